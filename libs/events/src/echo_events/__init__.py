@@ -1,0 +1,1 @@
+"""The contract: events, commands, envelope, subjects, schema versions. No I/O."""

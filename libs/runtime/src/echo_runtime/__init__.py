@@ -1,0 +1,1 @@
+"""Service plumbing shared by every service: settings, logging, health, NATS and PostgreSQL."""

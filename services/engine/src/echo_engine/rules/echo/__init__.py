@@ -1,0 +1,1 @@
+"""Echo Challenge rules: pure, deterministic from a seed, no I/O."""

@@ -1,0 +1,1 @@
+"""The leagues service."""
