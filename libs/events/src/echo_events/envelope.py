@@ -1,0 +1,71 @@
+"""The envelope every stored event travels in, and the JSON wire form of a batch of them.
+
+A message on a JetStream subject is one `Batch`: the events one command produced, appended atomically.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+
+from .model import Event
+from .registry import event_class, upcast
+
+
+class Envelope(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    event_id: str = Field(min_length=1)
+    event_type: str = Field(min_length=1)
+    schema_version: int = Field(ge=1)
+    stream_id: str = Field(min_length=1, description="the aggregate, e.g. a game id")
+    version: int = Field(ge=1, description="position of this event within its aggregate, from 1")
+    occurred_at: AwareDatetime
+    correlation_id: str | None = None
+    causation_id: str | None = None
+    payload: dict[str, Any]
+
+
+class Batch(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    events: tuple[Envelope, ...] = Field(min_length=1)
+
+
+def wrap(
+    event: Event,
+    *,
+    event_id: str,
+    stream_id: str,
+    version: int,
+    occurred_at: datetime,
+    correlation_id: str | None = None,
+    causation_id: str | None = None,
+) -> Envelope:
+    return Envelope(
+        event_id=event_id,
+        event_type=event.event_type,
+        schema_version=event.schema_version,
+        stream_id=stream_id,
+        version=version,
+        occurred_at=occurred_at,
+        correlation_id=correlation_id,
+        causation_id=causation_id,
+        payload=event.model_dump(mode="json"),
+    )
+
+
+def unwrap(envelope: Envelope) -> Event:
+    """The typed event, upcast from an older schema version when needed."""
+    payload = upcast(envelope.event_type, envelope.schema_version, dict(envelope.payload))
+    return event_class(envelope.event_type).model_validate(payload)
+
+
+def encode(batch: Batch) -> bytes:
+    return batch.model_dump_json().encode()
+
+
+def decode(data: bytes) -> Batch:
+    return Batch.model_validate_json(data)

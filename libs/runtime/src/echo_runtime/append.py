@@ -1,0 +1,62 @@
+"""Appending a batch of events to one aggregate's subject with optimistic concurrency and dedup.
+
+`Nats-Expected-Last-Subject-Sequence` makes two writers of one aggregate safe: the loser gets a conflict
+and must refold. `Nats-Msg-Id` (the command id) makes a retried command land once. On a single server
+the sequence check runs before dedup, so a retry of a command that did land comes back as "wrong last
+sequence" (10071): we then read the subject's tip and compare its Nats-Msg-Id with ours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nats.js import JetStreamContext
+from nats.js.errors import APIError, NotFoundError
+
+from echo_events.envelope import Batch, encode
+
+WRONG_LAST_SEQUENCE = 10071
+
+
+class AppendConflict(RuntimeError):
+    """Someone else appended to this aggregate first; refold from the stream and decide again."""
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    sequence: int  # the stream sequence of the stored message
+    duplicate: bool  # the same msg id had landed before: nothing new was written
+
+
+async def append(
+    js: JetStreamContext,
+    stream: str,
+    subject: str,
+    batch: Batch,
+    *,
+    msg_id: str,
+    expected_last_sequence: int | None,
+    headers: dict[str, str] | None = None,
+) -> Appended:
+    all_headers = {"Nats-Msg-Id": msg_id, "Echo-Event-Types": ",".join(e.event_type for e in batch.events)}
+    if expected_last_sequence is not None:
+        all_headers["Nats-Expected-Last-Subject-Sequence"] = str(expected_last_sequence)
+    if headers:
+        all_headers.update(headers)
+    try:
+        ack = await js.publish(subject, encode(batch), stream=stream, headers=all_headers)
+    except APIError as error:
+        if error.err_code != WRONG_LAST_SEQUENCE:
+            raise
+        tip = await last_message(js, stream, subject)
+        if tip is not None and (tip.headers or {}).get("Nats-Msg-Id") == msg_id:
+            return Appended(sequence=tip.seq or 0, duplicate=True)
+        raise AppendConflict(f"{subject}: expected last sequence {expected_last_sequence}") from error
+    return Appended(sequence=ack.seq, duplicate=bool(ack.duplicate))
+
+
+async def last_message(js: JetStreamContext, stream: str, subject: str):  # noqa: ANN201 - RawStreamMsg | None
+    try:
+        return await js.get_last_msg(stream, subject, direct=True)
+    except NotFoundError:
+        return None

@@ -1,0 +1,97 @@
+"""A durable JetStream pull consumer that never swallows a failure.
+
+Messages are handled one at a time in stream order. A handler that raises gets its message nacked with
+a growing delay; after `max_deliver` attempts the message is copied to the dead-letter stream
+(`dlq.<stream>.<durable>`) with the error, and terminated, so one poison message cannot block the rest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+import structlog
+from nats.aio.msg import Msg
+from nats.errors import TimeoutError as NatsTimeoutError
+from nats.js import JetStreamContext
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+
+log = structlog.get_logger(__name__)
+
+Handler = Callable[[Msg], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class ConsumerSpec:
+    stream: str
+    durable: str
+    filter_subject: str
+    max_deliver: int = 6
+    backoff: tuple[float, ...] = field(default=(0.2, 1.0, 5.0, 15.0, 30.0))
+    ack_wait: float = 30.0
+
+
+def dead_letter_subject(spec: ConsumerSpec) -> str:
+    return f"dlq.{spec.stream}.{spec.durable}"
+
+
+class DurableConsumer:
+    def __init__(self, js: JetStreamContext, spec: ConsumerSpec, handler: Handler) -> None:
+        self._js = js
+        self._spec = spec
+        self._handler = handler
+        self._stopping = asyncio.Event()
+        self.processed = 0
+
+    async def run(self) -> None:
+        spec = self._spec
+        config = ConsumerConfig(
+            durable_name=spec.durable,
+            ack_policy=AckPolicy.EXPLICIT,
+            deliver_policy=DeliverPolicy.ALL,
+            max_deliver=spec.max_deliver,
+            ack_wait=spec.ack_wait,
+            filter_subject=spec.filter_subject,
+            max_ack_pending=1000,
+        )
+        sub = await self._js.pull_subscribe(
+            spec.filter_subject, durable=spec.durable, stream=spec.stream, config=config
+        )
+        while not self._stopping.is_set():
+            try:
+                messages = await sub.fetch(batch=50, timeout=0.5)
+            except (NatsTimeoutError, asyncio.TimeoutError):
+                continue
+            for msg in messages:
+                await self._handle(msg)
+
+    def stop(self) -> None:
+        self._stopping.set()
+
+    async def _handle(self, msg: Msg) -> None:
+        try:
+            await self._handler(msg)
+        except Exception as error:  # noqa: BLE001 - every failure is nacked or dead-lettered, never swallowed
+            attempt = msg.metadata.num_delivered
+            if attempt >= self._spec.max_deliver:
+                await self._dead_letter(msg, error)
+                return
+            delay = self._spec.backoff[min(attempt - 1, len(self._spec.backoff) - 1)]
+            log.warning("handler failed, will retry", durable=self._spec.durable, attempt=attempt,
+                        delay=delay, error=repr(error))
+            await msg.nak(delay=delay)
+            return
+        await msg.ack()
+        self.processed += 1
+
+    async def _dead_letter(self, msg: Msg, error: Exception) -> None:
+        headers = dict(msg.headers or {})
+        headers.update({
+            "Echo-Dlq-Error": repr(error)[:500],
+            "Echo-Dlq-Subject": msg.subject,
+            "Echo-Dlq-Stream-Seq": str(msg.metadata.sequence.stream),
+        })
+        await self._js.publish(dead_letter_subject(self._spec), msg.data, headers=headers, stream="DEAD_LETTERS")
+        await msg.term()
+        log.error("message dead-lettered", durable=self._spec.durable, subject=msg.subject, error=repr(error))

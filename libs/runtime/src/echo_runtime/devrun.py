@@ -1,0 +1,115 @@
+"""`make run`: everything up on one machine, stopped cleanly by Ctrl-C.
+
+Starts NATS (JetStream, data in .run/nats) and PostgreSQL (pgserver, data in .run/postgres) unless
+NATS_URL / DATABASE_URL name existing servers, applies migrations, starts the five services as child
+processes, waits until each is ready and prints where the web client is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from .devstack import EmbeddedNats, EmbeddedPostgres
+from .migrate import apply_migrations
+
+SERVICES = {"engine": 8001, "daily": 8002, "leagues": 8003, "social": 8004, "gateway": 8000}
+DEV_NATS_PORT = 14222
+
+
+def ready(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=1) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+def _interrupt(*_: object) -> None:
+    raise KeyboardInterrupt
+
+
+def main() -> int:
+    root = Path(os.environ.get("ECHO_RUN_DIR", ".run")).resolve()
+    stack: list[EmbeddedNats | EmbeddedPostgres] = []
+    children: list[subprocess.Popen[bytes]] = []
+    stopping = False
+
+    def stop_everything(*_: object) -> None:
+        nonlocal stopping
+        if stopping:
+            return
+        stopping = True
+        print("\nstopping…", flush=True)
+        for child in children:
+            child.send_signal(signal.SIGTERM)
+        for child in children:
+            try:
+                child.wait(15)
+            except subprocess.TimeoutExpired:
+                child.kill()
+        for server in reversed(stack):
+            server.stop()
+        print("stopped.", flush=True)
+
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        nats_url = os.environ.get("NATS_URL")
+        if not nats_url:
+            nats = EmbeddedNats(root / "nats", int(os.environ.get("ECHO_DEV_NATS_PORT", DEV_NATS_PORT)))
+            nats_url = nats.start()
+            stack.append(nats)
+            print(f"NATS with JetStream: {nats_url} (data in {nats.data_dir})", flush=True)
+        database_url = os.environ.get("DATABASE_URL")
+        if not database_url:
+            postgres = EmbeddedPostgres(root / "postgres")
+            database_url = postgres.start()
+            stack.append(postgres)
+            print(f"PostgreSQL: {database_url}", flush=True)
+        applied = asyncio.run(apply_migrations(database_url))
+        print(f"migrations: {len(applied)} applied now, schema up to date", flush=True)
+
+        env = {**os.environ, "NATS_URL": nats_url, "DATABASE_URL": database_url}
+        env.setdefault("ECHO_GATEWAY_DEV_MODE", "true")
+        env.setdefault("ECHO_DAILY_DEV_CLOCK", "true")
+        ports = {name: int(env.get(f"ECHO_{name.upper()}_HTTP_PORT", port)) for name, port in SERVICES.items()}
+        for name, port in ports.items():
+            child_env = {**env, f"ECHO_{name.upper()}_HTTP_PORT": str(port)}
+            children.append(subprocess.Popen([sys.executable, "-m", f"echo_{name}"], env=child_env))
+        deadline = time.monotonic() + 90
+        waiting = dict(ports)
+        while waiting:
+            for name, port in list(waiting.items()):
+                if ready(port):
+                    print(f"  {name:8} ready on :{port}", flush=True)
+                    del waiting[name]
+            for child in children:
+                if child.poll() is not None:
+                    raise RuntimeError(f"{child.args[-1]} exited with {child.returncode}")
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"not ready after 90 s: {', '.join(waiting)}")
+            time.sleep(0.2)
+        print(f"\nEcho Challenge is up: http://127.0.0.1:{ports['gateway']}/   (Ctrl-C stops everything)",
+              flush=True)
+        while True:
+            for child in children:
+                if child.poll() is not None:
+                    raise RuntimeError(f"{child.args[-1]} exited with {child.returncode}")
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        stop_everything()
+        return 0
+    except Exception as error:
+        print(f"error: {error}", file=sys.stderr, flush=True)
+        stop_everything()
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

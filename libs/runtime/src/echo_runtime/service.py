@@ -1,0 +1,129 @@
+"""The life of a service process: connect to NATS and PostgreSQL (retrying until they answer), start
+its workers, report readiness, and shut down cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+
+import asyncpg
+import structlog
+from nats.aio.client import Client
+from nats.js import JetStreamContext
+
+from .db import create_pool
+from .nats_client import connect, ensure_streams
+from .settings import ServiceSettings
+
+log = structlog.get_logger(__name__)
+
+OnConnected = Callable[["ServiceRuntime"], Awaitable[None]]
+WorkerFactory = Callable[[], Awaitable[None]]
+
+
+class ServiceRuntime:
+    def __init__(self, name: str, settings: ServiceSettings, on_connected: OnConnected | None = None) -> None:
+        self.name = name
+        self.settings = settings
+        self._on_connected = on_connected
+        self._nc: Client | None = None
+        self._js: JetStreamContext | None = None
+        self._pool: asyncpg.Pool | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._stoppers: list[Callable[[], object]] = []
+        self.started = asyncio.Event()
+
+    @property
+    def nc(self) -> Client:
+        if self._nc is None:
+            raise RuntimeError("NATS is not connected yet")
+        return self._nc
+
+    @property
+    def js(self) -> JetStreamContext:
+        if self._js is None:
+            raise RuntimeError("JetStream is not connected yet")
+        return self._js
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("PostgreSQL is not connected yet")
+        return self._pool
+
+    async def start(self) -> None:
+        self._tasks.append(asyncio.create_task(self._connect(), name=f"{self.name}-connect"))
+
+    async def _connect(self) -> None:
+        delay = 0.2
+        while self._nc is None:
+            try:
+                self._nc = await connect(self.settings.nats_url, name=self.name)
+            except Exception as error:  # noqa: BLE001 - keep trying; readiness stays false meanwhile
+                log.warning("NATS not reachable yet", error=repr(error), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+        self._js = self._nc.jetstream()
+        await ensure_streams(self._js)
+        delay = 0.2
+        while self.settings.uses_database and self._pool is None:
+            try:
+                self._pool = await create_pool(self.settings.database_url)
+            except Exception as error:  # noqa: BLE001
+                log.warning("PostgreSQL not reachable yet", error=repr(error), retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)
+        if self._on_connected is not None:
+            await self._on_connected(self)
+        self.started.set()
+        log.info("service started", nats=self.settings.nats_url)
+
+    def spawn(self, name: str, worker: WorkerFactory, stop: Callable[[], object] | None = None) -> None:
+        """Run a long-lived worker; if it crashes it is logged and restarted after a pause."""
+
+        async def supervise() -> None:
+            while True:
+                try:
+                    await worker()
+                    return
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001 - logged with traceback, then restarted
+                    log.exception("worker crashed, restarting", worker=name)
+                    await asyncio.sleep(1.0)
+
+        self._tasks.append(asyncio.create_task(supervise(), name=f"{self.name}-{name}"))
+        if stop is not None:
+            self._stoppers.append(stop)
+
+    async def readiness(self) -> tuple[bool, dict[str, bool]]:
+        checks = {"nats": self._nc is not None and self._nc.is_connected, "started": self.started.is_set()}
+        if self.settings.uses_database:
+            checks["postgres"] = await self._postgres_answers()
+        return all(checks.values()), checks
+
+    async def _postgres_answers(self) -> bool:
+        if self._pool is None:
+            return False
+        try:
+            async with asyncio.timeout(1.0):
+                return await self._pool.fetchval("SELECT 1") == 1
+        except Exception:  # noqa: BLE001 - unreachable is exactly what readiness reports
+            return False
+
+    async def stop(self) -> None:
+        for stop in self._stoppers:
+            stop()
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        if self._nc is not None:
+            with contextlib.suppress(Exception):
+                await self._nc.drain()
+        if self._pool is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._pool.close(), 5)
+        log.info("service stopped")

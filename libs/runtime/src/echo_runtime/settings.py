@@ -1,0 +1,33 @@
+"""Settings shared by every service. Each service subclasses `ServiceSettings` with its own env prefix.
+
+Fields are read from the environment when a settings object is made, never at import time.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import AliasChoices, Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class ServiceSettings(BaseSettings):
+    model_config = SettingsConfigDict(extra="ignore")
+
+    nats_url: str = Field(
+        "nats://127.0.0.1:4222",
+        validation_alias=AliasChoices("NATS_URL"),
+        description="NATS server(s) with JetStream, comma-separated",
+    )
+    database_url: str = Field(
+        "postgresql://postgres@127.0.0.1:5432/postgres",
+        validation_alias=AliasChoices("DATABASE_URL"),
+        description="PostgreSQL DSN; a unix socket folder goes in ?host=",
+    )
+    log_format: Literal["json", "console", "auto"] = Field(
+        "auto", validation_alias=AliasChoices("LOG_FORMAT"), description="auto = console on a terminal"
+    )
+    log_level: str = Field("info", validation_alias=AliasChoices("LOG_LEVEL"))
+    http_host: str = Field("127.0.0.1", description="where health, readiness and metrics listen")
+    http_port: int = Field(8000, ge=0, le=65535)
+    uses_database: bool = Field(True, description="readiness waits for PostgreSQL too")

@@ -1,0 +1,12 @@
+from echo_daily.app import create_app
+from echo_daily.settings import Settings
+from echo_runtime.serve import serve
+
+
+def main() -> None:
+    settings = Settings()
+    serve("daily", settings, create_app(settings))
+
+
+if __name__ == "__main__":
+    main()

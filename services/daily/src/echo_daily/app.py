@@ -1,0 +1,15 @@
+"""The daily service's app factory: no connections are made until the app starts."""
+
+from __future__ import annotations
+
+from litestar import Litestar
+
+from echo_runtime.http import service_app
+from echo_runtime.service import ServiceRuntime
+
+from .settings import Settings
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    settings = settings or Settings()
+    return service_app(ServiceRuntime("daily", settings))

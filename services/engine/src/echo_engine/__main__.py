@@ -1,0 +1,12 @@
+from echo_engine.app import create_app
+from echo_engine.settings import Settings
+from echo_runtime.serve import serve
+
+
+def main() -> None:
+    settings = Settings()
+    serve("engine", settings, create_app(settings))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,12 @@
+from echo_gateway.app import create_app
+from echo_gateway.settings import Settings
+from echo_runtime.serve import serve
+
+
+def main() -> None:
+    settings = Settings()
+    serve("gateway", settings, create_app(settings))
+
+
+if __name__ == "__main__":
+    main()

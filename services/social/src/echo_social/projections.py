@@ -1,0 +1,32 @@
+"""The accounts projection: account events from the ACCOUNTS stream into the `accounts` table."""
+
+from __future__ import annotations
+
+import asyncpg
+from nats.aio.msg import Msg
+
+from echo_events.accounts import GuestCreated
+from echo_events.envelope import Batch, decode, unwrap
+from echo_runtime.consumer import ConsumerSpec
+from echo_runtime.projection import apply_once
+
+ACCOUNTS_PROJECTION = "social.accounts"
+ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="social-accounts", filter_subject="account.>")
+
+
+async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
+    for envelope in batch.events:
+        event = unwrap(envelope)
+        if isinstance(event, GuestCreated):
+            await conn.execute(
+                """INSERT INTO accounts (account_id, device_id, created_at) VALUES ($1, $2, $3)
+                   ON CONFLICT (account_id) DO NOTHING""",
+                event.account_id, event.device_id, envelope.occurred_at,
+            )
+
+
+def accounts_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
+    async def handle(msg: Msg) -> None:
+        await apply_once(pool, ACCOUNTS_PROJECTION, decode(msg.data), apply_account_rows)
+
+    return handle

@@ -1,0 +1,14 @@
+"""Settings of the social service: environment variables prefixed ECHO_SOCIAL_ plus the shared NATS_URL,
+DATABASE_URL and LOG_FORMAT."""
+
+from __future__ import annotations
+
+from pydantic_settings import SettingsConfigDict
+
+from echo_runtime.settings import ServiceSettings
+
+
+class Settings(ServiceSettings):
+    model_config = SettingsConfigDict(env_prefix="ECHO_SOCIAL_", extra="ignore")
+
+    http_port: int = 8004
