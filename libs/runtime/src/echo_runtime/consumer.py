@@ -58,13 +58,16 @@ class DurableConsumer:
         sub = await self._js.pull_subscribe(
             spec.filter_subject, durable=spec.durable, stream=spec.stream, config=config
         )
-        while not self._stopping.is_set():
-            try:
-                messages = await sub.fetch(batch=50, timeout=0.5)
-            except (NatsTimeoutError, asyncio.TimeoutError):
-                continue
-            for msg in messages:
-                await self._handle(msg)
+        try:
+            while not self._stopping.is_set():
+                try:
+                    messages = await sub.fetch(batch=50, timeout=0.5)
+                except (NatsTimeoutError, asyncio.TimeoutError):
+                    continue
+                for msg in messages:
+                    await self._handle(msg)
+        finally:
+            await sub.unsubscribe()
 
     def stop(self) -> None:
         self._stopping.set()

@@ -5,10 +5,13 @@ Fields are read from the environment when a settings object is made, never at im
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+Port = Annotated[int, Field(ge=1, le=65535)]
 
 
 class ServiceSettings(BaseSettings):
@@ -29,5 +32,5 @@ class ServiceSettings(BaseSettings):
     )
     log_level: str = Field("info", validation_alias=AliasChoices("LOG_LEVEL"))
     http_host: str = Field("127.0.0.1", description="where health, readiness and metrics listen")
-    http_port: int = Field(8000, ge=0, le=65535)
+    http_port: Port = 8000
     uses_database: bool = Field(True, description="readiness waits for PostgreSQL too")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pydantic import Field, SecretStr
 from pydantic_settings import SettingsConfigDict
 
-from echo_runtime.settings import ServiceSettings
+from echo_runtime.settings import Port, ServiceSettings
 
 DEV_SESSION_SECRET = "dev-only-session-secret-never-use-in-production"
 
@@ -14,7 +14,7 @@ DEV_SESSION_SECRET = "dev-only-session-secret-never-use-in-production"
 class Settings(ServiceSettings):
     model_config = SettingsConfigDict(env_prefix="ECHO_GATEWAY_", extra="ignore")
 
-    http_port: int = 8000
+    http_port: Port = 8000
     session_secret: SecretStr | None = Field(None, description="signs session tokens; required unless dev_mode")
     dev_mode: bool = Field(False, description="allows the dev session secret and the dev clock controls")
 

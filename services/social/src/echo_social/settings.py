@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pydantic_settings import SettingsConfigDict
 
-from echo_runtime.settings import ServiceSettings
+from echo_runtime.settings import Port, ServiceSettings
 
 
 class Settings(ServiceSettings):
     model_config = SettingsConfigDict(env_prefix="ECHO_SOCIAL_", extra="ignore")
 
-    http_port: int = 8004
+    http_port: Port = 8004

@@ -1,0 +1,52 @@
+# Echo Challenge — every target documents itself: `make help`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+UV := python3 -m uv
+PY := .venv/bin/python
+PYTEST := $(PY) -m pytest
+
+.PHONY: help
+help: ## List every target
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+.venv/.synced: pyproject.toml uv.lock $(wildcard libs/*/pyproject.toml services/*/pyproject.toml)
+	@python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
+	$(UV) sync --frozen --all-packages --python 3.11
+	@touch $@
+
+.PHONY: install
+install: .venv/.synced ## Create .venv with every package of the workspace (uv, from uv.lock)
+
+.PHONY: run
+run: install ## Start everything (embedded NATS + PostgreSQL unless NATS_URL/DATABASE_URL are set); Ctrl-C stops
+	$(PY) -m echo_runtime.devrun
+
+.PHONY: test
+test: install ## The whole suite: unit, integration (real NATS + PostgreSQL), e2e
+	@$(PYTEST) -p no:cacheprovider $(PYTEST_ARGS); rc=$$?; \
+	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; exit $$rc
+
+.PHONY: test-unit
+test-unit: install ## Pure tests only (no servers)
+	$(PYTEST) -m unit $(PYTEST_ARGS)
+
+.PHONY: test-integration
+test-integration: install ## Tests against real NATS and PostgreSQL
+	$(PYTEST) -m integration $(PYTEST_ARGS)
+
+.PHONY: bench
+bench: install ## Run every benchmark; prints figures and ratios, writes .bench/*.json
+	@mkdir -p .bench
+	@for b in tests/load/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+.PHONY: lint
+lint: install ## ruff
+	$(PY) -m ruff check libs services tests
+
+.PHONY: migrate
+migrate: install ## Apply database migrations to DATABASE_URL
+	$(PY) -m echo_runtime.migrate
+
+.PHONY: clean
+clean: ## Remove the venv, local server data (.run) and caches
+	rm -rf .venv .run .bench .pytest_cache .hypothesis

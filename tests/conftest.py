@@ -1,0 +1,70 @@
+"""The test harness: one real NATS (JetStream) and one real PostgreSQL per test session.
+
+Both are started here (random free port, temporary folders) unless NATS_URL / DATABASE_URL name servers
+to use instead. Unit tests never touch them: the fixtures start lazily, on first use.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import pytest
+
+from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
+
+
+@pytest.fixture(scope="session")
+def nats_url() -> Iterator[str]:
+    if url := os.environ.get("NATS_URL"):
+        yield url
+        return
+    with tempfile.TemporaryDirectory(prefix="echo-nats-") as folder:
+        server = EmbeddedNats(Path(folder))
+        yield server.start()
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """The server's maintenance database; tests use `database_url` (migrated) or `fresh_database`."""
+    if url := os.environ.get("DATABASE_URL"):
+        yield url
+        return
+    with tempfile.TemporaryDirectory(prefix="echo-pg-") as folder:
+        server = EmbeddedPostgres(Path(folder) / "data", delete_on_stop=True)
+        yield server.start()
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+async def database_url(postgres_url: str) -> str:
+    """A database with every migration applied, shared by the session's tests."""
+    from tests.support.databases import new_database
+
+    return await new_database(postgres_url, "echo_test_shared")
+
+
+@pytest.fixture
+async def fresh_database(postgres_url: str) -> str:
+    """A new, migrated database of its own, for tests that compare or truncate whole tables."""
+    from tests.support.databases import new_database
+
+    return await new_database(postgres_url)
+
+
+@pytest.fixture
+async def nc(nats_url: str) -> AsyncIterator:
+    from echo_runtime.nats_client import connect, ensure_streams
+
+    client = await connect(nats_url, name="tests")
+    await ensure_streams(client.jetstream())
+    yield client
+    await client.drain()
+
+
+@pytest.fixture
+def js(nc):  # noqa: ANN001, ANN201
+    return nc.jetstream()

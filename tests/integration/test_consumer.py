@@ -1,0 +1,88 @@
+"""The durable consumer: in-order idempotent projection, retries with backoff, dead letters."""
+
+import asyncio
+import contextlib
+import uuid
+from datetime import UTC, datetime
+
+import asyncpg
+import pytest
+
+from echo_events.accounts import GuestCreated
+from echo_events.envelope import Batch, decode, encode, wrap
+from echo_runtime.consumer import ConsumerSpec, DurableConsumer, dead_letter_subject
+from echo_runtime.db import create_pool
+from echo_runtime.projection import Outcome, OutOfOrder, apply_once
+
+pytestmark = pytest.mark.integration
+
+
+def batch(stream_id: str, version: int) -> Batch:
+    event = GuestCreated(account_id=stream_id, device_id=f"d{version}")
+    return Batch(events=(wrap(event, event_id=uuid.uuid4().hex, stream_id=stream_id, version=version,
+                              occurred_at=datetime.now(UTC)),))
+
+
+async def count_rows(conn: asyncpg.Connection, batch_: Batch) -> None:
+    await conn.execute("INSERT INTO counted (stream_id, version) VALUES ($1, $2)",
+                       batch_.events[0].stream_id, batch_.events[0].version)
+
+
+async def test_apply_once_skips_repeats_and_refuses_gaps(fresh_database: str) -> None:
+    pool = await create_pool(fresh_database)
+    try:
+        await pool.execute("CREATE TABLE counted (stream_id text, version int)")
+        sid = uuid.uuid4().hex
+        assert await apply_once(pool, "p", batch(sid, 1), count_rows) is Outcome.APPLIED
+        assert await apply_once(pool, "p", batch(sid, 1), count_rows) is Outcome.DUPLICATE
+        with pytest.raises(OutOfOrder, match="at version 1, batch starts at 3"):
+            await apply_once(pool, "p", batch(sid, 3), count_rows)
+        assert await apply_once(pool, "p", batch(sid, 2), count_rows) is Outcome.APPLIED
+        assert await pool.fetchval("SELECT count(*) FROM counted") == 2
+    finally:
+        await pool.close()
+
+
+async def test_a_failing_message_is_retried_then_dead_lettered_and_the_rest_flow(js) -> None:  # noqa: ANN001
+    run = uuid.uuid4().hex[:8]
+    spec = ConsumerSpec(stream="ACCOUNTS", durable=f"test-dlq-{run}", filter_subject=f"account.dlq{run}.*",
+                        max_deliver=3, backoff=(0.05, 0.05))
+    attempts: dict[str, int] = {}
+    handled: list[str] = []
+
+    async def handler(msg) -> None:  # noqa: ANN001
+        sid = decode(msg.data).events[0].stream_id
+        attempts[sid] = attempts.get(sid, 0) + 1
+        if sid == "poison":
+            raise ValueError("cannot project this")
+        handled.append(sid)
+
+    for sid in ("good1", "poison", "good2"):
+        await js.publish(f"account.dlq{run}.{sid}", encode(batch(sid, 1)), stream="ACCOUNTS")
+    consumer = DurableConsumer(js, spec, handler)
+    task = asyncio.create_task(consumer.run())
+    try:
+        for _ in range(200):
+            if attempts.get("poison", 0) >= 3 and len(handled) == 2:
+                break
+            await asyncio.sleep(0.05)
+        dead = await _wait_dead_letter(js, dead_letter_subject(spec))
+    finally:
+        consumer.stop()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.wait_for(task, 5)
+    assert handled == ["good1", "good2"]
+    assert attempts["poison"] == 3
+    assert decode(dead.data).events[0].stream_id == "poison"
+    assert "cannot project this" in dead.headers["Echo-Dlq-Error"]
+    assert dead.headers["Echo-Dlq-Subject"] == f"account.dlq{run}.poison"
+
+
+async def _wait_dead_letter(js, subject: str):  # noqa: ANN001, ANN202
+    from nats.js.errors import NotFoundError
+
+    for _ in range(100):
+        with contextlib.suppress(NotFoundError):
+            return await js.get_last_msg("DEAD_LETTERS", subject)
+        await asyncio.sleep(0.05)
+    raise AssertionError("nothing was dead-lettered")

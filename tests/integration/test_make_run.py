@@ -1,0 +1,77 @@
+"""`make run`'s runner on a fresh folder: embedded NATS and PostgreSQL, five services ready, a URL
+printed, a clean stop on Ctrl-C, and the data still there on the second run."""
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import asyncpg
+import httpx
+import pytest
+
+from echo_runtime.devstack import free_port
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+
+def start(run_dir: Path, ports: dict[str, int]) -> tuple[subprocess.Popen[str], str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("NATS_URL", "DATABASE_URL")}
+    env.update({"ECHO_RUN_DIR": str(run_dir), "ECHO_DEV_NATS_PORT": str(ports["nats"]), "LOG_FORMAT": "json"})
+    env.update({f"ECHO_{name.upper()}_HTTP_PORT": str(port) for name, port in ports.items() if name != "nats"})
+    process = subprocess.Popen([sys.executable, "-m", "echo_runtime.devrun"], env=env, text=True,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    lines = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+        if "Echo Challenge is up:" in line:
+            return process, line.split("up:")[1].split()[0]
+    process.kill()
+    raise AssertionError("make run never came up:\n" + "".join(lines))
+
+
+def stop(process: subprocess.Popen[str]) -> str:
+    process.send_signal(signal.SIGINT)
+    rest, _ = process.communicate(timeout=60)
+    assert process.returncode == 0, rest
+    return rest
+
+
+def test_two_runs_in_a_row_keep_the_data(tmp_path: Path) -> None:
+    ports = {name: free_port() for name in ("nats", "gateway", "engine", "daily", "leagues", "social")}
+    process, url = start(tmp_path, ports)
+    try:
+        assert url == f"http://127.0.0.1:{ports['gateway']}/"
+        for name in ("gateway", "engine", "daily", "leagues", "social"):
+            assert httpx.get(f"http://127.0.0.1:{ports[name]}/readyz").json()["ready"] is True
+        account = httpx.post(f"{url}api/v1/guest").json()["account_id"]
+        assert "Эхо-вызов" in httpx.get(url).text
+    finally:
+        stopped = stop(process)
+    assert "stopped." in stopped
+
+    process, _ = start(tmp_path, ports)
+    try:
+        dsn = f"postgresql://postgres@/postgres?host={tmp_path / 'postgres'}"
+        assert asyncio.run(_account_exists(dsn, account))
+    finally:
+        stop(process)
+
+
+async def _account_exists(dsn: str, account: str) -> bool:
+    conn = await asyncpg.connect(dsn)
+    try:
+        for _ in range(100):
+            if await conn.fetchval("SELECT count(*) FROM accounts WHERE account_id = $1", account):
+                return True
+            await asyncio.sleep(0.1)
+        return False
+    finally:
+        await conn.close()

@@ -1,0 +1,51 @@
+import asyncio
+
+import asyncpg
+import pytest
+
+from echo_runtime.migrate import Migration, MigrationError, apply_migrations, discover
+
+pytestmark = pytest.mark.integration
+
+
+def test_discovery_finds_ordered_versioned_files() -> None:
+    found = discover()
+    assert ("echo_runtime", 1) in {(m.package, m.version) for m in found}
+    for package in {m.package for m in found}:
+        versions = [m.version for m in found if m.package == package]
+        assert versions == sorted(versions) and len(set(versions)) == len(versions)
+
+
+async def test_applying_twice_changes_nothing(fresh_database: str) -> None:
+    assert await apply_migrations(fresh_database) == []  # the fixture applied everything already
+    conn = await asyncpg.connect(fresh_database)
+    try:
+        count = await conn.fetchval("SELECT count(*) FROM schema_migrations")
+    finally:
+        await conn.close()
+    assert count == len(discover())
+
+
+async def test_an_edited_applied_migration_is_an_error(fresh_database: str) -> None:
+    applied = discover()[0]
+    edited = Migration(applied.package, applied.version, applied.name, applied.sql + "\n-- edited")
+    with pytest.raises(MigrationError, match="changed after it was applied"):
+        await apply_migrations(fresh_database, [edited])
+
+
+async def test_concurrent_runners_apply_each_migration_once(fresh_database: str) -> None:
+    extra = [Migration("tests", n, f"t{n}", f"CREATE TABLE concurrent_{n} (id int)") for n in (1, 2, 3)]
+    results = await asyncio.gather(*(apply_migrations(fresh_database, extra) for _ in range(4)))
+    assert sorted(len(r) for r in results) == [0, 0, 0, 3]
+
+
+async def test_a_failing_migration_leaves_nothing_half_done(fresh_database: str) -> None:
+    broken = [Migration("tests", 1, "broken", "CREATE TABLE half (id int); SELECT * FROM no_such_table;")]
+    with pytest.raises(asyncpg.UndefinedTableError):
+        await apply_migrations(fresh_database, broken)
+    conn = await asyncpg.connect(fresh_database)
+    try:
+        assert await conn.fetchval("SELECT to_regclass('half')") is None
+        assert await conn.fetchval("SELECT count(*) FROM schema_migrations WHERE package = 'tests'") == 0
+    finally:
+        await conn.close()

@@ -1,0 +1,33 @@
+import pytest
+
+from echo_daily.settings import Settings as DailySettings
+from echo_gateway.settings import Settings as GatewaySettings
+
+pytestmark = pytest.mark.unit
+
+
+def test_shared_and_prefixed_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NATS_URL", "nats://example:4222")
+    monkeypatch.setenv("DATABASE_URL", "postgresql://u@db/echo")
+    monkeypatch.setenv("ECHO_DAILY_HTTP_PORT", "9002")
+    monkeypatch.setenv("ECHO_GATEWAY_HTTP_PORT", "9000")
+    daily, gateway = DailySettings(), GatewaySettings()
+    assert (daily.nats_url, daily.database_url, daily.http_port) == ("nats://example:4222", "postgresql://u@db/echo", 9002)
+    assert gateway.http_port == 9000
+
+
+def test_default_ports_differ_per_service() -> None:
+    assert DailySettings().http_port == 8002
+    assert GatewaySettings().http_port == 8000
+
+
+def test_gateway_refuses_to_run_without_a_secret_outside_dev() -> None:
+    with pytest.raises(ValueError, match="SESSION_SECRET"):
+        GatewaySettings(dev_mode=False).signing_secret()
+    assert GatewaySettings(dev_mode=True).signing_secret()
+
+
+def test_bad_port_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ECHO_DAILY_HTTP_PORT", "99999")
+    with pytest.raises(ValueError, match="http_port"):
+        DailySettings()
