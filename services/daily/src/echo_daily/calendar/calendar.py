@@ -92,7 +92,9 @@ def public_view(spec: DailySpec) -> dict[str, Any]:
         "special": (
             None
             if spec.special is None
-            else [{"field": c.field, "value": c.value, "description_ru": c.description_ru} for c in spec.special]
+            else [
+                {"field": c.field, "value": c.value, "description_ru": c.description_ru} for c in spec.special
+            ]
         ),
         "opens_at": spec.opens_at.isoformat(),
         "closes_at": spec.closes_at.isoformat(),

@@ -22,7 +22,7 @@ _TOTAL = sum(w for _, w in PRESET_WEIGHTS)
 
 
 def preset_for(secret: bytes, day: date, league: League) -> str:
-    """The preset id of the (day, league) Daily: `standard` 5 times in 7 on average, else one of the others."""
+    """The preset id of the (day, league) Daily: `standard` 5 times in 7 on average, else another."""
     roll = keyed_below(secret, "preset", day.isoformat(), League(league).value, n=_TOTAL)
     for preset_id, weight in PRESET_WEIGHTS:
         if roll < weight:

@@ -68,7 +68,8 @@ def special_weekdays(secret: bytes, week_start: date, league: League) -> frozens
     if week_start.weekday() != 0:
         raise ValueError(f"a league week starts on a Monday, {week_start} is not one")
     k = DAYS_PER_WEEK[league]
-    return frozenset(keyed_sample(secret, "special.days", week_start.isoformat(), league.value, items=range(7), k=k))
+    days = keyed_sample(secret, "special.days", week_start.isoformat(), league.value, items=range(7), k=k)
+    return frozenset(days)
 
 
 def special_for(secret: bytes, day: date, league: League) -> tuple[RuleChange, ...] | None:
