@@ -38,11 +38,11 @@ CATALOGUE: tuple[RuleChange, ...] = (
     RuleChange("detector_chance", 1.0, "Детектор срабатывает всегда"),
     RuleChange("red_timer", 2, "Красные таймеры — 2"),
     RuleChange("contour", 8, "Контур — 8"),
-    RuleChange("price_clean", 60, "Чистое вскрытие — 60"),
-    RuleChange("price_lossy", 10, "Вскрытие с потерями — 10"),
-    RuleChange("detector", 0, "Детектор в начале без заряда"),
-    RuleChange("stale_after", 5, "Заказ снимается через 5 тактов без движения"),
-    RuleChange("freeze_ticks", 10, "Заморозка — 10 тактов"),
+    RuleChange("price_clean", 60, "Чистое вскрытие платит 60"),
+    RuleChange("price_lossy", 10, "Вскрытие с потерями платит 10"),
+    RuleChange("detector", 0, "Заряд Детектора в начале — 0"),
+    RuleChange("stale_after", 5, "Заказ без движения снимается через 5 тактов"),
+    RuleChange("freeze_ticks", 10, "Заморозка длится 10 тактов"),
 )
 
 #: Special days per league week.
