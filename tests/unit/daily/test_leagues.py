@@ -1,5 +1,4 @@
 import pytest
-
 from echo_daily.calendar.leagues import League
 from echo_events.daily import LEAGUES
 

@@ -3,9 +3,6 @@
 from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from echo_daily.calendar.moscow import (
     MSK,
     countdown_at,
@@ -16,6 +13,8 @@ from echo_daily.calendar.moscow import (
     week_end,
     week_of,
 )
+from hypothesis import given
+from hypothesis import strategies as st
 
 pytestmark = pytest.mark.unit
 

@@ -3,9 +3,6 @@
 from math import gcd
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from echo_daily.calendar.names import (
     ADJECTIVES,
     NAME_PERIOD,
@@ -14,6 +11,8 @@ from echo_daily.calendar.names import (
     daily_name,
     name_parts,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from .conftest import OTHER_SECRET, SECRET
 
@@ -105,8 +104,12 @@ def test_generated_names_agree_in_gender(number):
     first, second = daily_name(SECRET, number).split(" ")
     assert second == noun.word
     assert first.lower() == adjective.form(noun.gender)
-    ending = {Gender.MASCULINE: ("ый", "ий", "ой"), Gender.FEMININE: ("ая", "яя"), Gender.NEUTER: ("ое", "ее")}
-    assert first.endswith(ending[noun.gender])
+    endings = {
+        Gender.MASCULINE: ("ый", "ий", "ой"),
+        Gender.FEMININE: ("ая", "яя"),
+        Gender.NEUTER: ("ое", "ее"),
+    }
+    assert first.endswith(endings[noun.gender])
 
 
 def test_the_rules_page_example_is_in_the_vocabulary():

@@ -2,7 +2,6 @@ from collections import Counter
 from datetime import date, timedelta
 
 import pytest
-
 from echo_daily.calendar.leagues import League
 from echo_daily.calendar.presets import PRESET_IDS, preset_for
 

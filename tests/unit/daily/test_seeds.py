@@ -3,12 +3,11 @@
 from datetime import date, timedelta
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from echo_daily.calendar.keyed import keyed_permutation
 from echo_daily.calendar.leagues import League
 from echo_daily.calendar.seeds import daily_seed
+from hypothesis import given
+from hypothesis import strategies as st
 
 from .conftest import OTHER_SECRET, SECRET
 

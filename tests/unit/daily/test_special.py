@@ -4,9 +4,6 @@ import dataclasses
 from datetime import date, timedelta
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from echo_daily.calendar.leagues import League
 from echo_daily.calendar.special import (
     CATALOGUE,
@@ -18,6 +15,8 @@ from echo_daily.calendar.special import (
     special_weekdays,
 )
 from echo_engine.rules.echo.setup import Rules
+from hypothesis import given
+from hypothesis import strategies as st
 
 from .conftest import OTHER_SECRET, SECRET
 
@@ -61,7 +60,8 @@ def test_overrides_apply_to_rules():
 def test_frequency_per_league_per_week(monday, secret):
     for league in League:
         days = special_weekdays(secret, monday, league)
-        assert len(days) == DAYS_PER_WEEK[league] == {"bronze": 0, "silver": 1, "gold": 2, "platinum": 3}[league]
+        designed = {"bronze": 0, "silver": 1, "gold": 2, "platinum": 3}[league]
+        assert len(days) == DAYS_PER_WEEK[league] == designed
         assert days <= set(range(7))
         week = [monday + timedelta(days=i) for i in range(7)]
         specials = [special_for(secret, d, league) for d in week]
