@@ -98,3 +98,26 @@ def test_special_days_vary_from_week_to_week_and_with_the_secret():
 def test_weeks_start_on_monday():
     with pytest.raises(ValueError, match="Monday"):
         special_weekdays(SECRET, date(2026, 11, 3), League.GOLD)
+
+
+def test_descriptions_state_the_value():
+    for change in CATALOGUE:
+        if change.field == "connectivity":  # halves → divisions
+            shown = f"{change.value // 2}" if change.value % 2 == 0 else f"{change.value // 2},5"
+            assert change.description_ru.endswith(f"— {shown}"), change
+        elif change.field == "detector_chance":
+            assert change.value == 1.0 and "всегда" in change.description_ru
+        else:
+            assert str(change.value) in change.description_ru.split(), change
+
+
+@pytest.mark.parametrize(
+    "base", [Rules(), Rules(contour=8, charge=4, red_timer=4, price_clean=60, price_lossy=30)]
+)
+def test_all_changes_together_keep_the_rules_consistent(base):
+    rules = dataclasses.replace(base, **overrides(CATALOGUE))
+    assert 1 <= rules.connectivity <= rules.connectivity_max
+    assert rules.charge <= rules.contour
+    assert rules.detector <= rules.detector_max and rules.spectrometer <= rules.spectrometer_max
+    assert 0 <= rules.detector_chance <= 1
+    assert min(rules.red_timer, rules.beam_cost, rules.stale_after) >= 1

@@ -29,16 +29,17 @@ class RuleChange:
     description_ru: str
 
 
-#: The changes a special game draws from. Values keep the rules consistent with the default limits
-#: (connectivity <= connectivity_max, charge <= contour, …) whatever the preset.
+#: The changes a special game draws from. Values are absolute (they replace the preset's value) and keep
+#: the rules consistent (connectivity <= connectivity_max, charge <= contour, …) over every preset; they
+#: are chosen to differ from the presets' own values, so each line of the badge is a real change.
 CATALOGUE: tuple[RuleChange, ...] = (
     RuleChange("connectivity", 4, "Связность в начале — 2"),
     RuleChange("beam_cost", 3, "Эхолуч стоит 3"),
     RuleChange("price_order", 25, "Заказы платят 25"),
     RuleChange("detector_chance", 1.0, "Детектор срабатывает всегда"),
     RuleChange("red_timer", 2, "Красные таймеры — 2"),
-    RuleChange("contour", 8, "Контур — 8"),
-    RuleChange("price_clean", 60, "Чистое вскрытие платит 60"),
+    RuleChange("contour", 5, "Контур — 5"),
+    RuleChange("price_clean", 80, "Чистое вскрытие платит 80"),
     RuleChange("price_lossy", 10, "Вскрытие с потерями платит 10"),
     RuleChange("detector", 0, "Заряд Детектора в начале — 0"),
     RuleChange("stale_after", 5, "Заказ без движения снимается через 5 тактов"),
