@@ -5,13 +5,14 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from echo_daily.calendar import League, midnight_msk
-from echo_daily.schedule import Due, ScheduleConfig, due, next_due_at
+from echo_daily.schedule import Due, ScheduleConfig, due, instant_of, next_due_at, resume
 from echo_events.daily import (
     STREAM_SUBJECTS,
     DailyClosed,
     DailyPublished,
     DailyWarning,
     LeagueWeekClosed,
+    subject_for,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -187,3 +188,32 @@ def test_overlapping_windows_give_identical_messages_for_the_same_ids(a, b, c, d
     assert set(by_id) == set(ids(due(a, d, CONFIG)))
     counts = Counter(ids(first) + ids(second))
     assert all(n <= 2 for n in counts.values())
+
+
+def test_instant_of_every_message_id():
+    for item in due(None, utc(2026, 12, 15), CONFIG):
+        assert instant_of(item.msg_id) == item.at
+    for bad in ["", "daily.published:", "daily.warning:warning_5min:2026-11-28:gold", "echo.game:1", "x:y"]:
+        with pytest.raises(ValueError, match="not a daily schedule message id"):
+            instant_of(bad)
+
+
+def test_resume_after_a_crash_in_the_middle_of_an_instant():
+    now = utc(2026, 11, 30, 22)
+    everything = due(None, now, CONFIG)
+    recent = [k for k, item in enumerate(everything) if item.at >= utc(2026, 11, 27, 20)]
+    assert len(recent) > 3 * (4 * N)
+    for k in recent:
+        assert resume(everything[k].msg_id, now, CONFIG) == everything[k + 1 :]
+    assert resume(None, now, CONFIG) == everything
+
+
+def test_resume_with_an_id_of_a_league_no_longer_served_repeats_that_instant():
+    bronze_only = ScheduleConfig(secret=SECRET, launch=LAUNCH, leagues=(League.BRONZE,))
+    items = resume("daily.published:2026-11-28:gold", utc(2026, 11, 28, 12), bronze_only)
+    assert ids(items) == ["daily.closed:2026-11-27:bronze", "daily.published:2026-11-28:bronze"]
+
+
+def test_each_subject_is_the_events_own():
+    for item in due(utc(2026, 11, 27, 20), utc(2026, 11, 29, 22), CONFIG):
+        assert subject_for(item.event) == item.subject

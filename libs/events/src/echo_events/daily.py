@@ -133,3 +133,16 @@ class LeagueWeekClosed(Event):
         if value.weekday() != 0:
             raise ValueError(f"a league week starts on a Monday, {value} is not one")
         return value
+
+
+def subject_for(message: Event) -> str:
+    """The subject a daily event is published on."""
+    if isinstance(message, DailyPublished):
+        return published_subject(message.league)
+    if isinstance(message, DailyClosed):
+        return closed_subject(message.league)
+    if isinstance(message, DailyWarning):
+        return SUBJECT_WARNING
+    if isinstance(message, LeagueWeekClosed):
+        return SUBJECT_WEEK_CLOSED
+    raise TypeError(f"not a daily event: {type(message).__name__}")

@@ -11,6 +11,11 @@ Each item has a deterministic `msg_id` (for `Nats-Msg-Id`) and a payload built f
 only, never from `now`: two replicas, or one replica re-running an overlapping window after a restart,
 produce the very same messages, which JetStream deduplicates. After a downtime the first call with the
 old checkpoint returns every missed event once, oldest first.
+
+The checkpoint need not be stored anywhere but in the stream itself: `resume(last_msg_id, now, config)`
+takes the `Nats-Msg-Id` of the DAILY stream's last message and returns exactly what follows it, even
+when the crash happened halfway through the events of one instant and long after the stream's
+duplicate window. (Two replicas racing on the same next message are still caught by that window.)
 """
 
 from __future__ import annotations
@@ -84,6 +89,39 @@ def due(last: datetime | None, now: datetime, config: ScheduleConfig) -> list[Du
         items.extend(d for d in _day(day, config) if last < d.at <= now)
         day += timedelta(days=1)
     return items
+
+
+def resume(last_msg_id: str | None, now: datetime, config: ScheduleConfig) -> list[Due]:
+    """Everything due after the message `last_msg_id` (the stream's last one; None: an empty stream) up
+    to `now`, in order. If that id is not in this schedule (e.g. its league is no longer served), every
+    event of its instant is returned again: at-least-once, for consumers that are idempotent per id."""
+    if last_msg_id is None:
+        return due(None, now, config)
+    at = instant_of(last_msg_id)
+    items = due(at - timedelta(microseconds=1), now, config)
+    for i, item in enumerate(items):
+        if item.msg_id == last_msg_id:
+            return items[i + 1 :]
+    return items
+
+
+def instant_of(msg_id: str) -> datetime:
+    """The scheduled instant of a message id made by this module (raises ValueError for any other)."""
+    kind, _, rest = msg_id.partition(":")
+    try:
+        if kind == "daily.published":
+            return midnight_msk(date.fromisoformat(rest.split(":")[0]))
+        if kind == "daily.closed":
+            return midnight_msk(date.fromisoformat(rest.split(":")[0]) + timedelta(days=1))
+        if kind == "daily.warning":
+            warning, day = rest.split(":")[:2]
+            before = {WARNING_30MIN: WARNING_BEFORE, COUNTDOWN_10MIN: COUNTDOWN_BEFORE}[warning]
+            return midnight_msk(date.fromisoformat(day) + timedelta(days=1)) - before
+        if kind == "league.week.closed":
+            return midnight_msk(date.fromisoformat(rest) + timedelta(days=7))
+    except (KeyError, ValueError):
+        pass
+    raise ValueError(f"not a daily schedule message id: {msg_id!r}")
 
 
 def next_due_at(after: datetime, config: ScheduleConfig) -> datetime:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from .keyed import keyed_below, keyed_sample
 from .leagues import League
@@ -65,9 +66,13 @@ CHANGES_PER_GAME: Mapping[League, tuple[int, int]] = {
 
 def special_weekdays(secret: bytes, week_start: date, league: League) -> frozenset[int]:
     """The weekdays (0 = Monday … 6 = Sunday) with a special game in the week starting `week_start`."""
-    league = League(league)
     if week_start.weekday() != 0:
         raise ValueError(f"a league week starts on a Monday, {week_start} is not one")
+    return _special_weekdays(bytes(secret), week_start, League(league))
+
+
+@lru_cache(maxsize=1024)
+def _special_weekdays(secret: bytes, week_start: date, league: League) -> frozenset[int]:
     k = DAYS_PER_WEEK[league]
     days = keyed_sample(secret, "special.days", week_start.isoformat(), league.value, items=range(7), k=k)
     return frozenset(days)
