@@ -34,6 +34,14 @@ def test_no_duplicate_words():
     assert {n.gender for n in NOUNS} == set(Gender)
 
 
+def test_no_adjective_shares_a_root_with_a_noun():
+    """No «Дальняя даль», «Тихое затишье», «Летучий полёт»: a crude 4-letter root check plus known pairs."""
+    roots = {a.masculine[:4] for a in ADJECTIVES}
+    assert [n.word for n in NOUNS if n.word[:4] in roots] == []
+    words = {n.word for n in NOUNS}
+    assert not words & {"даль", "затишье", "полёт", "созвездие", "тишина", "туман", "свет", "звон", "лёд"}
+
+
 @pytest.mark.parametrize("secret", [SECRET, OTHER_SECRET])
 def test_names_unique_over_the_whole_period(secret):
     names = [daily_name(secret, n) for n in range(1, NAME_PERIOD + 1)]
