@@ -1,0 +1,148 @@
+"""The daily service's events (context `daily`) and the subjects and stream that carry them.
+
+Stream `DAILY` (file storage, deduplicated by `Nats-Msg-Id`, see `echo_daily.schedule`):
+- `daily.published.<league>` — DailyPublished, at 00:00 MSK. It carries the secret seed: an internal
+  subject, never forwarded to clients while the Daily is live (architecture: hidden information).
+- `daily.closed.<league>`    — DailyClosed, at 00:00 MSK of the next day, before the next publish.
+- `daily.warning`           — DailyWarning, 23:30 MSK (`warning_30min`) and 23:50 MSK (`countdown_10min`).
+- `league.week.closed`      — LeagueWeekClosed, at Monday 00:00 MSK, after Sunday's Dailies closed.
+
+All instants are aware UTC datetimes; dates are Moscow calendar dates.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal, get_args
+
+from pydantic import Field, field_validator
+
+from .model import Event, Message
+from .registry import event
+
+LeagueName = Literal["bronze", "silver", "gold", "platinum"]
+LEAGUES: tuple[str, ...] = get_args(LeagueName)
+WarningKind = Literal["warning_30min", "countdown_10min"]
+
+# --- stream and subjects -------------------------------------------------------------------------------
+
+STREAM = "DAILY"
+SUBJECT_PUBLISHED = "daily.published.{league}"
+SUBJECT_CLOSED = "daily.closed.{league}"
+SUBJECT_WARNING = "daily.warning"
+SUBJECT_WEEK_CLOSED = "league.week.closed"
+#: The subjects the DAILY stream is created with (exact, so they never overlap another context's stream).
+STREAM_SUBJECTS: tuple[str, ...] = (
+    "daily.published.*",
+    "daily.closed.*",
+    SUBJECT_WARNING,
+    SUBJECT_WEEK_CLOSED,
+)
+
+
+def published_subject(league: str) -> str:
+    return SUBJECT_PUBLISHED.format(league=_league(league))
+
+
+def closed_subject(league: str) -> str:
+    return SUBJECT_CLOSED.format(league=_league(league))
+
+
+def _league(league: str) -> str:
+    value = str(getattr(league, "value", league))
+    if value not in LEAGUES:
+        raise ValueError(f"unknown league {league!r}")
+    return value
+
+
+def _utc(value: dt.datetime) -> dt.datetime:
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise ValueError("instants must be timezone-aware")
+    return value.astimezone(dt.UTC)
+
+
+# --- messages ------------------------------------------------------------------------------------------
+
+
+class RuleChangeSpec(Message):
+    """One rule change of a special game: `Rules.<field> = value` (connectivity in halves)."""
+
+    field: str
+    value: int | float
+    description_ru: str
+
+
+@event("daily.DailyPublished", 1)
+class DailyPublished(Event):
+    """A Daily came out: everything a game of it starts from. Internal: it carries the seed."""
+
+    daily_id: str  # "2026-11-29:bronze"
+    number: int = Field(ge=1)
+    date: dt.date
+    league: LeagueName
+    name_ru: str
+    preset_id: str
+    seed: int = Field(ge=0, lt=2**63)
+    special: tuple[RuleChangeSpec, ...] | None = None
+    opens_at: dt.datetime
+    closes_at: dt.datetime
+
+    _utc_instants = field_validator("opens_at", "closes_at")(_utc)
+
+
+@event("daily.DailyClosed", 1)
+class DailyClosed(Event):
+    """A Daily's time is over (the next one came out): its live games end, its Day results are final,
+    its field and seed may be shown."""
+
+    daily_id: str
+    date: dt.date
+    league: LeagueName
+    closed_at: dt.datetime
+
+    _utc_instants = field_validator("closed_at")(_utc)
+
+
+@event("daily.DailyWarning", 1)
+class DailyWarning(Event):
+    """A Daily is about to close: `warning_30min` at 23:30 MSK, `countdown_10min` at 23:50 MSK."""
+
+    kind: WarningKind
+    daily_id: str
+    date: dt.date
+    league: LeagueName
+    at: dt.datetime
+    closes_at: dt.datetime
+
+    _utc_instants = field_validator("at", "closes_at")(_utc)
+
+
+@event("daily.LeagueWeekClosed", 1)
+class LeagueWeekClosed(Event):
+    """The league week (Monday–Sunday MSK) is over: all its Dailies have closed; promotions may run."""
+
+    week_start: dt.date  # a Monday
+    week_end: dt.date  # the Sunday after it
+    closed_at: dt.datetime
+
+    _utc_instants = field_validator("closed_at")(_utc)
+
+    @field_validator("week_start")
+    @classmethod
+    def _monday(cls, value: dt.date) -> dt.date:
+        if value.weekday() != 0:
+            raise ValueError(f"a league week starts on a Monday, {value} is not one")
+        return value
+
+
+def subject_for(message: Event) -> str:
+    """The subject a daily event is published on."""
+    if isinstance(message, DailyPublished):
+        return published_subject(message.league)
+    if isinstance(message, DailyClosed):
+        return closed_subject(message.league)
+    if isinstance(message, DailyWarning):
+        return SUBJECT_WARNING
+    if isinstance(message, LeagueWeekClosed):
+        return SUBJECT_WEEK_CLOSED
+    raise TypeError(f"not a daily event: {type(message).__name__}")

@@ -1,0 +1,16 @@
+"""The secret game seed of a (date, league) Daily (spec §13, §17: every league has its own seed)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from .keyed import keyed_int
+from .leagues import League
+
+SEED_BITS = 63
+
+
+def daily_seed(secret: bytes, day: date, league: League) -> int:
+    """A 63-bit seed, HMAC-SHA256(secret, day, league): fixed for the pair, different across leagues and
+    days, and not derivable from the date without the server secret."""
+    return keyed_int(secret, "seed", day.isoformat(), League(league).value, bits=SEED_BITS)

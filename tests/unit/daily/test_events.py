@@ -1,0 +1,110 @@
+"""The daily context's event models: registered, frozen, strict, round-trip through JSON."""
+
+from datetime import UTC, date, datetime, timedelta, timezone
+
+import pytest
+from echo_events.daily import (
+    STREAM,
+    STREAM_SUBJECTS,
+    DailyClosed,
+    DailyPublished,
+    DailyWarning,
+    LeagueWeekClosed,
+    RuleChangeSpec,
+    closed_subject,
+    published_subject,
+)
+from echo_events.registry import event_class
+from pydantic import ValidationError
+
+pytestmark = pytest.mark.unit
+
+
+def published(**over) -> DailyPublished:
+    fields = dict(
+        daily_id="2026-11-29:gold",
+        number=29,
+        date=date(2026, 11, 29),
+        league="gold",
+        name_ru="Тихая прохлада",
+        preset_id="standard",
+        seed=2**63 - 1,
+        special=(RuleChangeSpec(field="beam_cost", value=3, description_ru="Эхолуч стоит 3"),),
+        opens_at=datetime(2026, 11, 28, 21, tzinfo=UTC),
+        closes_at=datetime(2026, 11, 29, 21, tzinfo=UTC),
+    )
+    fields.update(over)
+    return DailyPublished(**fields)
+
+
+def test_registered_under_daily_type_names():
+    for cls, name in [
+        (DailyPublished, "daily.DailyPublished"),
+        (DailyClosed, "daily.DailyClosed"),
+        (DailyWarning, "daily.DailyWarning"),
+        (LeagueWeekClosed, "daily.LeagueWeekClosed"),
+    ]:
+        assert cls.event_type == name and cls.schema_version == 1
+        assert event_class(name) is cls
+
+
+def test_json_round_trip_keeps_types():
+    e = published(
+        special=(
+            RuleChangeSpec(field="detector_chance", value=1.0, description_ru="Детектор срабатывает всегда"),
+            RuleChangeSpec(field="red_timer", value=2, description_ru="Красные таймеры — 2"),
+        )
+    )
+    back = DailyPublished.model_validate_json(e.model_dump_json())
+    assert back == e
+    assert isinstance(back.special[0].value, float) and isinstance(back.special[1].value, int)
+    assert published(special=None).special is None
+
+
+def test_frozen_and_strict():
+    e = published()
+    with pytest.raises(ValidationError):
+        e.seed = 1  # type: ignore[misc]
+    with pytest.raises(ValidationError):
+        published(extra_field=1)
+    with pytest.raises(ValidationError):
+        published(league="diamond")
+    with pytest.raises(ValidationError):
+        published(seed=2**63)
+    with pytest.raises(ValidationError):
+        published(number=0)
+
+
+def test_instants_must_be_aware_and_are_normalised_to_utc():
+    with pytest.raises(ValidationError, match="aware"):
+        published(opens_at=datetime(2026, 11, 29, 0, 0))
+    msk = timezone(timedelta(hours=3))
+    e = published(opens_at=datetime(2026, 11, 29, 0, 0, tzinfo=msk))
+    assert e.opens_at == datetime(2026, 11, 28, 21, tzinfo=UTC) and e.opens_at.utcoffset() == timedelta(0)
+
+
+def test_other_events():
+    at = datetime(2026, 11, 29, 21, tzinfo=UTC)
+    DailyClosed(daily_id="2026-11-29:gold", date=date(2026, 11, 29), league="gold", closed_at=at)
+    w = DailyWarning(
+        kind="countdown_10min",
+        daily_id="2026-11-29:gold",
+        date=date(2026, 11, 29),
+        league="gold",
+        at=at - timedelta(minutes=10),
+        closes_at=at,
+    )
+    with pytest.raises(ValidationError):
+        w.model_copy(update={}).model_validate({**w.model_dump(), "kind": "warning_5min"})
+    LeagueWeekClosed(week_start=date(2026, 11, 23), week_end=date(2026, 11, 29), closed_at=at)
+    with pytest.raises(ValidationError, match="Monday"):
+        LeagueWeekClosed(week_start=date(2026, 11, 24), week_end=date(2026, 11, 30), closed_at=at)
+
+
+def test_stream_and_subjects():
+    assert STREAM == "DAILY"
+    assert published_subject("silver") == "daily.published.silver"
+    assert closed_subject("platinum") == "daily.closed.platinum"
+    assert STREAM_SUBJECTS == ("daily.published.*", "daily.closed.*", "daily.warning", "league.week.closed")
+    with pytest.raises(ValueError):
+        published_subject("diamond")
