@@ -27,6 +27,8 @@ def test_no_forbidden_imports(path):
     forbidden = FORBIDDEN - {"random"} if path.name == "echoctl.py" else FORBIDDEN
     assert not imported & forbidden
     calls = {
-        node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+        node.func.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
     }
     assert "hash" not in calls  # hash() of str is salted per process

@@ -1,0 +1,101 @@
+"""echoctl parts that need no rules core: arguments, presets, errors, rendering of a view."""
+
+import io
+
+import pytest
+from echo_engine.cli import core, echoctl
+from echo_engine.cli.terminal import Painter, render, render_board, sector_map
+
+pytestmark = pytest.mark.unit
+
+
+def run(argv, stdin=""):
+    out = io.StringIO()
+    code = echoctl.main(argv, stdout=out, stdin=io.StringIO(stdin))
+    return code, out.getvalue()
+
+
+def test_presets_lists_ids_and_russian_titles():
+    code, out = run(["presets"])
+    assert code == 0
+    assert "nine-small" in out and "Мелкая рябь · девять мелких, пустых мало" in out
+
+
+def test_unknown_preset_is_a_clear_error(capsys):
+    code, _ = run(["field", "--preset", "tiny", "--seed", "1"])
+    assert code == 2
+    assert "unknown preset 'tiny'" in capsys.readouterr().err
+
+
+def test_missing_field_file(tmp_path, capsys):
+    code, _ = run(["play", "--field", str(tmp_path / "nope.txt"), "--moves", "F"])
+    assert code == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_field_and_preset_are_exclusive(capsys):
+    with pytest.raises(SystemExit) as info:
+        run(["play", "--field", "a.txt", "--preset", "standard"])
+    assert info.value.code == 2
+
+
+def test_a_missing_core_piece_is_reported_not_crashed(monkeypatch):
+    monkeypatch.setattr(core, "_load", _missing)
+    code, _ = run(["field", "--preset", "standard", "--seed", "1"])
+    assert code == 2
+
+
+def _missing(module, name):
+    raise core.CoreMissing(f"cannot import {name} from {module}")
+
+
+VIEW = {
+    "status": "live",
+    "tick": 3,
+    "credits": 40,
+    "credits_breakdown": {"clean": {"count": 1, "price": 40}, "lossy": {"count": 0, "price": 20}},
+    "connectivity": 3.5,
+    "connectivity_max": 5,
+    "charge": 4,
+    "contour": 6,
+    "layer_charge": 70,
+    "detector": 2,
+    "detector_max": 5,
+    "spectrometer": 3,
+    "spectrometer_max": 3,
+    "orders": [{"symbols": ["1", "empty", "green"], "progress": 1}],
+    "membranes": [{"color": "green", "kind": 1, "state": "triggered"}],
+    "ephemera": [{"color": "green", "size": 2, "opened": True, "clean": True}],
+    "board": ["0g######1#", "x#########"] + ["#" * 10] * 8,
+    "hints": [{"sector": "C1", "digit": 2}],
+    "highlights": [{"sector": 11, "color": "red", "membrane": True}],
+    "interference": ["I1"],
+    "timers": [],
+    "log": [],
+}
+
+
+def test_render_board_plain():
+    lines = render_board(VIEW, Painter(color=False))
+    assert lines[0].split() == list("ABCDEFGHIJ")
+    assert lines[1].startswith("  1     g (2)")
+    assert "~1~" in lines[1]
+    assert lines[2].startswith("  2  x [R]")
+    text = render(VIEW, Painter(color=False))
+    assert "Связность 3½/5" in text and "Кредиты 40" in text and "зелёная №1 (сработала)" in text
+
+
+def test_render_board_with_colour_uses_ansi():
+    assert "\x1b[32m" in "\n".join(render_board(VIEW, Painter(color=True)))
+
+
+def test_sector_map_shapes():
+    assert set(sector_map([5, "B1", {"sector": "C1"}, {"x": 3, "y": 0}, {"sectors": ["E1", 5]}])) == {
+        5,
+        1,
+        2,
+        3,
+        4,
+    }
+    assert sector_map({"A2": 1, 7: 2}) == {10: 1, 7: 2}
+    assert sector_map(None) == {}
