@@ -33,6 +33,13 @@ def test_missing_field_file(tmp_path, capsys):
     assert "cannot read" in capsys.readouterr().err
 
 
+def test_seed_rules(tmp_path, capsys):
+    assert run(["play", "--preset", "standard", "--moves", "F"])[0] == 2
+    assert "--seed is required" in capsys.readouterr().err
+    assert run(["play", "--field", str(tmp_path / "f.txt"), "--seed", "3", "--moves", "F"])[0] == 2
+    assert "own 'seed:'" in capsys.readouterr().err
+
+
 def test_field_and_preset_are_exclusive(capsys):
     with pytest.raises(SystemExit) as info:
         run(["play", "--field", "a.txt", "--preset", "standard"])

@@ -74,6 +74,8 @@ def _presets(out: TextIO) -> int:
 
 def _setup(args: argparse.Namespace, out: TextIO) -> Any:
     if args.field is not None:
+        if args.seed is not None:
+            raise _Refused("--seed goes with --preset; a field file sets its own 'seed:'")
         try:
             text = args.field.read_text(encoding="utf-8")
         except OSError as exc:
@@ -83,6 +85,8 @@ def _setup(args: argparse.Namespace, out: TextIO) -> Any:
         except ValueError as exc:  # FieldError and the text parser's errors are ValueErrors
             raise _Refused(f"{args.field}: {exc}") from exc
     seed = args.seed
+    if seed is None and args.moves is not None:
+        raise _Refused("--seed is required with --preset and --moves (a scripted game must be repeatable)")
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
         if args.moves is None:
