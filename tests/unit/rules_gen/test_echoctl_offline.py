@@ -1,10 +1,13 @@
 """echoctl parts that need no rules core: arguments, presets, errors, rendering of a view."""
 
+import dataclasses
 import io
 
 import pytest
 from echo_engine.cli import core, echoctl
-from echo_engine.cli.terminal import Painter, render, render_board, sector_map
+from echo_engine.cli.terminal import Painter, header, render, render_board, sector_map
+from echo_engine.rules.echo.generator import generate
+from echo_engine.rules.echo.specials import with_overrides
 
 pytestmark = pytest.mark.unit
 
@@ -106,3 +109,11 @@ def test_sector_map_shapes():
     }
     assert sector_map({"A2": 1, 7: 2}) == {10: 1, 7: 2}
     assert sector_map(None) == {}
+
+
+def test_header_names_the_preset_prices_and_special_rules():
+    setup = generate("standard", 1)
+    text = header(setup, Painter(color=False))
+    assert "Ровный фон" in text and "Эхолуч стоит 2" in text and "Особая" not in text
+    special = dataclasses.replace(setup, rules=with_overrides(setup.rules, beam_cost=3))
+    assert "Особая партия: Эхолуч стоит 3" in header(special, Painter(color=False))

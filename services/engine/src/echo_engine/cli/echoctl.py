@@ -59,6 +59,9 @@ def main(argv: Sequence[str] | None = None, stdout: TextIO | None = None, stdin:
         return _fail(str(exc))
     except core.CoreMissing as exc:
         return _fail(str(exc))
+    except BrokenPipeError:  # `echoctl ... | head`: the reader left, nothing more to say
+        sys.stderr.close()
+        return 0
 
 
 def _fail(message: str) -> int:

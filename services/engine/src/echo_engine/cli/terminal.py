@@ -255,17 +255,31 @@ def _paint_letter(ch: str, paint: Painter) -> str:
     return paint(ch, color, "bold" if ch.isupper() else None) if color else paint("·", "dim")
 
 
+def header(setup: Any, paint: Painter) -> str:
+    """Title, prices and, when the rules differ from the preset's, the special rules in Russian."""
+    from echo_engine.rules.echo.presets import PRESETS
+    from echo_engine.rules.echo.specials import describe_changes
+
+    preset = PRESETS.get(setup.preset) if setup.preset else None
+    title = preset.title_ru if preset else (setup.preset or "своё поле")
+    rules = setup.rules
+    lines = [
+        paint(f"Эхо-вызов · {title} · поле {setup.seed}", "bold"),
+        f"Эхолуч стоит {rules.beam_cost} · чистое вскрытие {rules.price_clean}"
+        f" · с потерями {rules.price_lossy} · Заказ {rules.price_order} · таймер красных {rules.red_timer}",
+    ]
+    if preset is not None:
+        special = describe_changes(preset.rules, rules)
+        if special:
+            lines.append(paint("Особая партия: " + "; ".join(special), "yellow"))
+    return "\n".join(lines) + "\n"
+
+
 def interactive(setup: Any, out: TextIO, stdin: TextIO, color: bool) -> int:
     paint = Painter(color)
     state, _ = core.start(setup)
     view = core.client_view(state)
-    if setup.preset:
-        from echo_engine.rules.echo.presets import PRESETS
-
-        preset = PRESETS.get(setup.preset)
-        title = preset.title_ru if preset else setup.preset
-        out.write(paint(f"Эхо-вызов · {title} · поле {setup.seed}", "bold") + "\n")
-    out.write("help — справка, q — выход\n\n" + render(view, paint) + "\n")
+    out.write(header(setup, paint) + "help — справка, q — выход\n\n" + render(view, paint) + "\n")
     seen_log = len(view.get("log") or ())
     while view.get("status", "live") == "live":
         out.write("> ")
