@@ -5,7 +5,7 @@ import io
 
 import pytest
 from echo_engine.cli import core, echoctl
-from echo_engine.cli.terminal import Painter, header, render, render_board, sector_map
+from echo_engine.cli.terminal import Painter, _log_line, header, render, render_board, sector_map
 from echo_engine.rules.echo.generator import generate
 from echo_engine.rules.echo.specials import with_overrides
 
@@ -117,3 +117,32 @@ def test_header_names_the_preset_prices_and_special_rules():
     assert "Ровный фон" in text and "Эхолуч стоит 2" in text and "Особая" not in text
     special = dataclasses.replace(setup, rules=with_overrides(setup.rules, beam_cost=3))
     assert "Особая партия: Эхолуч стоит 3" in header(special, Painter(color=False))
+
+
+def test_log_lines_read_in_russian():
+    entry = {
+        "tick": 1,
+        "tool": "probe",
+        "sector": "A1",
+        "opened": "x",
+        "charge_spent": 0,
+        "nadloms": ["probe", "overload"],
+        "credits": 0,
+        "highlight": {"sector": "A2", "color": "yellow", "membrane": True},
+    }
+    assert _log_line(entry) == (
+        "Такт 1: Зонд A1 → сегмент выжжен · Надлом (Зонд по сегменту) · Надлом (перегрузка)"
+        " · Спектрометр: A2 — жёлтая мембрана"
+    )
+    beam = {"tick": 4, "tool": "beam", "sector": "C1", "opened": "green", "charge_spent": 2, "nadloms": []}
+    beam |= {
+        "credits": 40,
+        "ephemeron": {"color": "green", "size": 2, "clean": True},
+        "membrane": "triggered",
+    }
+    assert _log_line(beam) == (
+        "Такт 4: Эхолуч C1 → зелёный сегмент · −2 Заряда · мембрана сработала"
+        " · зелёный Эфемер (2) вскрыт чисто · +40 Кредитов"
+    )
+    assert _log_line({"tick": 2, "text": "что-то"}) == "такт 2: что-то"
+    assert _log_line("строка") == "строка"

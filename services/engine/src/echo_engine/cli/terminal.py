@@ -169,7 +169,7 @@ def _halves(value: Any) -> str:
 
 
 def _price(breakdown: Any, key: str) -> Any:
-    return _pick(_pick(breakdown, key), "price")
+    return _pick(_pick(breakdown, key), "price") if isinstance(breakdown, dict) and key in breakdown else "?"
 
 
 def render_panel(view: dict[str, Any], paint: Painter) -> list[str]:
@@ -218,16 +218,65 @@ def render_panel(view: dict[str, Any], paint: Painter) -> list[str]:
     return lines
 
 
+NADLOM_RU = {"probe": "Зонд по сегменту", "overload": "перегрузка", "strike": "удар красного"}
+TOOL_RU = {"probe": "Зонд", "beam": "Эхолуч"}
+ENDING_RU = {"complete": "все Эфемеры вскрыты", "breakdown": "срыв", "finished": "партия завершена"}
+
+
 def _log_line(entry: Any) -> str:
+    """One tick of the log in Russian; unknown shapes fall back to `key: value` pairs."""
     if isinstance(entry, str):
         return entry
-    if isinstance(entry, dict):
+    if not isinstance(entry, dict):
+        return str(entry)
+    if "tool" not in entry:
         tick = entry.get("tick")
         text = entry.get("text") or entry.get("message")
         if text is None:
             text = ", ".join(f"{k}: {val}" for k, val in entry.items() if k != "tick")
         return f"такт {tick}: {text}" if tick is not None else str(text)
-    return str(entry)
+    opened = str(entry.get("opened", ""))
+    if opened.isdigit():
+        what = "пустой сектор" if opened == "0" else f"цифра {opened}"
+    elif opened == "x":
+        what = "сегмент выжжен"
+    else:
+        what = f"{COLOR_RU.get(opened, opened)} сегмент"
+    parts = [
+        f"Такт {entry.get('tick')}: {TOOL_RU.get(entry['tool'], entry['tool'])}"
+        f" {entry.get('sector')} → {what}"
+    ]
+    if entry.get("charge_spent"):
+        parts.append(f"−{entry['charge_spent']} Заряда")
+    for reason in entry.get("nadloms") or ():
+        parts.append(f"Надлом ({NADLOM_RU.get(reason, reason)})")
+    if "membrane" in entry:
+        parts.append("мембрана сработала" if entry["membrane"] == "triggered" else "мембрана погасла")
+    eph = entry.get("ephemeron")
+    if isinstance(eph, dict):
+        how = "чисто" if eph.get("clean") else "с потерями"
+        parts.append(
+            f"{COLOR_RU.get(eph.get('color'), eph.get('color'))} Эфемер ({eph.get('size')}) вскрыт {how}"
+        )
+    if entry.get("orders_completed"):
+        parts.append(f"Заказ выполнен ×{entry['orders_completed']}")
+    if entry.get("orders_withdrawn"):
+        parts.append("Заказ снят")
+    if entry.get("credits"):
+        parts.append(f"+{entry['credits']} Кредитов")
+    hint = entry.get("hint")
+    if isinstance(hint, dict):
+        parts.append(f"Детектор: {hint.get('sector')} = {hint.get('digit')}")
+    light = entry.get("highlight")
+    if isinstance(light, dict):
+        c = light.get("color")
+        sign = (
+            f"{MEMBRANE_RU.get(c, c)} мембрана" if light.get("membrane") else f"{COLOR_RU.get(c, c)} сегмент"
+        )
+        parts.append(f"Спектрометр: {light.get('sector')} — {sign}")
+    if entry.get("ending"):
+        parts.append(f"конец: {ENDING_RU.get(entry['ending'], entry['ending'])}")
+    return " · ".join(parts)
 
 
 def render(view: dict[str, Any], paint: Painter) -> str:
