@@ -1,0 +1,67 @@
+"""Special games: rule overrides and their Russian description (spec §10)."""
+
+import pytest
+from echo_engine.rules.echo.presets import rules_for_preset
+from echo_engine.rules.echo.setup import Rules
+from echo_engine.rules.echo.specials import (
+    SPECIAL_RULES,
+    apply_specials,
+    describe_changes,
+    with_overrides,
+)
+
+pytestmark = pytest.mark.unit
+
+
+def test_the_spec_examples_read_in_russian():
+    base = Rules()
+    rules = apply_specials(base, ["connectivity-2", "beam-3", "orders-25", "detector-always", "red-timer-2"])
+    assert (
+        rules.connectivity,
+        rules.beam_cost,
+        rules.price_order,
+        rules.detector_chance,
+        rules.red_timer,
+    ) == (
+        4,
+        3,
+        25,
+        1.0,
+        2,
+    )
+    assert describe_changes(base, rules) == [
+        "Связность в начале — 2",
+        "Детектор срабатывает всегда",
+        "Красные таймеры — 2",
+        "Эхолуч стоит 3",
+        "Заказы платят 25",
+    ]
+    assert SPECIAL_RULES["beam-3"].describe_ru() == ["Эхолуч стоит 3"]
+
+
+def test_describe_halves_percent_and_plurals():
+    base = Rules()
+    changed = with_overrides(base, connectivity=5, detector_chance=0.25, freeze_ticks=3, stale_after=5)
+    assert describe_changes(base, changed) == [
+        "Связность в начале — 2,5",
+        "Детектор срабатывает с шансом 25 %",
+        "Заказ без движения снимается через 5 тактов",
+        "Заморозка длится 3 такта",
+    ]
+    assert describe_changes(base, base) == []
+
+
+def test_overrides_keep_the_preset_and_refuse_nonsense():
+    big_red = rules_for_preset("big-red")
+    special = with_overrides(big_red, price_order=25)
+    assert special.contour == big_red.contour and special.price_order == 25
+    with pytest.raises(ValueError, match="unknown rule"):
+        with_overrides(big_red, beam_price=3)
+    with pytest.raises(ValueError, match="charge"):
+        with_overrides(Rules(), charge=9)
+    with pytest.raises(ValueError, match="detector_chance"):
+        with_overrides(Rules(), detector_chance=1.5)
+    with pytest.raises(ValueError, match="red_timer"):
+        with_overrides(Rules(), red_timer=0)
+    with pytest.raises(ValueError, match="unknown special rule"):
+        apply_specials(Rules(), ["beam-9"])
