@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from typing import Literal
 
 from echo_events.echo.commands import Beam, Expire, Finish, Probe
@@ -103,12 +103,12 @@ def evolve(state: GameState, event: Event) -> GameState:
         return ticks.apply(state, event)
     if isinstance(event, GameFinished):
         orders = tuple(None for _ in state.orders) if event.status == "complete" else state.orders
-        return replace(state, status=event.status, end_reason=event.reason, orders=orders)
+        return state._replace(status=event.status, end_reason=event.reason, orders=orders)
     if isinstance(event, OrdersDealt):
         orders: list[Order | None] = list(state.orders)
         for deal in event.orders:
             orders[deal.slot] = Order(deal.symbols, 0, event.tick)
-        return replace(state, orders=tuple(orders))
+        return state._replace(orders=tuple(orders))
     if isinstance(event, GameStarted):
         return initial_state(setup_of(event))
     raise TypeError(f"not an Echo Challenge event: {type(event).__name__}")

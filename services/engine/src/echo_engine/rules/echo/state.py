@@ -1,4 +1,7 @@
-"""The immutable state of one Echo Challenge game: only tuples and frozen dataclasses.
+"""The immutable state of one Echo Challenge game: a NamedTuple of tuples and frozen dataclasses.
+
+A NamedTuple rather than a frozen dataclass because `_replace` is several times faster than
+`dataclasses.replace` for thirty fields, and evolve runs once per tick.
 
 Connectivity is kept in halves (6 = 3 divisions). `board` holds one character per sector, as the
 player sees it: `#` unexplored, `0`–`8` an open free sector, `g` `y` `r` a segment opened by the
@@ -7,8 +10,7 @@ Beam, `x` a segment burnt by the Probe. Everything hidden stays in `setup` (the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from echo_events.echo.events import TickResolved
 
@@ -22,8 +24,7 @@ HIDDEN = "#"
 COLOR_LETTER = {"green": "g", "yellow": "y", "red": "r"}
 
 
-@dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(NamedTuple):
     setup: GameSetup
     tick: int
     status: Status

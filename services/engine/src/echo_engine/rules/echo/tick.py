@@ -7,8 +7,6 @@ Both take a validated click (live game, unexplored sector, enough Charge for a B
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from echo_events.echo.events import (
     CreditItem,
     DetectorHint,
@@ -335,8 +333,7 @@ def apply(state: GameState, event: TickResolved) -> GameState:
     highlighted = state.highlighted
     if event.spectrometer_highlight is not None:
         highlighted = (*highlighted, event.spectrometer_highlight.sector)
-    return replace(
-        state,
+    return state._replace(
         tick=t,
         connectivity=event.connectivity,
         connectivity_max=event.connectivity_max,
