@@ -41,10 +41,14 @@ def begin(grid: str, header: str = QUIET, orders: Sequence[Sequence[str]] | None
     return set_orders(state, orders)
 
 
-def set_orders(state: GameState, patterns: Sequence[Sequence[str]]) -> GameState:
+def set_orders(
+    state: GameState, patterns: Sequence[Sequence[str] | None], progress: Sequence[int] = ()
+) -> GameState:
+    """Put exactly these Orders on the board (None = empty slot), dealt now, with optional progress."""
     slots: list[Order | None] = [None] * len(state.orders)
     for i, p in enumerate(patterns):
-        slots[i] = Order(tuple(p), 0, state.tick)  # type: ignore[arg-type]
+        if p is not None:
+            slots[i] = Order(tuple(p), progress[i] if i < len(progress) else 0, state.tick)  # type: ignore[arg-type]
     return state._replace(orders=tuple(slots))
 
 
