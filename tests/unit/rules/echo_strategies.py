@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from hypothesis import assume
-from hypothesis import strategies as st
-
 from echo_engine.rules.echo.field import COLORS, NEIGHBOURS4, SECTORS, Field
 from echo_engine.rules.echo.setup import GameSetup, Rules
 from echo_events.echo.commands import Beam, Finish, Probe
+from hypothesis import assume
+from hypothesis import strategies as st
 
 
 @st.composite

@@ -4,7 +4,6 @@ import pathlib
 import re
 
 import pytest
-
 from echo_engine.rules.echo import dice
 
 pytestmark = pytest.mark.unit
@@ -23,7 +22,7 @@ def test_known_answers_do_not_drift_between_machines_or_versions():
     assert dice.roll(0, 0, "deal", 0) == int.from_bytes(
         __import__("hashlib").blake2b(b"echo/v1|0|0|deal|0", digest_size=8).digest(), "big"
     )
-    assert dice.roll(1234, 1, "detector", 0) == 0x6d4882333a135f2b
+    assert dice.roll(1234, 1, "detector", 0) == 0x6D4882333A135F2B
 
 
 def test_chance_is_in_the_unit_interval_and_zero_and_one_are_certain():

@@ -1,14 +1,13 @@
 """Ticks, rejections and the end of a game (spec §4, §11, §12 steps 1 and 9, §23)."""
 
 import pytest
-from echo_helpers import SMALL, begin, command, header, run, set_orders
-
 from echo_engine.rules.echo import game
 from echo_engine.rules.echo.orders import Order
 from echo_engine.rules.echo.view import client_view
 from echo_events.echo.commands import Probe
 from echo_events.echo.events import GameFinished
 from echo_events.model import Command
+from echo_helpers import SMALL, begin, command, header, run, set_orders
 
 pytestmark = pytest.mark.unit
 
@@ -41,7 +40,9 @@ def test_a_move_off_the_field_or_of_another_game_is_a_bad_move():
 def test_finish_ends_the_game_without_a_tick_and_credits_count():
     state, outcomes = run(begin(SMALL, header(charge=6)), "B C1; B C2; B D1; F")
     [finished] = outcomes[-1]
-    assert finished == GameFinished(status="finished", reason="finish", tick=3, credits=40, clean=1, lossy=0, orders=0)
+    assert finished == GameFinished(
+        status="finished", reason="finish", tick=3, credits=40, clean=1, lossy=0, orders=0
+    )
     assert state.status == "finished" and state.tick == 3 and client_view(state)["credits"] == 40
 
 

@@ -1,11 +1,6 @@
 """Field placement rules (spec §2, §7): known answers and a property over any layout."""
 
 import pytest
-from echo_helpers import SMALL
-from echo_strategies import fields
-from hypothesis import given
-from hypothesis import strategies as st
-
 from echo_engine.rules.echo.field import (
     COLORS,
     NEIGHBOURS4,
@@ -17,6 +12,10 @@ from echo_engine.rules.echo.field import (
     sector_name,
 )
 from echo_engine.rules.echo.grid import field_from_rows
+from echo_helpers import SMALL
+from echo_strategies import fields
+from hypothesis import given
+from hypothesis import strategies as st
 
 pytestmark = pytest.mark.unit
 

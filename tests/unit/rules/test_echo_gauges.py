@@ -1,9 +1,8 @@
 """Gauges, tools and colour effects (spec §3, §5, §6, §23): known answers from field text."""
 
 import pytest
-from echo_helpers import SMALL, begin, header, run, view_after
-
 from echo_engine.rules.echo.game import Rejection
+from echo_helpers import SMALL, begin, header, run, view_after
 
 pytestmark = pytest.mark.unit
 

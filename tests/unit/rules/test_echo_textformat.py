@@ -1,12 +1,11 @@
 """The field text format v1 (spec §20): parsing, errors naming row and column, exact round trip."""
 
 import pytest
-from echo_strategies import setups
-from hypothesis import given, settings
-
 from echo_engine.rules.echo.field import FieldError, parse_sector
 from echo_engine.rules.echo.setup import Rules
 from echo_engine.rules.echo.textformat import FieldTextError, format_field_text, parse_field_text
+from echo_strategies import setups
+from hypothesis import given, settings
 
 pytestmark = pytest.mark.unit
 
@@ -83,7 +82,10 @@ def test_format_then_parse_is_exact(setup):
         (GRID + "..........\n", r"line 11: row 11"),
         (GRID.replace("..g.......", "..g......"), r"row 2 \(line 2\) has 9 characters"),
         (GRID.replace("..g.......", "..g..z...."), r"row 2, column 6 \(F2\): unknown character 'z'"),
-        (GRID.replace("rr........", "rrY......."), r"row 7, column \d+ \(\w+\): ephemera of different colours"),
+        (
+            GRID.replace("rr........", "rrY......."),
+            r"row 7, column \d+ \(\w+\): ephemera of different colours",
+        ),
         (GRID.replace(".R........", ".r........"), r"row 7, column 1 \(A7\): .*0 membranes"),
         (GRID.replace("..gG......", "..GG......"), r"row 1, column 3 \(C1\): .*2 membranes"),
         ("open: C1\n" + GRID, r"row 1, column 3 \(C1\): a pre-opened sector must be free"),

@@ -14,7 +14,14 @@ from dataclasses import asdict, dataclass
 from typing import Literal
 
 from echo_events.echo.commands import Beam, Expire, Finish, Probe
-from echo_events.echo.events import GameFinished, GameStarted, OrderDeal, OrdersDealt, RulesValues, TickResolved
+from echo_events.echo.events import (
+    GameFinished,
+    GameStarted,
+    OrderDeal,
+    OrdersDealt,
+    RulesValues,
+    TickResolved,
+)
 from echo_events.model import Command, Event
 
 from . import tick as ticks

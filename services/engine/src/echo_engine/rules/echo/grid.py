@@ -42,7 +42,9 @@ def field_from_rows(rows: Sequence[str], first_line: int = 1) -> Field:
     `first_line` is the text line of the first row, added to messages about the grid's shape.
     """
     if len(rows) != SIZE:
-        raise FieldError(f"the grid has {len(rows)} rows; exactly {SIZE} are required (from line {first_line})")
+        raise FieldError(
+            f"the grid has {len(rows)} rows; exactly {SIZE} are required (from line {first_line})"
+        )
     segments: dict[int, tuple[Color, bool]] = {}
     for y, row in enumerate(rows):
         if len(row) != SIZE:

@@ -156,7 +156,9 @@ def resolve(state: GameState, tool: str, sector: int) -> TickResolved:
         if done:
             clean = not (state.burnt[owner] or k.probe)
             price = rules.price_clean if clean else rules.price_lossy
-            opened = EphemeronOpened(ephemeron=owner, color=eph.color, size=eph.size, clean=clean, credits=price)
+            opened = EphemeronOpened(
+                ephemeron=owner, color=eph.color, size=eph.size, clean=clean, credits=price
+            )
             k.credits.append(CreditItem(kind="clean" if clean else "lossy", amount=price))
             k.timers[owner] = None
             field_complete = state.ephemera_open + 1 == len(field.ephemera)
@@ -177,7 +179,14 @@ def resolve(state: GameState, tool: str, sector: int) -> TickResolved:
     if not field_complete:
         # 6. instruments: Detector roll, then the Spectrometer after a Probe
         hinted = instruments.detector(
-            field, k.board, state.hinted, sector, seed=k.seed, tick=k.t, chance=rules.detector_chance, charge=k.det
+            field,
+            k.board,
+            state.hinted,
+            sector,
+            seed=k.seed,
+            tick=k.t,
+            chance=rules.detector_chance,
+            charge=k.det,
         )
         if hinted is not None:
             k.det -= 1

@@ -35,7 +35,8 @@ def client_view(state: GameState) -> dict[str, Any]:
     interference = [
         sector_name(i)
         for i in range(SECTORS)
-        if board[i] not in (HIDDEN, "0", "g", "y", "r", "x") and any(n in hidden_membranes for n in NEIGHBOURS8[i])
+        if board[i] not in (HIDDEN, "0", "g", "y", "r", "x")
+        and any(n in hidden_membranes for n in NEIGHBOURS8[i])
     ]
     frozen_left = 0
     if state.freeze_until is not None and state.freeze_until > state.tick:
@@ -81,9 +82,7 @@ def client_view(state: GameState) -> dict[str, Any]:
             for e, n, b in zip(field.ephemera, state.segments_open, state.burnt, strict=True)
         ],
         "board": ["".join(board[y * SIZE : (y + 1) * SIZE]) for y in range(SIZE)],
-        "hints": [
-            {"sector": sector_name(i), "digit": field.digits[i]} for i in state.hinted if hidden[i]
-        ],
+        "hints": [{"sector": sector_name(i), "digit": field.digits[i]} for i in state.hinted if hidden[i]],
         "highlights": [
             {
                 "sector": sector_name(i),
@@ -136,7 +135,10 @@ def _log_entry(event: TickResolved) -> dict[str, Any]:
     if event.orders_withdrawn:
         entry["orders_withdrawn"] = len(event.orders_withdrawn)
     if event.detector_hint is not None:
-        entry["hint"] = {"sector": sector_name(event.detector_hint.sector), "digit": event.detector_hint.digit}
+        entry["hint"] = {
+            "sector": sector_name(event.detector_hint.sector),
+            "digit": event.detector_hint.digit,
+        }
     if event.spectrometer_highlight is not None:
         h = event.spectrometer_highlight
         entry["highlight"] = {"sector": sector_name(h.sector), "color": h.color, "membrane": h.membrane}
