@@ -121,3 +121,8 @@ def test_pre_opened_sectors_give_nothing():
     v = view_after(SMALL, "", open="A1 J10")
     assert v["charge"] == 3 and v["tick"] == 0 and v["credits"] == 0
     assert v["board"][0][0] == "0" and v["board"][9][9] == "0"
+
+
+def test_the_beam_pays_before_the_sector_opens():
+    v = view_after(SMALL, "B F5", charge=4)  # 4 - 2 + 4 = 6 fits; paying after would overload
+    assert v["charge"] == 6 and v["connectivity"] == 3

@@ -1,5 +1,6 @@
 """Properties over random fields and moves: fold = state, exact replay, gauge invariants (spec §3, §13)."""
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -7,10 +8,12 @@ from echo_engine.rules.echo import dice, game
 from echo_engine.rules.echo.field import SECTORS
 from echo_engine.rules.echo.orders import SYMBOL_INDEX, closed_counts
 from echo_engine.rules.echo.state import HIDDEN, GameState
+from echo_events.echo.commands import Beam, Probe
 from echo_events.echo.events import OrdersDealt, TickResolved
 from echo_events.registry import event_class
 from echo_strategies import moves, setups
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytestmark = pytest.mark.unit
 
@@ -113,3 +116,25 @@ def test_dealt_orders_suit_the_closed_sectors(setup, commands):
         for deal in deals:
             for symbol, count in Counter(deal.symbols).items():
                 assert count <= closed[SYMBOL_INDEX[symbol]], (deal, closed)
+
+
+@settings(max_examples=60, deadline=None)
+@given(setups(), st.data())
+def test_long_games_over_hidden_sectors_keep_every_invariant(setup, data):
+    rules = dataclasses.replace(setup.rules, connectivity=40, connectivity_max=40, contour=60, charge=30)
+    setup = dataclasses.replace(setup, rules=rules)
+    state, events = game.start(setup)
+    while state.live:
+        hidden = [i for i in range(SECTORS) if state.is_hidden(i)]
+        tool = data.draw(st.sampled_from([Probe, Beam, Beam]))
+        state, outcome = game.play(state, tool(sector=data.draw(st.sampled_from(hidden))))
+        if isinstance(outcome, game.Rejection):
+            assert outcome.code == "not_enough_charge"
+            state, outcome = game.play(state, Probe(sector=hidden[0]))
+        events += outcome
+        check_invariants(state)
+    assert state.status in ("complete", "breakdown")
+    if state.status == "complete":
+        assert all(n == e.size for e, n in zip(state.field.ephemera, state.segments_open, strict=True))
+        assert state.clean + state.lossy == len(state.field.ephemera)
+    assert game.fold(events) == state
