@@ -47,9 +47,7 @@ def _neighbours(index: int, diagonal: bool) -> tuple[int, ...]:
     steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
     if diagonal:
         steps += [(-1, -1), (1, -1), (-1, 1), (1, 1)]
-    found = [
-        sector_index(x + dx, y + dy) for dx, dy in steps if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE
-    ]
+    found = [sector_index(x + dx, y + dy) for dx, dy in steps if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE]
     return tuple(sorted(found))
 
 
@@ -107,7 +105,12 @@ class Field:
         for group in groups:
             colors = {segments[i][0] for i in group}
             if len(colors) > 1:
-                clash = next(i for i in group for j in NEIGHBOURS4[i] if j in group and segments[j][0] != segments[i][0])
+                clash = next(
+                    i
+                    for i in group
+                    for j in NEIGHBOURS4[i]
+                    if j in group and segments[j][0] != segments[i][0]
+                )
                 raise FieldError("ephemera of different colours touch by a side", clash)
             membranes = [i for i in group if segments[i][1]]
             if len(membranes) != 1:

@@ -1,0 +1,1 @@
+"""The Echo Challenge context: commands (orders to a game) and events (facts of a game)."""

@@ -1,0 +1,375 @@
+"""One tick, resolved in the normative order of spec §12 with the settled details of §23.
+
+`resolve` is the decision half: it rolls the dice and returns the facts as one `TickResolved`
+event. `apply` is the evolution half: it copies those facts into a new state without rolling.
+Both take a validated click (live game, unexplored sector, enough Charge for a Beam).
+"""
+
+from __future__ import annotations
+
+from echo_events.echo.events import (
+    CreditItem,
+    DetectorHint,
+    EphemeronOpened,
+    MembraneChanged,
+    OrderCompleted,
+    OrderDeal,
+    OrderProgress,
+    OrderWithdrawn,
+    RedTimer,
+    SpectrometerHighlight,
+    TickResolved,
+)
+
+from . import instruments
+from .field import sector_name
+from .orders import SYMBOL_INDEX, Order, apply_click, click_symbol, deal_pattern, difficulty, sector_symbol
+from .state import COLOR_LETTER, GameState
+
+NADLOM = 2  # one whole division, in halves
+GREEN_GAIN = 1  # half a division
+
+
+class _Tick:
+    """The mutable scratchpad of one resolution; never escapes `resolve`."""
+
+    def __init__(self, state: GameState, tool: str, sector: int) -> None:
+        self.state = state
+        self.rules = state.setup.rules
+        self.seed = state.setup.seed
+        self.t = state.tick + 1
+        self.tool = tool
+        self.probe = tool == "probe"
+        self.sector = sector
+        self.conn = state.connectivity
+        self.conn_max = state.connectivity_max
+        self.charge = state.charge
+        self.contour = state.contour
+        self.det = state.detector
+        self.det_max = state.detector_max
+        self.spec = state.spectrometer
+        self.spec_max = state.spectrometer_max
+        self.zero = False
+        self.nadloms: list[str] = []
+        self.overloads = 0
+        self.credits: list[CreditItem] = []
+        self.orders: list[Order | None] = list(state.orders)
+        self.fresh: set[int] = set()  # slots dealt this tick: they do not see this click
+        self.progress: dict[int, OrderProgress] = {}
+        self.completed: list[OrderCompleted] = []
+        self.withdrawn: list[OrderWithdrawn] = []
+        self.dealt: list[OrderDeal] = []
+        self.deals = 0
+        self.timers = list(state.timers)
+        self.freeze_until = state.freeze_until
+        board = list(state.board)
+        board[sector] = "o"  # anything but hidden: the click opened it before any later step looks
+        self.board = board
+        closed = list(state.closed)
+        closed[SYMBOL_INDEX[sector_symbol(state.field, sector)]] -= 1
+        self.closed = tuple(closed)
+
+    def nadlom(self, cause: str) -> None:
+        self.nadloms.append(cause)
+        self.conn = max(0, self.conn - NADLOM)
+        if self.conn == 0:
+            self.zero = True
+
+    def gain_charge(self, amount: int) -> None:
+        self.charge += amount
+        if self.charge > self.contour:
+            self.charge = self.contour
+            self.overloads += 1
+            self.nadlom("overload")
+
+    def deal(self, slot: int) -> None:
+        pattern = deal_pattern(self.seed, self.t, self.deals, self.closed)
+        self.deals += 1
+        self.fresh.add(slot)
+        if pattern is None:
+            self.orders[slot] = None
+            return
+        self.orders[slot] = Order(symbols=pattern, progress=0, since=self.t)
+        self.dealt.append(OrderDeal(slot=slot, symbols=pattern))
+
+    def advance(self, slot: int, progress: int, filled: bool, restarted: bool, replace_done: bool) -> None:
+        order = self.orders[slot]
+        assert order is not None
+        before = self.progress.get(slot)
+        self.progress[slot] = OrderProgress(
+            slot=slot,
+            progress=progress,
+            filled=filled or (before is not None and before.filled),
+            restarted=restarted or (before is not None and before.restarted),
+        )
+        if progress < 3:
+            self.orders[slot] = Order(order.symbols, progress, self.t if filled else order.since)
+            return
+        price = self.rules.price_order
+        self.completed.append(OrderCompleted(slot=slot, symbols=order.symbols, credits=price))
+        self.credits.append(CreditItem(kind="order", amount=price))
+        self.spec = self.spec_max
+        self.orders[slot] = None
+        if replace_done:
+            self.deal(slot)
+
+
+def resolve(state: GameState, tool: str, sector: int) -> TickResolved:
+    """Decide one click (already validated) and return its facts; rolls the dice for this tick."""
+    k = _Tick(state, tool, sector)
+    field, rules = state.field, k.rules
+    owner = field.owner[sector]
+    eph = field.ephemera[owner] if owner >= 0 else None
+
+    # 2. the Beam pays first
+    spent = rules.beam_cost if not k.probe else 0
+    k.charge -= spent
+
+    # 3. open the sector
+    perturbed = False
+    if eph is None:
+        if k.probe:
+            k.gain_charge(1)
+    else:
+        if k.probe:
+            k.nadlom("probe")  # the Nadlom comes before the colour effect
+        if eph.color == "green":
+            k.conn = min(k.conn_max, k.conn + GREEN_GAIN)
+        elif eph.color == "yellow":
+            k.gain_charge(4)
+        else:
+            k.det = k.det_max
+            if k.timers[owner] is None:
+                k.timers[owner] = rules.red_timer
+                perturbed = True
+
+    # 4. a fully open ephemeron pays, triggers its membrane if it was last, ends its perturbation
+    opened = None
+    membrane = None
+    field_complete = False
+    if eph is not None:
+        done = state.segments_open[owner] + 1 == eph.size
+        if sector == eph.membrane:
+            membrane = MembraneChanged(
+                ephemeron=owner, color=eph.color, kind=eph.kind, state="triggered" if done else "out"
+            )
+        if done:
+            clean = not (state.burnt[owner] or k.probe)
+            price = rules.price_clean if clean else rules.price_lossy
+            opened = EphemeronOpened(
+                ephemeron=owner, color=eph.color, size=eph.size, clean=clean, credits=price
+            )
+            k.credits.append(CreditItem(kind="clean" if clean else "lossy", amount=price))
+            k.timers[owner] = None
+            field_complete = state.ephemera_open + 1 == len(field.ephemera)
+        if membrane is not None and membrane.state == "triggered":
+            _trigger(k, eph.color, eph.kind, field_complete)
+
+    # 5. Orders: the click itself, then payments and replacements
+    symbol, segment = click_symbol(field, sector, k.probe)
+    for slot, order in enumerate(k.orders):
+        if order is None or slot in k.fresh:
+            continue
+        progress, filled, restarted = apply_click(order, symbol, segment)
+        if progress != order.progress or filled:
+            k.advance(slot, progress, filled, restarted, replace_done=not field_complete)
+
+    hint = highlight = None
+    strikes: list[int] = []
+    if not field_complete:
+        # 6. instruments: Detector roll, then the Spectrometer after a Probe
+        hinted = instruments.detector(
+            field,
+            k.board,
+            state.hinted,
+            sector,
+            seed=k.seed,
+            tick=k.t,
+            chance=rules.detector_chance,
+            charge=k.det,
+        )
+        if hinted is not None:
+            k.det -= 1
+            hint = DetectorHint(sector=hinted, digit=field.digits[hinted])
+        if k.probe:
+            framed = instruments.spectrometer(
+                field, k.board, state.highlighted, sector, seed=k.seed, tick=k.t, charge=k.spec
+            )
+            if framed is not None:
+                k.spec -= 1
+                framed_eph = field.ephemera[field.owner[framed]]
+                highlight = SpectrometerHighlight(
+                    sector=framed, color=framed_eph.color, membrane=framed == framed_eph.membrane
+                )
+        # 7. red timers of reds perturbed before this tick, unless a Freeze holds
+        if k.freeze_until is None or k.t > k.freeze_until:
+            for e, left in enumerate(k.timers):
+                if left is None or (perturbed and e == owner):
+                    continue
+                left -= 1
+                if left == 0:
+                    strikes.append(e)
+                    k.nadlom("strike")
+                    left = rules.red_timer
+                k.timers[e] = left
+        # 8. staleness: the hardest stale Order is withdrawn, at most one per tick
+        stale = [
+            (difficulty(o, k.closed), slot)
+            for slot, o in enumerate(k.orders)
+            if o is not None and k.t - o.since >= rules.stale_after
+        ]
+        if stale:
+            _, slot = min(stale)
+            old = k.orders[slot]
+            assert old is not None
+            k.withdrawn.append(OrderWithdrawn(slot=slot, symbols=old.symbols))
+            k.deal(slot)
+
+    # 9. end checks
+    ending = "breakdown" if k.zero else ("complete" if field_complete else None)
+    if k.zero:
+        k.conn = 0
+    return TickResolved(
+        tick=k.t,
+        tool=tool,  # type: ignore[arg-type]
+        sector=sector,
+        sector_name=sector_name(sector),
+        charge_spent=spent,
+        digit=field.digits[sector] if eph is None else None,
+        color=eph.color if eph is not None else None,
+        membrane=eph is not None and sector == eph.membrane,
+        burnt=eph is not None and k.probe,
+        nadloms=tuple(k.nadloms),  # type: ignore[arg-type]
+        overloads=k.overloads,
+        perturbation_started=perturbed and opened is None,
+        ephemeron_opened=opened,
+        membrane_changed=membrane,
+        orders_progressed=tuple(k.progress[s] for s in sorted(k.progress)),
+        orders_completed=tuple(k.completed),
+        orders_withdrawn=tuple(k.withdrawn),
+        orders_dealt=tuple(k.dealt),
+        order_slots=len(k.orders),
+        detector_hint=hint,
+        spectrometer_highlight=highlight,
+        strikes=tuple(strikes),
+        red_timers=tuple(RedTimer(ephemeron=e, ticks=v) for e, v in enumerate(k.timers) if v is not None),
+        freeze_until=k.freeze_until,
+        credits=tuple(k.credits),
+        credits_earned=sum(c.amount for c in k.credits),
+        connectivity=k.conn,
+        connectivity_max=k.conn_max,
+        charge=k.charge,
+        contour=k.contour,
+        detector=k.det,
+        detector_max=k.det_max,
+        spectrometer=k.spec,
+        spectrometer_max=k.spec_max,
+        ending=ending,
+    )
+
+
+def _trigger(k: _Tick, color: str, kind: int, field_complete: bool) -> None:
+    """A membrane opened last: its bonus, after the segment's own colour effect (§7, §23)."""
+    if color == "green" and kind == 1:
+        k.conn_max += NADLOM
+        k.conn = min(k.conn_max, k.conn + GREEN_GAIN)
+    elif color == "green":
+        for slot, order in enumerate(k.orders):
+            if order is not None and slot not in k.fresh:
+                k.advance(slot, order.progress + 1, True, False, replace_done=not field_complete)
+    elif color == "yellow" and kind == 1:
+        k.contour += 2
+    elif color == "yellow":
+        until = k.t + k.rules.freeze_ticks - 1
+        k.freeze_until = until if k.freeze_until is None else max(k.freeze_until, until)
+    elif kind == 1:
+        k.det_max += 1
+        k.spec_max += 1
+    else:
+        extra = k.rules.order_slots_red2 - len(k.orders)
+        if extra > 0:
+            k.orders.extend([None] * extra)
+            if not field_complete:
+                for slot in range(len(k.orders) - extra, len(k.orders)):
+                    k.deal(slot)
+
+
+def apply(state: GameState, event: TickResolved) -> GameState:
+    """Copy the facts of one tick into a new state. Rolls nothing, decides nothing."""
+    field = state.field
+    sector = event.sector
+    owner = field.owner[sector]
+    board = list(state.board)
+    closed = list(state.closed)
+    closed[SYMBOL_INDEX[sector_symbol(field, sector)]] -= 1
+    segments_open, burnt, membranes = state.segments_open, state.burnt, state.membranes
+    hidden_free = state.hidden_free
+    if owner < 0:
+        board[sector] = str(field.digits[sector])
+        hidden_free -= 1
+    else:
+        color = field.ephemera[owner].color
+        board[sector] = "x" if event.burnt else COLOR_LETTER[color]
+        segments_open = _set(segments_open, owner, segments_open[owner] + 1)
+        if event.burnt:
+            burnt = _set(burnt, owner, True)
+    if event.membrane_changed is not None:
+        membranes = _set(membranes, event.membrane_changed.ephemeron, event.membrane_changed.state)
+    timers: list[int | None] = [None] * len(state.timers)
+    for rt in event.red_timers:
+        timers[rt.ephemeron] = rt.ticks
+    orders: list[Order | None] = list(state.orders)
+    if event.order_slots > len(orders):
+        orders.extend([None] * (event.order_slots - len(orders)))
+    t = event.tick
+    for p in event.orders_progressed:
+        order = orders[p.slot]
+        assert order is not None
+        orders[p.slot] = Order(order.symbols, p.progress, t if p.filled else order.since)
+    for c in event.orders_completed:
+        orders[c.slot] = None
+    for w in event.orders_withdrawn:
+        orders[w.slot] = None
+    for d in event.orders_dealt:
+        orders[d.slot] = Order(d.symbols, 0, t)
+    clean, lossy = state.clean, state.lossy
+    if event.ephemeron_opened is not None:
+        if event.ephemeron_opened.clean:
+            clean += 1
+        else:
+            lossy += 1
+    hinted = state.hinted if event.detector_hint is None else (*state.hinted, event.detector_hint.sector)
+    highlighted = state.highlighted
+    if event.spectrometer_highlight is not None:
+        highlighted = (*highlighted, event.spectrometer_highlight.sector)
+    return state._replace(
+        tick=t,
+        connectivity=event.connectivity,
+        connectivity_max=event.connectivity_max,
+        charge=event.charge,
+        contour=event.contour,
+        detector=event.detector,
+        detector_max=event.detector_max,
+        spectrometer=event.spectrometer,
+        spectrometer_max=event.spectrometer_max,
+        board=tuple(board),
+        segments_open=segments_open,
+        burnt=burnt,
+        membranes=membranes,
+        timers=tuple(timers),
+        freeze_until=event.freeze_until,
+        orders=tuple(orders),
+        hinted=hinted,
+        highlighted=highlighted,
+        clean=clean,
+        lossy=lossy,
+        orders_done=state.orders_done + len(event.orders_completed),
+        credits=state.credits + event.credits_earned,
+        hidden_free=hidden_free,
+        closed=tuple(closed),
+        log=(*state.log, event),
+    )
+
+
+def _set(values: tuple, index: int, value: object) -> tuple:  # type: ignore[type-arg]
+    return (*values[:index], value, *values[index + 1 :])
