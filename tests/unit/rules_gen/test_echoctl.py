@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("echo_engine.rules.echo.game")
 
 from echo_engine.cli import echoctl  # noqa: E402
 from echo_engine.rules.echo.generator import generate, layout_rows  # noqa: E402
