@@ -19,11 +19,24 @@ from typing import Any
 import yaml
 
 SUPPORTED_KEYS = {
-    "apiVersion", "kind", "resources", "namespace", "images", "patches",
-    "configMapGenerator", "secretGenerator",
+    "apiVersion",
+    "kind",
+    "resources",
+    "namespace",
+    "images",
+    "patches",
+    "configMapGenerator",
+    "secretGenerator",
 }
-CLUSTER_SCOPED = {"Namespace", "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition",
-                  "PersistentVolume", "StorageClass", "IngressClass"}
+CLUSTER_SCOPED = {
+    "Namespace",
+    "ClusterRole",
+    "ClusterRoleBinding",
+    "CustomResourceDefinition",
+    "PersistentVolume",
+    "StorageClass",
+    "IngressClass",
+}
 
 
 def build(path: Path) -> list[dict[str, Any]]:
