@@ -444,6 +444,8 @@ def test_migrations_run_as_a_job_with_the_same_image(k8s_tree: Path) -> None:
 
 
 def test_no_committed_secret_has_values() -> None:
+    tracked = subprocess.run(["git", "ls-files", "deploy"], cwd=REPO, capture_output=True, text=True).stdout
+    assert not [f for f in tracked.splitlines() if f.endswith("secrets.env")], "a secrets.env is committed"
     for path in manifest_files():
         for doc in load_all(path):
             if isinstance(doc, dict) and doc.get("kind") == "Secret":
