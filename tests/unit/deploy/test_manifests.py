@@ -723,3 +723,29 @@ def test_conventions_doc_names_everything_in_the_table() -> None:
     }
     missing = sorted(n for n in names if n not in doc)
     assert not missing, f"CONVENTIONS.md does not mention {missing}"
+
+
+def test_dockerfile_copies_every_workspace_members_pyproject() -> None:
+    """The dependency layer needs each member's pyproject.toml: a new package must be added there too."""
+    import tomllib
+
+    text = (REPO / "Dockerfile").read_text()
+    members = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["uv"]["workspace"]["members"]
+    for pattern in members:
+        for member in sorted(REPO.glob(pattern)):
+            rel = f"{member.relative_to(REPO)}/pyproject.toml"
+            if (REPO / rel).exists():
+                assert f"COPY {rel} {rel}" in text, f"Dockerfile does not copy {rel}"
+
+
+def test_kustomize_lite_refuses_what_it_cannot_render(tmp_path: Path) -> None:
+    (tmp_path / "kustomization.yaml").write_text("resources: []\ncomponents: [x]\n")
+    with pytest.raises(NotImplementedError):
+        kustomize_lite.build(tmp_path)
+    (tmp_path / "kustomization.yaml").write_text("resources: [cm.yaml]\npatches:\n  - path: p.yaml\n")
+    (tmp_path / "cm.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: v}\n")
+    (tmp_path / "p.yaml").write_text(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: w}\nx: [1]\n"
+    )
+    with pytest.raises(NotImplementedError):  # lists in a strategic-merge patch
+        kustomize_lite.build(tmp_path)
