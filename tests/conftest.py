@@ -68,3 +68,11 @@ async def nc(nats_url: str) -> AsyncIterator:
 @pytest.fixture
 def js(nc):  # noqa: ANN001, ANN201
     return nc.jetstream()
+
+
+@pytest.fixture
+def private_nats_url(tmp_path: Path) -> Iterator[str]:
+    """A NATS server of the test's own, for tests that own shared subjects (the Daily, restarts)."""
+    server = EmbeddedNats(tmp_path / "nats", sync_always=False)
+    yield server.start()
+    server.stop()

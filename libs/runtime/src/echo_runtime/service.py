@@ -12,6 +12,7 @@ import structlog
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 
+from .clock import Clock, SystemClock
 from .db import create_pool
 from .nats_client import connect, ensure_streams
 from .settings import ServiceSettings
@@ -23,15 +24,18 @@ WorkerFactory = Callable[[], Awaitable[None]]
 
 
 class ServiceRuntime:
-    def __init__(self, name: str, settings: ServiceSettings, on_connected: OnConnected | None = None) -> None:
+    def __init__(self, name: str, settings: ServiceSettings, on_connected: OnConnected | None = None,
+                 clock: Clock | None = None) -> None:
         self.name = name
         self.settings = settings
+        self.clock = clock or SystemClock()
         self._on_connected = on_connected
         self._nc: Client | None = None
         self._js: JetStreamContext | None = None
         self._pool: asyncpg.Pool | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._stoppers: list[Callable[[], object]] = []
+        self._cleanups: list[Callable[[], Awaitable[object]]] = []
         self.started = asyncio.Event()
 
     @property
@@ -97,6 +101,10 @@ class ServiceRuntime:
         if stop is not None:
             self._stoppers.append(stop)
 
+    def on_stop(self, *cleanups: Callable[[], Awaitable[object]]) -> None:
+        """Coroutines to await at shutdown, before NATS is drained (e.g. unsubscribe, finish in-flight work)."""
+        self._cleanups.extend(cleanups)
+
     async def readiness(self) -> tuple[bool, dict[str, bool]]:
         checks = {"nats": self._nc is not None and self._nc.is_connected, "started": self.started.is_set()}
         if self.settings.uses_database:
@@ -115,6 +123,9 @@ class ServiceRuntime:
     async def stop(self) -> None:
         for stop in self._stoppers:
             stop()
+        for cleanup in self._cleanups:
+            with contextlib.suppress(Exception):
+                await cleanup()
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:

@@ -7,9 +7,10 @@ from litestar import Litestar
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 
+from .server import start_engine
 from .settings import Settings
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
-    return service_app(ServiceRuntime("engine", settings))
+    return service_app(ServiceRuntime("engine", settings, on_connected=start_engine))

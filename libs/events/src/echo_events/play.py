@@ -1,0 +1,113 @@
+"""The engine's wire contract: requests over NATS request/reply, replies, per-account pushes, and the
+service-level event that opens every game stream.
+
+`engine.cmd` is served by every engine replica in the queue group `engine`. Replies are `PlayReply`.
+After every accepted move the engine publishes a `GameUpdate` on `echo.updates.<account_id>`, so every
+device of that player sees it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, TypeAdapter
+
+from .model import Event, Message
+from .registry import event
+
+ENGINE_SUBJECT = "engine.cmd"
+ENGINE_QUEUE = "engine"
+
+Mode = Literal["tutorial", "free", "daily"]
+League = Literal["bronze", "silver", "gold", "platinum"]
+Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+def updates_subject(account_id: str) -> str:
+    return f"echo.updates.{account_id}"
+
+
+@event("echo.GameCreated", 1)
+class GameCreated(Event):
+    """Who plays this game and in which mode. Always the first event of a game's subject."""
+
+    game_id: Id
+    account_id: Id
+    mode: Mode
+    preset_id: str
+    daily_id: str | None = None
+    daily_number: int | None = None
+    league: League | None = None
+    free_slot: int | None = Field(None, ge=1, le=3, description="which of the day's three Free starts")
+    msk_date: str = Field(description="the Moscow date the game was started on, YYYY-MM-DD")
+
+
+class _Request(Message):
+    account_id: Id
+
+
+class _Command(_Request):
+    command_id: Id = Field(description="the client's id for this command; a retry reuses it")
+
+
+class StartGame(_Command):
+    type: Literal["start"] = "start"
+    mode: Mode
+    preset: str | None = Field(None, max_length=32, description="Free games: a preset id or 'as-daily'")
+    league: League = "bronze"
+
+
+class ProbeSector(_Command):
+    type: Literal["probe"] = "probe"
+    game_id: Id
+    sector: int = Field(ge=0, le=99)
+
+
+class BeamSector(_Command):
+    type: Literal["beam"] = "beam"
+    game_id: Id
+    sector: int = Field(ge=0, le=99)
+
+
+class FinishGame(_Command):
+    type: Literal["finish"] = "finish"
+    game_id: Id
+
+
+class GetGame(_Request):
+    type: Literal["get"] = "get"
+    game_id: Id
+
+
+class ExpireGame(Message):
+    """Internal: the Daily of this game closed."""
+
+    type: Literal["expire"] = "expire"
+    game_id: Id
+    command_id: Id
+
+
+PlayRequest = Annotated[
+    StartGame | ProbeSector | BeamSector | FinishGame | GetGame | ExpireGame, Field(discriminator="type")
+]
+PLAY_REQUEST: TypeAdapter[PlayRequest] = TypeAdapter(PlayRequest)
+
+
+class PlayError(Message):
+    code: str
+    message: str
+
+
+class PlayReply(Message):
+    ok: bool
+    game_id: str | None = None
+    version: int | None = None
+    view: dict[str, Any] | None = None
+    duplicate: bool = False
+    error: PlayError | None = None
+
+
+class GameUpdate(Message):
+    game_id: str
+    version: int
+    view: dict[str, Any]

@@ -1,0 +1,274 @@
+"""The engine's command handling: parse → load → decide → append → reply and publish.
+
+Every accepted command is appended to its game's subject before anyone hears of it; a conflict
+(another replica moved the game) means refold and decide again; a retried command id is answered
+from the stream, never applied twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+from collections.abc import AsyncIterator
+from datetime import date
+
+import asyncpg
+import structlog
+from nats.aio.client import Client
+from nats.js import JetStreamContext
+
+from echo_engine.rules.echo import game as rules
+from echo_engine.rules.echo.tutorial import explain_wrong_click
+from echo_events.echo.commands import Beam, Expire, Finish, Probe
+from echo_events.model import Command
+from echo_events.moscow import moscow_date
+from echo_events.play import (
+    BeamSector,
+    ExpireGame,
+    FinishGame,
+    GameCreated,
+    GameUpdate,
+    GetGame,
+    PlayError,
+    PlayReply,
+    PlayRequest,
+    ProbeSector,
+    StartGame,
+    updates_subject,
+)
+from echo_runtime.append import AppendConflict
+from echo_runtime.clock import Clock
+
+from . import modes
+from .dailies import current_daily, daily_closed
+from .store import GameStore, LoadedGame
+from .views import game_view
+
+log = structlog.get_logger(__name__)
+MAX_ATTEMPTS = 5
+
+
+def refuse(code: str, message: str) -> PlayReply:
+    return PlayReply(ok=False, error=PlayError(code=code, message=message))
+
+
+class PlayService:
+    def __init__(self, nc: Client, js: JetStreamContext, pool: asyncpg.Pool, clock: Clock,
+                 store: GameStore | None = None) -> None:
+        self._nc = nc
+        self._js = js
+        self._pool = pool
+        self._clock = clock
+        self.store = store or GameStore(js)
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def handle(self, request: PlayRequest) -> PlayReply:
+        match request:
+            case StartGame():
+                return await self._start(request)
+            case ProbeSector() | BeamSector() | FinishGame():
+                return await self._move(request)
+            case ExpireGame():
+                return await self._expire(request)
+            case GetGame():
+                game = await self.store.load(request.game_id)
+                if game is None or game.meta.account_id != request.account_id:
+                    return _unknown(request.game_id)
+                return self._reply(game)
+
+    @contextlib.asynccontextmanager
+    async def _locked(self, game_id: str) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        try:
+            async with lock:
+                yield
+        finally:
+            if not lock.locked() and not getattr(lock, "_waiters", None):
+                self._locks.pop(game_id, None)
+
+    # moves -------------------------------------------------------------------------------------
+
+    async def _move(self, request: ProbeSector | BeamSector | FinishGame) -> PlayReply:
+        command = _rules_command(request)
+        async with self._locked(request.game_id):
+            for _ in range(MAX_ATTEMPTS):
+                game = await self.store.load(request.game_id)
+                if game is None or game.meta.account_id != request.account_id:
+                    return _unknown(request.game_id)
+                if request.command_id in game.command_ids:
+                    return self._reply(game, duplicate=True)
+                if await self._daily_over(game):
+                    game = await self._append_expiry(game, f"expire-{game.meta.daily_id}")
+                    if game is None:
+                        continue
+                if game.meta.mode == "tutorial" and isinstance(request, ProbeSector | BeamSector) and game.state.live:
+                    wrong = explain_wrong_click(game.state, request.type, request.sector)
+                    if wrong is not None:
+                        return refuse("tutorial_step", wrong)
+                outcome = rules.decide(game.state, command)
+                if isinstance(outcome, rules.Rejection):
+                    return refuse(outcome.code, outcome.message)
+                try:
+                    game = await self.store.append(game, outcome, request.command_id, self._clock.now())
+                except AppendConflict:
+                    self.store.forget(request.game_id)
+                    continue
+                await self._publish(game)
+                return self._reply(game)
+        return refuse("busy", "the game is changing on another device; try again")
+
+    async def _daily_over(self, game: LoadedGame) -> bool:
+        meta = game.meta
+        if meta.mode != "daily" or not game.state.live or meta.league is None:
+            return False
+        return await daily_closed(self._js, meta.league, date.fromisoformat(meta.msk_date))
+
+    async def _append_expiry(self, game: LoadedGame, command_id: str) -> LoadedGame | None:
+        outcome = rules.decide(game.state, Expire())
+        if isinstance(outcome, rules.Rejection):
+            return game
+        try:
+            game = await self.store.append(game, outcome, command_id, self._clock.now())
+        except AppendConflict:
+            self.store.forget(game.game_id)
+            return None
+        await self._publish(game)
+        return game
+
+    async def _expire(self, request: ExpireGame) -> PlayReply:
+        async with self._locked(request.game_id):
+            for _ in range(MAX_ATTEMPTS):
+                game = await self.store.load(request.game_id)
+                if game is None:
+                    return _unknown(request.game_id)
+                if request.command_id in game.command_ids or not game.state.live:
+                    return self._reply(game, duplicate=True)
+                expired = await self._append_expiry(game, request.command_id)
+                if expired is not None:
+                    return self._reply(expired)
+        return refuse("busy", "could not expire the game")
+
+    async def expire_daily(self, daily_id: str) -> int:
+        """End every live game of a closed Daily (status `expired`, credits count); how many were live."""
+        rows = await self._pool.fetch("SELECT game_id FROM engine_daily_games WHERE daily_id = $1", daily_id)
+        expired = 0
+        for row in rows:
+            reply = await self._expire(ExpireGame(game_id=row["game_id"], command_id=f"expire-{daily_id}"))
+            if not reply.ok:
+                raise RuntimeError(f"could not expire {row['game_id']}: {reply.error}")
+            expired += not reply.duplicate
+        return expired
+
+    # starts ------------------------------------------------------------------------------------
+
+    async def _start(self, request: StartGame) -> PlayReply:
+        today = moscow_date(self._clock.now())
+        if request.mode == "tutorial":
+            game_id = "t" + _short_hash("tutorial", request.account_id, request.command_id)
+            meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="tutorial",
+                               preset_id="tutorial", msk_date=today.isoformat())
+            return await self._open(meta, modes.tutorial(), request.command_id)
+        if request.mode == "daily":
+            return await self._start_daily(request)
+        return await self._start_free(request, today)
+
+    async def _start_daily(self, request: StartGame) -> PlayReply:
+        daily = await current_daily(self._js, request.league)
+        if daily is None:
+            return refuse("no_daily", "the Daily is not out yet (a new one comes out at 00:00 MSK)")
+        game_id = modes.daily_game_id(request.account_id, daily.daily_id)
+        existing = await self.store.load(game_id)
+        if existing is not None:
+            return self._reply(existing, duplicate=True)  # one attempt: resume it, never restart it
+        meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="daily", preset_id=daily.preset_id,
+                           daily_id=daily.daily_id, daily_number=daily.number, league=request.league,
+                           msk_date=daily.date.isoformat())
+        reply = await self._open(meta, modes.daily_setup(daily), request.command_id)
+        if reply.ok:
+            await self._pool.execute(
+                "INSERT INTO engine_daily_games (game_id, daily_id, account_id) VALUES ($1, $2, $3) "
+                "ON CONFLICT DO NOTHING", game_id, daily.daily_id, request.account_id)
+        return reply
+
+    async def _start_free(self, request: StartGame, today: date) -> PlayReply:
+        preset = request.preset or modes.AS_DAILY
+        slots = [modes.free_game_id(request.account_id, today, slot) for slot in (1, 2, 3)]
+        for slot, game_id in enumerate(slots, start=1):
+            existing = await self.store.load(game_id)
+            if existing is not None:
+                if request.command_id in existing.command_ids:
+                    return self._reply(existing, duplicate=True)
+                continue
+            daily = await current_daily(self._js, request.league) if preset == modes.AS_DAILY else None
+            try:
+                setup = modes.free_setup(preset, request.account_id, today, slot, daily)
+            except (LookupError, KeyError) as error:
+                return refuse("bad_preset", str(error).strip("'\""))
+            await self._close_current_free(request.account_id, request.command_id)
+            meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="free", preset_id=preset,
+                               free_slot=slot, league=request.league, msk_date=today.isoformat())
+            reply = await self._open(meta, setup, request.command_id)
+            if reply.ok:
+                await self._pool.execute(
+                    "INSERT INTO engine_free_current (account_id, game_id) VALUES ($1, $2) "
+                    "ON CONFLICT (account_id) DO UPDATE SET game_id = EXCLUDED.game_id",
+                    request.account_id, reply.game_id)
+            return reply
+        return refuse("free_limit", f"all {modes.FREE_STARTS_PER_DAY} Free games of today are used; "
+                                    "new ones at 00:00 MSK")
+
+    async def _close_current_free(self, account_id: str, command_id: str) -> None:
+        """One unfinished Free game per account: starting a new one closes the old."""
+        game_id = await self._pool.fetchval(
+            "SELECT game_id FROM engine_free_current WHERE account_id = $1", account_id)
+        if game_id is None:
+            return
+        async with self._locked(game_id):
+            game = await self.store.load(game_id)
+            if game is None or not game.state.live:
+                return
+            outcome = rules.decide(game.state, Finish())
+            if not isinstance(outcome, rules.Rejection):
+                with contextlib.suppress(AppendConflict):
+                    game = await self.store.append(game, outcome, f"replaced-by-{command_id}", self._clock.now())
+                    await self._publish(game)
+
+    async def _open(self, meta: GameCreated, setup, command_id: str) -> PlayReply:  # noqa: ANN001
+        state, events = rules.start(setup)
+        async with self._locked(meta.game_id):
+            try:
+                game = await self.store.create(meta, state, events, command_id, self._clock.now())
+            except AppendConflict:
+                existing = await self.store.refold(meta.game_id)
+                if existing is None or existing.meta.account_id != meta.account_id:
+                    return refuse("conflict", "this game could not be created")
+                return self._reply(existing, duplicate=True)
+        await self._publish(game)
+        return self._reply(game)
+
+    # replies -----------------------------------------------------------------------------------
+
+    def _reply(self, game: LoadedGame, duplicate: bool = False) -> PlayReply:
+        return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=game_view(game),
+                         duplicate=duplicate)
+
+    async def _publish(self, game: LoadedGame) -> None:
+        update = GameUpdate(game_id=game.game_id, version=game.version, view=game_view(game))
+        await self._nc.publish(updates_subject(game.meta.account_id), update.model_dump_json().encode())
+
+
+def _rules_command(request: ProbeSector | BeamSector | FinishGame) -> Command:
+    if isinstance(request, ProbeSector):
+        return Probe(sector=request.sector)
+    if isinstance(request, BeamSector):
+        return Beam(sector=request.sector)
+    return Finish()
+
+
+def _unknown(game_id: str) -> PlayReply:
+    return refuse("unknown_game", f"there is no game {game_id} of yours")
+
+
+def _short_hash(*parts: str) -> str:
+    return hashlib.blake2b("|".join(parts).encode(), digest_size=12).hexdigest()

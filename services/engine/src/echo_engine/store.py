@@ -1,0 +1,139 @@
+"""Games on JetStream: one subject per game, folded states kept in a bounded in-memory cache.
+
+The cache is only an optimisation. Every append states the stream sequence it expects to follow, so a
+stale cache (another replica moved the game on) turns into a conflict, a refold and a new decision,
+never into a conflicting event.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from nats.js import JetStreamContext
+from nats.js.errors import NotFoundError
+
+from echo_engine.rules.echo import game as rules
+from echo_engine.rules.echo.state import GameState
+from echo_events.envelope import Batch, decode, unwrap, wrap
+from echo_events.model import Event
+from echo_events.play import GameCreated
+from echo_events.streams import GAMES, game_subject
+from echo_runtime.append import append
+
+
+@dataclass(slots=True)
+class LoadedGame:
+    meta: GameCreated
+    state: GameState
+    version: int  # envelope version of the game's last event
+    last_sequence: int  # stream sequence of the game's last message
+    command_ids: set[str] = field(default_factory=set)
+
+    @property
+    def game_id(self) -> str:
+        return self.meta.game_id
+
+
+class GameStore:
+    def __init__(self, js: JetStreamContext, capacity: int = 20_000) -> None:
+        self._js = js
+        self._capacity = capacity
+        self._cache: OrderedDict[str, LoadedGame] = OrderedDict()
+        self.refolds = 0
+
+    async def load(self, game_id: str) -> LoadedGame | None:
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            self._cache.move_to_end(game_id)
+            return cached
+        return await self.refold(game_id)
+
+    async def refold(self, game_id: str) -> LoadedGame | None:
+        """Read the game's whole subject and fold it; None when the game does not exist."""
+        self.refolds += 1
+        self._cache.pop(game_id, None)
+        subject = game_subject(game_id)
+        events: list[Event] = []
+        meta: GameCreated | None = None
+        version = sequence = 0
+        command_ids: set[str] = set()
+        next_sequence = 1
+        while True:
+            try:
+                raw = await self._js.get_msg(GAMES.name, seq=next_sequence, subject=subject, next=True, direct=True)
+            except NotFoundError:
+                break
+            sequence = raw.seq or int((raw.headers or {}).get("Nats-Sequence", 0))
+            next_sequence = sequence + 1
+            for envelope in decode(raw.data).events:
+                event = unwrap(envelope)
+                version = envelope.version
+                if envelope.causation_id:
+                    command_ids.add(envelope.causation_id)
+                if isinstance(event, GameCreated):
+                    meta = event
+                else:
+                    events.append(event)
+        if meta is None:
+            return None
+        loaded = LoadedGame(meta=meta, state=rules.fold(events), version=version, last_sequence=sequence,
+                            command_ids=command_ids)
+        self._remember(loaded)
+        return loaded
+
+    async def create(self, meta: GameCreated, state: GameState, events: list[Event], command_id: str,
+                     at: datetime) -> LoadedGame:
+        """Open a new game subject with `rules.start`'s state and events; AppendConflict if it exists."""
+        loaded = LoadedGame(meta=meta, state=state, version=0, last_sequence=0)
+        return await self._append(loaded, [meta, *events], command_id, at, new_state=state)
+
+    async def append(self, game: LoadedGame, events: list[Event], command_id: str, at: datetime) -> LoadedGame:
+        """Append a command's events after the game's last message; AppendConflict if it moved on."""
+        state = game.state
+        for event in events:
+            state = rules.evolve(state, event)
+        return await self._append(game, events, command_id, at, new_state=state)
+
+    async def _append(self, game: LoadedGame, events: list[Event], command_id: str, at: datetime,
+                      new_state: GameState) -> LoadedGame:
+        envelopes = tuple(
+            wrap(event, event_id=uuid.uuid4().hex, stream_id=game.game_id, version=game.version + n,
+                 occurred_at=at, correlation_id=command_id, causation_id=command_id)
+            for n, event in enumerate(events, start=1)
+        )
+        try:
+            appended = await append(
+                self._js, GAMES.name, game_subject(game.game_id), Batch(events=envelopes),
+                msg_id=f"{game.game_id}:{command_id}", expected_last_sequence=game.last_sequence,
+            )
+        except BaseException:
+            self._cache.pop(game.game_id, None)
+            raise
+        if appended.duplicate:
+            # the same command landed before (a retry): the stream, not this decision, is the truth
+            fresh = await self.refold(game.game_id)
+            assert fresh is not None
+            return fresh
+        loaded = LoadedGame(meta=game.meta, state=new_state, version=game.version + len(events),
+                            last_sequence=appended.sequence, command_ids={*game.command_ids, command_id})
+        self._remember(loaded)
+        return loaded
+
+    def _remember(self, game: LoadedGame) -> None:
+        self._cache[game.game_id] = game
+        self._cache.move_to_end(game.game_id)
+        while len(self._cache) > self._capacity:
+            self._cache.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        self._cache.pop(game_id, None)
+
+    async def exists(self, game_id: str) -> bool:
+        try:
+            await self._js.get_last_msg(GAMES.name, game_subject(game_id), direct=True)
+        except NotFoundError:
+            return False
+        return True

@@ -1,0 +1,103 @@
+"""The Tutorial and Free games through the engine service over real NATS and JetStream."""
+
+import uuid
+
+import pytest
+
+from echo_engine.rules.echo.field import sector_name
+from echo_engine.rules.echo.tutorial import SCRIPT
+from tests.support.play import ask
+
+pytestmark = pytest.mark.integration
+
+
+def account() -> str:
+    return uuid.uuid4().hex
+
+
+async def test_the_tutorial_guides_explains_and_finishes(engine, nc) -> None:  # noqa: ANN001
+    me = account()
+    started = await ask(nc, type="start", account_id=me, mode="tutorial")
+    assert started["ok"] and started["view"]["tutorial"]["step"] == 1
+    game_id = started["game_id"]
+    first = SCRIPT[0]
+    assert started["view"]["tutorial"]["sector"] == sector_name(first.sector)
+
+    wrong = await ask(nc, type="beam", account_id=me, game_id=game_id, sector=first.sector)
+    assert wrong == {"ok": False, "duplicate": False,
+                     "error": {"code": "tutorial_step", "message": wrong["error"]["message"]}}
+    assert "Не тот инструмент" in wrong["error"]["message"]
+
+    view = started["view"]
+    for step in SCRIPT:
+        reply = await ask(nc, type=step.tool, account_id=me, game_id=game_id, sector=step.sector)
+        assert reply["ok"], reply
+        view = reply["view"]
+    assert view["tutorial"]["done"] and view["credits"] == 40 and view["tick"] == len(SCRIPT)
+    finished = await ask(nc, type="finish", account_id=me, game_id=game_id)
+    assert finished["view"]["status"] == "finished"
+    assert finished["view"]["field"]["grid"][2] == "..gG......"  # a finished Tutorial may show its field
+    after = await ask(nc, type="probe", account_id=me, game_id=game_id, sector=55)
+    assert after["error"]["code"] == "game_over"
+
+
+async def test_tutorial_is_replayable_without_limit(engine, nc) -> None:  # noqa: ANN001
+    me = account()
+    ids = {(await ask(nc, type="start", account_id=me, mode="tutorial"))["game_id"] for _ in range(5)}
+    assert len(ids) == 5
+
+
+async def test_three_free_games_a_day_and_a_new_one_closes_the_old(engine, nc) -> None:  # noqa: ANN001
+    me = account()
+    first = await ask(nc, type="start", account_id=me, mode="free", preset="standard")
+    second = await ask(nc, type="start", account_id=me, mode="free", preset="nine-small")
+    assert first["ok"] and second["ok"] and first["game_id"] != second["game_id"]
+    old = await ask(nc, type="get", account_id=me, game_id=first["game_id"])
+    assert old["view"]["status"] == "finished"  # the unfinished one was closed by the new start
+    assert second["view"]["preset"] == "nine-small"
+    third = await ask(nc, type="start", account_id=me, mode="free", preset="big-red")
+    fourth = await ask(nc, type="start", account_id=me, mode="free", preset="standard")
+    assert third["ok"]
+    assert fourth["error"]["code"] == "free_limit"
+    assert (await ask(nc, type="get", account_id=me, game_id=third["game_id"]))["view"]["status"] == "live"
+
+
+async def test_a_retried_start_opens_one_game(engine, nc) -> None:  # noqa: ANN001
+    me, command = account(), uuid.uuid4().hex
+    one = await ask(nc, type="start", account_id=me, mode="free", preset="standard", command_id=command)
+    two = await ask(nc, type="start", account_id=me, mode="free", preset="standard", command_id=command)
+    assert one["game_id"] == two["game_id"] and two["duplicate"] is True
+
+
+async def test_unknown_preset_and_bad_requests_change_nothing(engine, nc) -> None:  # noqa: ANN001
+    me = account()
+    bad = await ask(nc, type="start", account_id=me, mode="free", preset="no-such")
+    assert bad["error"]["code"] == "bad_preset" and "no-such" in bad["error"]["message"]
+    off_field = await ask(nc, type="probe", account_id=me, game_id="abc", sector=100)
+    assert off_field["error"]["code"] == "bad_request" and "sector" in off_field["error"]["message"]
+    raw = await nc.request("engine.cmd", b"{not json", timeout=5)
+    assert b"bad_request" in raw.data
+    # the failed starts used none of the three Free games
+    for preset in ("standard", "standard", "standard"):
+        assert (await ask(nc, type="start", account_id=me, mode="free", preset=preset))["ok"]
+
+
+async def test_another_players_game_cannot_be_read_or_moved(engine, nc) -> None:  # noqa: ANN001
+    owner, stranger = account(), account()
+    game = await ask(nc, type="start", account_id=owner, mode="free", preset="standard")
+    for request in ({"type": "get"}, {"type": "probe", "sector": 0}, {"type": "finish"}):
+        reply = await ask(nc, account_id=stranger, game_id=game["game_id"], **request)
+        assert reply["error"]["code"] == "unknown_game"
+    assert (await ask(nc, type="get", account_id=owner, game_id=game["game_id"]))["view"]["status"] == "live"
+
+
+async def test_a_duplicate_move_applies_once(engine, nc) -> None:  # noqa: ANN001
+    me = account()
+    game = await ask(nc, type="start", account_id=me, mode="free", preset="standard")
+    hidden = next(i for i, c in enumerate("".join(game["view"]["board"])) if c == "#")
+    command = uuid.uuid4().hex
+    one = await ask(nc, type="probe", account_id=me, game_id=game["game_id"], sector=hidden, command_id=command)
+    two = await ask(nc, type="probe", account_id=me, game_id=game["game_id"], sector=hidden, command_id=command)
+    assert one["ok"] and two["ok"] and two["duplicate"]
+    assert one["view"]["tick"] == two["view"]["tick"] == 1
+    assert one["version"] == two["version"]

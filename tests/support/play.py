@@ -1,0 +1,43 @@
+"""Playing through the engine over real NATS request/reply, as the gateway does."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from nats.aio.client import Client
+
+from echo_events.daily import DailyClosed, DailyPublished, closed_subject, published_subject
+from echo_events.envelope import Batch, encode, wrap
+from echo_events.moscow import midnight_msk
+from echo_events.play import ENGINE_SUBJECT
+
+
+async def ask(nc: Client, **request: Any) -> dict[str, Any]:
+    request.setdefault("command_id", uuid.uuid4().hex) if request.get("type") != "get" else None
+    reply = await nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=10)
+    return json.loads(reply.data)
+
+
+async def publish_daily(js, day: date, league: str = "bronze", preset: str = "standard", seed: int = 42,  # noqa: ANN001
+                        special: tuple = ()) -> DailyPublished:
+    """Stand in for the daily service: its real contract is this event on this subject."""
+    daily = DailyPublished(
+        daily_id=f"{day.isoformat()}:{league}", number=(day - date(2026, 11, 1)).days + 1, date=day,
+        league=league, name_ru="Тихая прохлада", preset_id=preset, seed=seed, special=special or None,
+        opens_at=midnight_msk(day), closes_at=midnight_msk(day + timedelta(days=1)),
+    )
+    await _publish(js, published_subject(league), daily, daily.daily_id)
+    return daily
+
+
+async def close_daily(js, daily: DailyPublished) -> None:  # noqa: ANN001
+    closed = DailyClosed(daily_id=daily.daily_id, date=daily.date, league=daily.league, closed_at=daily.closes_at)
+    await _publish(js, closed_subject(daily.league), closed, f"closed-{daily.daily_id}")
+
+
+async def _publish(js, subject: str, event, stream_id: str) -> None:  # noqa: ANN001
+    envelope = wrap(event, event_id=uuid.uuid4().hex, stream_id=stream_id, version=1, occurred_at=datetime.now(UTC))
+    await js.publish(subject, encode(Batch(events=(envelope,))), stream="DAILY")
