@@ -41,3 +41,13 @@ async def close_daily(js, daily: DailyPublished) -> None:  # noqa: ANN001
 async def _publish(js, subject: str, event, stream_id: str) -> None:  # noqa: ANN001
     envelope = wrap(event, event_id=uuid.uuid4().hex, stream_id=stream_id, version=1, occurred_at=datetime.now(UTC))
     await js.publish(subject, encode(Batch(events=(envelope,))), stream="DAILY")
+
+
+def free_sectors(account_id: str, preset: str, slot: int = 1) -> list[int]:
+    """Test-side knowledge of a Free game's field (never sent to a client): its hidden free sectors."""
+    from echo_engine.modes import free_setup
+    from echo_runtime.clock import SystemClock
+    from echo_events.moscow import moscow_date
+
+    setup = free_setup(preset, account_id, moscow_date(SystemClock().now()), slot, None)
+    return [i for i in setup.field.free_sectors() if i not in setup.opened]

@@ -21,6 +21,7 @@ ENGINE_QUEUE = "engine"
 Mode = Literal["tutorial", "free", "daily"]
 League = Literal["bronze", "silver", "gold", "platinum"]
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+CommandId = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_:-]+$")]
 
 
 def updates_subject(account_id: str) -> str:
@@ -47,7 +48,7 @@ class _Request(Message):
 
 
 class _Command(_Request):
-    command_id: Id = Field(description="the client's id for this command; a retry reuses it")
+    command_id: CommandId = Field(description="the client's id for this command; a retry reuses it")
 
 
 class StartGame(_Command):
@@ -84,7 +85,7 @@ class ExpireGame(Message):
 
     type: Literal["expire"] = "expire"
     game_id: Id
-    command_id: Id
+    command_id: CommandId
 
 
 PlayRequest = Annotated[

@@ -1,0 +1,140 @@
+"""Two engines on one game never write conflicting events; a killed engine loses nothing acknowledged."""
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import uuid
+
+import pytest
+
+from echo_engine.rules.echo import game as rules
+from echo_engine.store import GameStore
+from echo_events.envelope import decode, unwrap
+from echo_events.play import GameCreated
+from echo_events.streams import game_subject
+from echo_runtime.devstack import free_port
+from tests.support.play import ask, free_sectors
+
+pytestmark = pytest.mark.integration
+
+
+async def stream_events(js, game_id: str):  # noqa: ANN001, ANN201
+    store = GameStore(js)
+    envelopes, seq = [], 1
+    from nats.js.errors import NotFoundError
+
+    while True:
+        try:
+            raw = await js.get_msg("GAMES", seq=seq, subject=game_subject(game_id), next=True, direct=True)
+        except NotFoundError:
+            break
+        seq = raw.seq + 1
+        envelopes += decode(raw.data).events
+    assert store
+    return envelopes
+
+
+def engine_process(nats_url: str, database_url: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "NATS_URL": nats_url, "DATABASE_URL": database_url,
+           "ECHO_ENGINE_HTTP_PORT": str(free_port()), "LOG_FORMAT": "json"}
+    return subprocess.Popen([sys.executable, "-m", "echo_engine"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+
+
+async def wait_for_engine(nc) -> None:  # noqa: ANN001
+    for _ in range(200):
+        try:
+            await nc.request("engine.cmd", b"{}", timeout=0.5)
+            return
+        except Exception:  # noqa: BLE001 - no responder yet
+            await asyncio.sleep(0.05)
+    raise AssertionError("no engine answered")
+
+
+async def test_two_engines_racing_on_one_game_write_a_consistent_stream(
+    private_nats_url: str, fresh_database: str
+) -> None:
+    from echo_runtime.nats_client import connect
+
+    engines = [engine_process(private_nats_url, fresh_database) for _ in range(2)]
+    nc = await connect(private_nats_url, "tests")
+    try:
+        await wait_for_engine(nc)
+        await asyncio.sleep(1.0)  # both replicas subscribed
+        game = await ask(nc, type="start", account_id="racer", mode="free", preset="standard")
+        hidden = [i for i, c in enumerate("".join(game["view"]["board"])) if c == "#"]
+        # many devices click at once; the queue group spreads them over both replicas
+        replies = await asyncio.gather(*(
+            ask(nc, type="probe", account_id="racer", game_id=game["game_id"], sector=s) for s in hidden[:40]
+        ))
+        accepted = [r for r in replies if r["ok"]]
+        envelopes = await stream_events(nc.jetstream(), game["game_id"])
+        versions = [e.version for e in envelopes]
+        assert versions == list(range(1, len(versions) + 1))  # no gaps, no forks
+        events = [unwrap(e) for e in envelopes if e.event_type != GameCreated.event_type]
+        state = rules.fold(events)
+        ticks = state.tick
+        assert ticks == len(accepted)  # every acknowledged click is exactly one tick in the stream
+        assert all(r["error"]["code"] in ("game_over", "busy") for r in replies if not r["ok"])
+        final = await ask(nc, type="get", account_id="racer", game_id=game["game_id"])
+        assert final["view"]["tick"] == ticks
+    finally:
+        await nc.drain()
+        for engine in engines:
+            engine.terminate()
+            engine.wait(10)
+
+
+async def test_kill_9_the_engine_mid_game_and_continue(private_nats_url: str, fresh_database: str) -> None:
+    from echo_runtime.nats_client import connect
+
+    engine = engine_process(private_nats_url, fresh_database)
+    nc = await connect(private_nats_url, "tests")
+    try:
+        await wait_for_engine(nc)
+        game = await ask(nc, type="start", account_id="phoenix", mode="free", preset="standard")
+        hidden = free_sectors("phoenix", "standard")
+        acknowledged = None
+        for sector in hidden[:5]:
+            acknowledged = await ask(nc, type="probe", account_id="phoenix", game_id=game["game_id"], sector=sector)
+        engine.send_signal(signal.SIGKILL)
+        engine.wait(10)
+        engine = engine_process(private_nats_url, fresh_database)
+        await wait_for_engine(nc)
+        resumed = await ask(nc, type="get", account_id="phoenix", game_id=game["game_id"])
+        assert resumed["view"] == acknowledged["view"]
+        after = await ask(nc, type="probe", account_id="phoenix", game_id=game["game_id"], sector=hidden[5])
+        assert after["ok"] and after["view"]["tick"] == acknowledged["view"]["tick"] + 1
+    finally:
+        await nc.drain()
+        engine.terminate()
+        engine.wait(10)
+
+
+async def test_a_command_retried_after_the_engine_died_lands_once(private_nats_url: str, fresh_database: str) -> None:
+    from echo_runtime.nats_client import connect
+
+    engine = engine_process(private_nats_url, fresh_database)
+    nc = await connect(private_nats_url, "tests")
+    try:
+        await wait_for_engine(nc)
+        game = await ask(nc, type="start", account_id="retry", mode="free", preset="standard")
+        sector = "".join(game["view"]["board"]).index("#")
+        command = uuid.uuid4().hex
+        first = await ask(nc, type="probe", account_id="retry", game_id=game["game_id"], sector=sector,
+                          command_id=command)
+        engine.send_signal(signal.SIGKILL)
+        engine.wait(10)
+        engine = engine_process(private_nats_url, fresh_database)
+        await wait_for_engine(nc)
+        again = await ask(nc, type="probe", account_id="retry", game_id=game["game_id"], sector=sector,
+                          command_id=command)
+        assert again["duplicate"] and again["version"] == first["version"]
+        assert json.dumps(again["view"], sort_keys=True) == json.dumps(first["view"], sort_keys=True)
+    finally:
+        await nc.drain()
+        engine.terminate()
+        engine.wait(10)
