@@ -320,17 +320,16 @@ def apply(state: GameState, event: TickResolved) -> GameState:
     field = state.field
     sector = event.sector
     owner = field.owner[sector]
-    board = list(state.board)
     closed = list(state.closed)
     closed[SYMBOL_INDEX[sector_symbol(field, sector)]] -= 1
     segments_open, burnt, membranes = state.segments_open, state.burnt, state.membranes
     hidden_free = state.hidden_free
     if owner < 0:
-        board[sector] = str(field.digits[sector])
+        char = str(field.digits[sector])
         hidden_free -= 1
     else:
         color = field.ephemera[owner].color
-        board[sector] = "x" if event.burnt else COLOR_LETTER[color]
+        char = "x" if event.burnt else COLOR_LETTER[color]
         segments_open = _set(segments_open, owner, segments_open[owner] + 1)
         if event.burnt:
             burnt = _set(burnt, owner, True)
@@ -373,7 +372,7 @@ def apply(state: GameState, event: TickResolved) -> GameState:
         detector_max=event.detector_max,
         spectrometer=event.spectrometer,
         spectrometer_max=event.spectrometer_max,
-        board=tuple(board),
+        board=state.board[:sector] + char + state.board[sector + 1 :],
         segments_open=segments_open,
         burnt=burnt,
         membranes=membranes,

@@ -81,7 +81,7 @@ def client_view(state: GameState) -> dict[str, Any]:
             }
             for e, n, b in zip(field.ephemera, state.segments_open, state.burnt, strict=True)
         ],
-        "board": ["".join(board[y * SIZE : (y + 1) * SIZE]) for y in range(SIZE)],
+        "board": [board[y * SIZE : (y + 1) * SIZE] for y in range(SIZE)],
         "hints": [{"sector": sector_name(i), "digit": field.digits[i]} for i in state.hinted if hidden[i]],
         "highlights": [
             {
