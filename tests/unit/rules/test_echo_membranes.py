@@ -140,5 +140,5 @@ def test_a_membrane_triggers_when_last_even_under_the_probe():
 
 
 def test_an_opened_membrane_shows_as_its_colour_letter():
-    v, _ = after("B A1; B C3")
+    v, _ = after("B A1; B C3", charge=6)
     assert v["board"][0][0] == "g" and v["board"][2][2] == "r"
