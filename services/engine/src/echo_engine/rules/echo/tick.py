@@ -34,6 +34,12 @@ GREEN_GAIN = 1  # half a division
 class _Tick:
     """The mutable scratchpad of one resolution; never escapes `resolve`."""
 
+    __slots__ = (
+        "state", "rules", "seed", "t", "tool", "probe", "sector", "conn", "conn_max", "charge", "contour",
+        "det", "det_max", "spec", "spec_max", "zero", "nadloms", "overloads", "credits", "orders", "fresh",
+        "progress", "completed", "withdrawn", "dealt", "deals", "timers", "freeze_until", "closed",
+    )  # fmt: skip
+
     def __init__(self, state: GameState, tool: str, sector: int) -> None:
         self.state = state
         self.rules = state.setup.rules
@@ -362,8 +368,10 @@ def apply(state: GameState, event: TickResolved) -> GameState:
     highlighted = state.highlighted
     if event.spectrometer_highlight is not None:
         highlighted = (*highlighted, event.spectrometer_highlight.sector)
-    return state._replace(
+    return GameState(  # every field spelled out: several times cheaper than _replace
+        setup=state.setup,
         tick=t,
+        status=state.status,
         connectivity=event.connectivity,
         connectivity_max=event.connectivity_max,
         charge=event.charge,
@@ -388,6 +396,7 @@ def apply(state: GameState, event: TickResolved) -> GameState:
         hidden_free=hidden_free,
         closed=tuple(closed),
         log=(*state.log, event),
+        end_reason=state.end_reason,
     )
 
 
