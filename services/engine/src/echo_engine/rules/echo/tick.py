@@ -292,7 +292,7 @@ def resolve(state: GameState, tool: str, sector: int) -> TickResolved:
         facts["credits_earned"] = sum(c.amount for c in k.credits)
     if ending is not None:
         facts["ending"] = ending
-    return TickResolved(**facts)  # type: ignore[arg-type]
+    return TickResolved.model_validate(facts)  # validated like any event; cheaper than __init__(**facts)
 
 
 def _trigger(k: _Tick, color: str, kind: int, field_complete: bool) -> None:
