@@ -70,7 +70,7 @@ class _Tick:
         self.timers = list(state.timers)
         self.freeze_until = state.freeze_until
         closed = list(state.closed)
-        closed[SYMBOL_INDEX[sector_symbol(state.field, sector)]] -= 1
+        closed[SYMBOL_INDEX[sector_symbol(state.setup.field, sector)]] -= 1
         self.closed = tuple(closed)
 
     def nadlom(self, cause: str) -> None:
@@ -118,7 +118,7 @@ class _Tick:
 def resolve(state: GameState, tool: str, sector: int) -> TickResolved:
     """Decide one click (already validated) and return its facts; rolls the dice for this tick."""
     k = _Tick(state, tool, sector)
-    field, rules = state.field, k.rules
+    field, rules = state.setup.field, k.rules
     owner = field.owner[sector]
     eph = field.ephemera[owner] if owner >= 0 else None
 
@@ -281,10 +281,9 @@ def resolve(state: GameState, tool: str, sector: int) -> TickResolved:
         facts["spectrometer_highlight"] = highlight
     if strikes:
         facts["strikes"] = tuple(strikes)
-    if any(v is not None for v in k.timers):
-        facts["red_timers"] = tuple(
-            RedTimer(ephemeron=e, ticks=v) for e, v in enumerate(k.timers) if v is not None
-        )
+    red_timers = [RedTimer(ephemeron=e, ticks=v) for e, v in enumerate(k.timers) if v is not None]
+    if red_timers:
+        facts["red_timers"] = tuple(red_timers)
     if k.freeze_until is not None:
         facts["freeze_until"] = k.freeze_until
     if k.credits:
@@ -323,7 +322,7 @@ def _trigger(k: _Tick, color: str, kind: int, field_complete: bool) -> None:
 
 def apply(state: GameState, event: TickResolved) -> GameState:
     """Copy the facts of one tick into a new state. Rolls nothing, decides nothing."""
-    field = state.field
+    field = state.setup.field
     sector = event.sector
     owner = field.owner[sector]
     closed = list(state.closed)
