@@ -124,6 +124,8 @@ def _log_entry(event: TickResolved) -> dict[str, Any]:
         "charge_spent": event.charge_spent,
         "nadloms": list(event.nadloms),
         "credits": event.credits_earned,
+        "connectivity": _halves(event.connectivity),
+        "charge": event.charge,
     }
     if event.membrane:
         entry["membrane"] = event.membrane_changed.state if event.membrane_changed else "out"
