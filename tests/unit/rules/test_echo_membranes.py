@@ -131,3 +131,14 @@ def test_interference_marks_open_digits_next_to_a_hidden_membrane_only():
     assert v["interference"] == ["B8", "D8"]  # A8 touches only ordinary segments
     v, _ = after("P B8; P A8; P D8; B C7", contour=50)
     assert v["interference"] == []
+
+
+def test_a_membrane_triggers_when_last_even_under_the_probe():
+    v, outcomes = after("P E1", charge=0)  # yellow №1, one segment: burnt, lossy, still last
+    assert v["membranes"][2]["state"] == "triggered" and v["contour"] == 8
+    assert v["board"][0][4] == "x" and v["ephemera"][2]["clean"] is False and v["credits"] == 20
+
+
+def test_an_opened_membrane_shows_as_its_colour_letter():
+    v, _ = after("B A1; B C3", charge=6)
+    assert v["board"][0][0] == "g" and v["board"][2][2] == "r"

@@ -126,3 +126,24 @@ def test_extension_keys_keep_every_rule_value_in_the_round_trip():
     assert (r.order_slots, r.order_slots_red2, r.stale_after, r.freeze_ticks) == (2, 4, 5, 3)
     assert "order_slots: 2/4" in format_field_text(setup)
     assert "stale_after" not in format_field_text(parse_field_text(GRID))
+
+
+def test_preset_rules_come_from_the_presets_module_and_header_keys_override_them(monkeypatch):
+    import sys
+    import types
+
+    def rules_for_preset(preset_id: str) -> Rules:
+        if preset_id != "special":
+            raise KeyError(preset_id)
+        return Rules(beam_cost=3, red_timer=2, stale_after=6)
+
+    fake = types.ModuleType("echo_engine.rules.echo.presets")
+    fake.rules_for_preset = rules_for_preset  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "echo_engine.rules.echo.presets", fake)
+    setup = parse_field_text("preset: special\nred_timer: 4\n" + GRID)
+    assert (setup.rules.beam_cost, setup.rules.red_timer, setup.rules.stale_after) == (3, 4, 6)
+    assert setup.preset == "special"
+    assert parse_field_text(format_field_text(setup)) == setup
+    assert "stale_after" not in format_field_text(setup)  # the preset's own value
+    with pytest.raises(FieldTextError, match="unknown preset 'nope'"):
+        parse_field_text("preset: nope\n" + GRID)

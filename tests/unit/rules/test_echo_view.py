@@ -48,6 +48,7 @@ def test_the_log_says_what_each_tick_brought_and_cost():
     log = client_view(state)["log"]
     assert [e["tick"] for e in log] == [1, 2, 3]
     assert log[0]["opened"] == "x" and log[0]["nadloms"] == ["probe"] and log[0]["tool"] == "probe"
+    assert log[0]["connectivity"] == 2.5 and log[0]["charge"] == 6
     assert log[1]["charge_spent"] == 2 and log[1]["opened"] == "green"
     assert log[2]["credits"] == 20 and log[2]["membrane"] == "triggered"
     assert log[2]["ephemeron"] == {"color": "green", "size": 3, "clean": False}

@@ -7,6 +7,8 @@ Spectrometer, Order dealing) is recorded as its result, so folding the stream ne
 `GameStarted` carries the whole hidden field and the seed: it belongs on internal subjects only.
 `TickResolved` carries only what the click revealed, so analysts can read it directly: the tool, the
 sector, what opened there, the gauges after the tick and the credits it earned are explicit fields.
+It also names ephemera by their index in the field's ephemeron order (reading order of their first
+sectors); clients get `client_view` instead, which never exposes those indices for hidden ones.
 
 Connectivity is recorded in halves (6 = 3 divisions), like the rules core keeps it.
 """

@@ -29,7 +29,7 @@ from .field import SECTORS
 from .grid import field_from_rows, field_rows
 from .orders import Order, deal_pattern
 from .setup import GameSetup, Rules
-from .state import GameState, initial_state
+from .state import HIDDEN, GameState, initial_state
 
 RejectionCode = Literal["bad_move", "game_over", "sector_open", "not_enough_charge"]
 
@@ -61,21 +61,22 @@ def start(setup: GameSetup) -> tuple[GameState, list[Event]]:
 
 
 def decide(state: GameState, command: Command) -> list[Event] | Rejection:
-    if isinstance(command, Probe | Beam):
-        sector = command.sector
-        if not isinstance(sector, int) or not 0 <= sector < SECTORS:
+    kind = type(command)
+    if kind is Probe or kind is Beam:
+        sector = command.sector  # type: ignore[attr-defined]
+        if type(sector) is not int or not 0 <= sector < SECTORS:
             return Rejection("bad_move", f"sector {sector!r} is not on the field (0..99, A1..J10)")
-    elif not isinstance(command, Finish | Expire):
-        return Rejection("bad_move", f"{type(command).__name__} is not an Echo Challenge move")
-    if not state.live:
+    elif kind is not Finish and kind is not Expire:
+        return Rejection("bad_move", f"{kind.__name__} is not an Echo Challenge move")
+    if state.status != "live":
         return Rejection("game_over", f"the game is over ({state.status})")
-    if isinstance(command, Finish):
+    if kind is Finish:
         return [_finished(state, "finished", "finish")]
-    if isinstance(command, Expire):
+    if kind is Expire:
         return [_finished(state, "expired", "expire")]
-    if not state.is_hidden(sector):
+    if state.board[sector] != HIDDEN:
         return Rejection("sector_open", "this sector is already open; clicking it is not a tick")
-    tool = "probe" if isinstance(command, Probe) else "beam"
+    tool = "probe" if kind is Probe else "beam"
     cost = state.setup.rules.beam_cost
     if tool == "beam" and state.charge < cost:
         return Rejection("not_enough_charge", f"the Beam costs {cost} Charge; you have {state.charge}")
@@ -106,7 +107,7 @@ def _finished(state: GameState, status: str, reason: str, last: TickResolved | N
 
 
 def evolve(state: GameState, event: Event) -> GameState:
-    if isinstance(event, TickResolved):
+    if type(event) is TickResolved:
         return ticks.apply(state, event)
     if isinstance(event, GameFinished):
         orders = tuple(None for _ in state.orders) if event.status == "complete" else state.orders

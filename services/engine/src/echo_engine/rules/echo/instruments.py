@@ -1,6 +1,7 @@
 """The instruments that fire by themselves after a click (spec §8, §23): Detector and Spectrometer.
 
 Both look at the 8 neighbours of the clicked sector in index order, so a pick is reproducible.
+`board` is the board before the click (the clicked sector is never its own neighbour).
 Each firing costs one instrument charge; no charge or no candidate means no firing and no cost.
 """
 
@@ -33,7 +34,9 @@ def detector(
     if charge <= 0:
         return None
     candidates = [
-        n for n in NEIGHBOURS8[sector] if board[n] == HIDDEN and field.owner[n] < 0 and n not in hinted
+        n
+        for n in NEIGHBOURS8[sector]
+        if board[n] == HIDDEN and n != sector and field.owner[n] < 0 and n not in hinted
     ]
     if not candidates or dice.chance(seed, tick, "detector") >= chance:
         return None
@@ -54,7 +57,9 @@ def spectrometer(
     if charge <= 0:
         return None
     candidates = [
-        n for n in NEIGHBOURS8[sector] if board[n] == HIDDEN and field.owner[n] >= 0 and n not in highlighted
+        n
+        for n in NEIGHBOURS8[sector]
+        if board[n] == HIDDEN and n != sector and field.owner[n] >= 0 and n not in highlighted
     ]
     if not candidates:
         return None

@@ -36,7 +36,7 @@ class GameState(NamedTuple):
     detector_max: int
     spectrometer: int
     spectrometer_max: int
-    board: tuple[str, ...]  # 100 characters, see module doc
+    board: str  # 100 characters in sector order, see module doc
     segments_open: tuple[int, ...]  # per ephemeron: segments opened so far
     burnt: tuple[bool, ...]  # per ephemeron: a segment was opened by the Probe
     membranes: tuple[MembraneState, ...]  # per ephemeron
@@ -90,7 +90,7 @@ def initial_state(setup: GameSetup) -> GameState:
         detector_max=rules.detector_max,
         spectrometer=rules.spectrometer,
         spectrometer_max=rules.spectrometer_max,
-        board=tuple(board),
+        board="".join(board),
         segments_open=(0,) * n,
         burnt=(False,) * n,
         membranes=("hidden",) * n,

@@ -22,16 +22,23 @@ from echo_events.echo.events import (
 )
 
 from . import instruments
-from .field import sector_name
+from .field import SECTORS, sector_name
 from .orders import SYMBOL_INDEX, Order, apply_click, click_symbol, deal_pattern, difficulty, sector_symbol
 from .state import COLOR_LETTER, GameState
 
 NADLOM = 2  # one whole division, in halves
+SECTOR_NAMES = tuple(sector_name(i) for i in range(SECTORS))
 GREEN_GAIN = 1  # half a division
 
 
 class _Tick:
     """The mutable scratchpad of one resolution; never escapes `resolve`."""
+
+    __slots__ = (
+        "state", "rules", "seed", "t", "tool", "probe", "sector", "conn", "conn_max", "charge", "contour",
+        "det", "det_max", "spec", "spec_max", "zero", "nadloms", "overloads", "credits", "orders", "fresh",
+        "progress", "completed", "withdrawn", "dealt", "deals", "timers", "freeze_until", "closed",
+    )  # fmt: skip
 
     def __init__(self, state: GameState, tool: str, sector: int) -> None:
         self.state = state
@@ -55,18 +62,15 @@ class _Tick:
         self.credits: list[CreditItem] = []
         self.orders: list[Order | None] = list(state.orders)
         self.fresh: set[int] = set()  # slots dealt this tick: they do not see this click
-        self.progress: dict[int, OrderProgress] = {}
+        self.progress: dict[int, tuple[int, bool, bool]] = {}  # slot: (progress, filled, restarted)
         self.completed: list[OrderCompleted] = []
         self.withdrawn: list[OrderWithdrawn] = []
         self.dealt: list[OrderDeal] = []
         self.deals = 0
         self.timers = list(state.timers)
         self.freeze_until = state.freeze_until
-        board = list(state.board)
-        board[sector] = "o"  # anything but hidden: the click opened it before any later step looks
-        self.board = board
         closed = list(state.closed)
-        closed[SYMBOL_INDEX[sector_symbol(state.field, sector)]] -= 1
+        closed[SYMBOL_INDEX[sector_symbol(state.setup.field, sector)]] -= 1
         self.closed = tuple(closed)
 
     def nadlom(self, cause: str) -> None:
@@ -96,12 +100,9 @@ class _Tick:
         order = self.orders[slot]
         assert order is not None
         before = self.progress.get(slot)
-        self.progress[slot] = OrderProgress(
-            slot=slot,
-            progress=progress,
-            filled=filled or (before is not None and before.filled),
-            restarted=restarted or (before is not None and before.restarted),
-        )
+        if before is not None:
+            filled, restarted = filled or before[1], restarted or before[2]
+        self.progress[slot] = (progress, filled, restarted)
         if progress < 3:
             self.orders[slot] = Order(order.symbols, progress, self.t if filled else order.since)
             return
@@ -117,7 +118,7 @@ class _Tick:
 def resolve(state: GameState, tool: str, sector: int) -> TickResolved:
     """Decide one click (already validated) and return its facts; rolls the dice for this tick."""
     k = _Tick(state, tool, sector)
-    field, rules = state.field, k.rules
+    field, rules = state.setup.field, k.rules
     owner = field.owner[sector]
     eph = field.ephemera[owner] if owner >= 0 else None
 
@@ -180,7 +181,7 @@ def resolve(state: GameState, tool: str, sector: int) -> TickResolved:
         # 6. instruments: Detector roll, then the Spectrometer after a Probe
         hinted = instruments.detector(
             field,
-            k.board,
+            state.board,
             state.hinted,
             sector,
             seed=k.seed,
@@ -193,7 +194,7 @@ def resolve(state: GameState, tool: str, sector: int) -> TickResolved:
             hint = DetectorHint(sector=hinted, digit=field.digits[hinted])
         if k.probe:
             framed = instruments.spectrometer(
-                field, k.board, state.highlighted, sector, seed=k.seed, tick=k.t, charge=k.spec
+                field, state.board, state.highlighted, sector, seed=k.seed, tick=k.t, charge=k.spec
             )
             if framed is not None:
                 k.spec -= 1
@@ -229,43 +230,68 @@ def resolve(state: GameState, tool: str, sector: int) -> TickResolved:
     ending = "breakdown" if k.zero else ("complete" if field_complete else None)
     if k.zero:
         k.conn = 0
-    return TickResolved(
-        tick=k.t,
-        tool=tool,  # type: ignore[arg-type]
-        sector=sector,
-        sector_name=sector_name(sector),
-        charge_spent=spent,
-        digit=field.digits[sector] if eph is None else None,
-        color=eph.color if eph is not None else None,
-        membrane=eph is not None and sector == eph.membrane,
-        burnt=eph is not None and k.probe,
-        nadloms=tuple(k.nadloms),  # type: ignore[arg-type]
-        overloads=k.overloads,
-        perturbation_started=perturbed and opened is None,
-        ephemeron_opened=opened,
-        membrane_changed=membrane,
-        orders_progressed=tuple(k.progress[s] for s in sorted(k.progress)),
-        orders_completed=tuple(k.completed),
-        orders_withdrawn=tuple(k.withdrawn),
-        orders_dealt=tuple(k.dealt),
-        order_slots=len(k.orders),
-        detector_hint=hint,
-        spectrometer_highlight=highlight,
-        strikes=tuple(strikes),
-        red_timers=tuple(RedTimer(ephemeron=e, ticks=v) for e, v in enumerate(k.timers) if v is not None),
-        freeze_until=k.freeze_until,
-        credits=tuple(k.credits),
-        credits_earned=sum(c.amount for c in k.credits),
-        connectivity=k.conn,
-        connectivity_max=k.conn_max,
-        charge=k.charge,
-        contour=k.contour,
-        detector=k.det,
-        detector_max=k.det_max,
-        spectrometer=k.spec,
-        spectrometer_max=k.spec_max,
-        ending=ending,
-    )
+    facts: dict[str, object] = {
+        "tick": k.t,
+        "tool": tool,
+        "sector": sector,
+        "sector_name": SECTOR_NAMES[sector],
+        "charge_spent": spent,
+        "order_slots": len(k.orders),
+        "connectivity": k.conn,
+        "connectivity_max": k.conn_max,
+        "charge": k.charge,
+        "contour": k.contour,
+        "detector": k.det,
+        "detector_max": k.det_max,
+        "spectrometer": k.spec,
+        "spectrometer_max": k.spec_max,
+    }
+    if eph is None:
+        facts["digit"] = field.digits[sector]
+    else:
+        facts["color"] = eph.color
+        if sector == eph.membrane:
+            facts["membrane"] = True
+        if k.probe:
+            facts["burnt"] = True
+    if k.nadloms:
+        facts["nadloms"] = tuple(k.nadloms)
+    if k.overloads:
+        facts["overloads"] = k.overloads
+    if perturbed and opened is None:
+        facts["perturbation_started"] = True
+    if opened is not None:
+        facts["ephemeron_opened"] = opened
+    if membrane is not None:
+        facts["membrane_changed"] = membrane
+    if k.progress:
+        facts["orders_progressed"] = tuple(
+            OrderProgress(slot=s, progress=p, filled=f, restarted=r)
+            for s, (p, f, r) in sorted(k.progress.items())
+        )
+    if k.completed:
+        facts["orders_completed"] = tuple(k.completed)
+    if k.withdrawn:
+        facts["orders_withdrawn"] = tuple(k.withdrawn)
+    if k.dealt:
+        facts["orders_dealt"] = tuple(k.dealt)
+    if hint is not None:
+        facts["detector_hint"] = hint
+    if highlight is not None:
+        facts["spectrometer_highlight"] = highlight
+    if strikes:
+        facts["strikes"] = tuple(strikes)
+    red_timers = [RedTimer(ephemeron=e, ticks=v) for e, v in enumerate(k.timers) if v is not None]
+    if red_timers:
+        facts["red_timers"] = tuple(red_timers)
+    if k.freeze_until is not None:
+        facts["freeze_until"] = k.freeze_until
+    if k.credits:
+        facts["credits"] = tuple(k.credits)
+        facts["credits_earned"] = sum(c.amount for c in k.credits)
+    if ending is not None:
+        facts["ending"] = ending
+    return TickResolved.model_validate(facts)  # validated like any event; cheaper than __init__(**facts)
 
 
 def _trigger(k: _Tick, color: str, kind: int, field_complete: bool) -> None:
@@ -296,20 +322,19 @@ def _trigger(k: _Tick, color: str, kind: int, field_complete: bool) -> None:
 
 def apply(state: GameState, event: TickResolved) -> GameState:
     """Copy the facts of one tick into a new state. Rolls nothing, decides nothing."""
-    field = state.field
+    field = state.setup.field
     sector = event.sector
     owner = field.owner[sector]
-    board = list(state.board)
     closed = list(state.closed)
     closed[SYMBOL_INDEX[sector_symbol(field, sector)]] -= 1
     segments_open, burnt, membranes = state.segments_open, state.burnt, state.membranes
     hidden_free = state.hidden_free
     if owner < 0:
-        board[sector] = str(field.digits[sector])
+        char = str(field.digits[sector])
         hidden_free -= 1
     else:
         color = field.ephemera[owner].color
-        board[sector] = "x" if event.burnt else COLOR_LETTER[color]
+        char = "x" if event.burnt else COLOR_LETTER[color]
         segments_open = _set(segments_open, owner, segments_open[owner] + 1)
         if event.burnt:
             burnt = _set(burnt, owner, True)
@@ -342,8 +367,10 @@ def apply(state: GameState, event: TickResolved) -> GameState:
     highlighted = state.highlighted
     if event.spectrometer_highlight is not None:
         highlighted = (*highlighted, event.spectrometer_highlight.sector)
-    return state._replace(
+    return GameState(  # every field spelled out: several times cheaper than _replace
+        setup=state.setup,
         tick=t,
+        status=state.status,
         connectivity=event.connectivity,
         connectivity_max=event.connectivity_max,
         charge=event.charge,
@@ -352,7 +379,7 @@ def apply(state: GameState, event: TickResolved) -> GameState:
         detector_max=event.detector_max,
         spectrometer=event.spectrometer,
         spectrometer_max=event.spectrometer_max,
-        board=tuple(board),
+        board=state.board[:sector] + char + state.board[sector + 1 :],
         segments_open=segments_open,
         burnt=burnt,
         membranes=membranes,
@@ -368,6 +395,7 @@ def apply(state: GameState, event: TickResolved) -> GameState:
         hidden_free=hidden_free,
         closed=tuple(closed),
         log=(*state.log, event),
+        end_reason=state.end_reason,
     )
 
 

@@ -20,6 +20,9 @@ from .field import NEIGHBOURS8, SECTORS, SIZE, sector_name
 from .grid import field_rows
 from .state import HIDDEN, GameState
 
+NAMES = tuple(sector_name(i) for i in range(SECTORS))
+DIGITS = frozenset("12345678")  # open free sectors that can blink (a membrane neighbour makes digit ≥ 1)
+
 
 def _halves(value: int) -> int | float:
     return value // 2 if value % 2 == 0 else value / 2
@@ -29,15 +32,15 @@ def client_view(state: GameState) -> dict[str, Any]:
     field, rules = state.field, state.setup.rules
     board = state.board
     hidden = [c == HIDDEN for c in board]
-    hidden_membranes = {
-        e.membrane for e, m in zip(field.ephemera, state.membranes, strict=True) if m == "hidden"
-    }
-    interference = [
-        sector_name(i)
-        for i in range(SECTORS)
-        if board[i] not in (HIDDEN, "0", "g", "y", "r", "x")
-        and any(n in hidden_membranes for n in NEIGHBOURS8[i])
-    ]
+    interference = sorted(
+        {
+            n
+            for e, m in zip(field.ephemera, state.membranes, strict=True)
+            if m == "hidden"
+            for n in NEIGHBOURS8[e.membrane]
+            if board[n] in DIGITS
+        }
+    )
     frozen_left = 0
     if state.freeze_until is not None and state.freeze_until > state.tick:
         frozen_left = state.freeze_until - state.tick
@@ -81,20 +84,20 @@ def client_view(state: GameState) -> dict[str, Any]:
             }
             for e, n, b in zip(field.ephemera, state.segments_open, state.burnt, strict=True)
         ],
-        "board": ["".join(board[y * SIZE : (y + 1) * SIZE]) for y in range(SIZE)],
-        "hints": [{"sector": sector_name(i), "digit": field.digits[i]} for i in state.hinted if hidden[i]],
+        "board": [board[y * SIZE : (y + 1) * SIZE] for y in range(SIZE)],
+        "hints": [{"sector": NAMES[i], "digit": field.digits[i]} for i in state.hinted if hidden[i]],
         "highlights": [
             {
-                "sector": sector_name(i),
+                "sector": NAMES[i],
                 "color": field.ephemera[field.owner[i]].color,
                 "membrane": i == field.ephemera[field.owner[i]].membrane,
             }
             for i in state.highlighted
             if hidden[i]
         ],
-        "interference": interference,
+        "interference": [NAMES[i] for i in interference],
         "timers": [
-            {"sectors": [sector_name(i) for i in field.ephemera[e].sectors if not hidden[i]], "ticks": left}
+            {"sectors": [NAMES[i] for i in field.ephemera[e].sectors if not hidden[i]], "ticks": left}
             for e, left in enumerate(state.timers)
             if left is not None
         ],
@@ -121,6 +124,8 @@ def _log_entry(event: TickResolved) -> dict[str, Any]:
         "charge_spent": event.charge_spent,
         "nadloms": list(event.nadloms),
         "credits": event.credits_earned,
+        "connectivity": _halves(event.connectivity),
+        "charge": event.charge,
     }
     if event.membrane:
         entry["membrane"] = event.membrane_changed.state if event.membrane_changed else "out"
@@ -136,12 +141,12 @@ def _log_entry(event: TickResolved) -> dict[str, Any]:
         entry["orders_withdrawn"] = len(event.orders_withdrawn)
     if event.detector_hint is not None:
         entry["hint"] = {
-            "sector": sector_name(event.detector_hint.sector),
+            "sector": NAMES[event.detector_hint.sector],
             "digit": event.detector_hint.digit,
         }
     if event.spectrometer_highlight is not None:
         h = event.spectrometer_highlight
-        entry["highlight"] = {"sector": sector_name(h.sector), "color": h.color, "membrane": h.membrane}
+        entry["highlight"] = {"sector": NAMES[h.sector], "color": h.color, "membrane": h.membrane}
     if event.strikes:
         entry["strikes"] = len(event.strikes)
     if event.ending is not None:
@@ -158,13 +163,13 @@ def revealed_field(state: GameState) -> dict[str, Any] | None:
         "grid": list(field_rows(setup.field)),
         "seed": setup.seed,
         "preset": setup.preset,
-        "opened": [sector_name(i) for i in setup.opened],
+        "opened": [NAMES[i] for i in setup.opened],
         "ephemera": [
             {
                 "color": e.color,
                 "kind": e.kind,
-                "sectors": [sector_name(i) for i in e.sectors],
-                "membrane": sector_name(e.membrane),
+                "sectors": [NAMES[i] for i in e.sectors],
+                "membrane": NAMES[e.membrane],
             }
             for e in setup.field.ephemera
         ],
