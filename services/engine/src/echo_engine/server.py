@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
+from echo_events.errors import explain
 from echo_events.play import ENGINE_QUEUE, ENGINE_SUBJECT, PLAY_REQUEST
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.service import ServiceRuntime
@@ -20,12 +21,6 @@ from .handlers import PlayService, refuse
 log = structlog.get_logger(__name__)
 
 EXPIRY_CONSUMER = ConsumerSpec(stream="DAILY", durable="engine-expiry", filter_subject="daily.closed.*")
-
-
-def validation_message(error: ValidationError) -> str:
-    first = error.errors()[0]
-    where = ".".join(str(part) for part in first["loc"]) or "message"
-    return f"{where}: {first['msg']}"
 
 
 class EngineServer:
@@ -42,7 +37,7 @@ class EngineServer:
         try:
             request = PLAY_REQUEST.validate_json(msg.data)
         except ValidationError as error:
-            reply = refuse("bad_request", validation_message(error))
+            reply = refuse("bad_request", explain(error))
         else:
             try:
                 reply = await self.play.handle(request)

@@ -7,13 +7,14 @@ from pathlib import Path
 from litestar import Litestar
 from litestar.static_files import create_static_files_router
 
-from echo_runtime.clock import SystemClock
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 
 from .identity import TokenSigner
 from .routes import ROUTES
 from .settings import Settings
+from .ws.endpoint import live
+from .ws.hub import Hub
 
 WEB_ROOT = Path(__file__).parent / "web"
 
@@ -21,10 +22,16 @@ WEB_ROOT = Path(__file__).parent / "web"
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
     signer = TokenSigner(settings.signing_secret())
+    hub = Hub()
+
+    async def start_hub(runtime: ServiceRuntime) -> None:
+        await hub.start(runtime.nc)
+        runtime.on_stop(hub.stop)
+
     app = service_app(
-        ServiceRuntime("gateway", settings),
-        [*ROUTES, create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")],
+        ServiceRuntime("gateway", settings, on_connected=start_hub),
+        [*ROUTES, live, create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")],
     )
     app.state.signer = signer
-    app.state.clock = SystemClock()
+    app.state.hub = hub
     return app

@@ -23,7 +23,7 @@ def identity_of(request: Request) -> Identity:
 
 @post("/api/v1/guest", operation_id="createGuest", status_code=201)
 async def create_guest_session(state: State) -> dict[str, str]:
-    identity = await create_guest(state.runtime.js, state.clock)
+    identity = await create_guest(state.runtime.js, state.runtime.clock)
     return {"account_id": identity.account_id, "token": state.signer.issue(identity)}
 
 

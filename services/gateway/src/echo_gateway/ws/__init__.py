@@ -1,0 +1,1 @@
+"""The live-game WebSocket: protocol v1 (see services/gateway/PROTOCOL.md)."""

@@ -1,0 +1,203 @@
+"""One player's device on the WebSocket: hello, then commands relayed to the engine, acks and errors
+back, pushes of this account's game updates and of the Daily's notices, heartbeats, rate limits."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+import structlog
+from litestar import WebSocket
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+from pydantic import ValidationError
+from prometheus_client import Counter
+
+from echo_events.errors import explain
+from echo_events.play import ENGINE_SUBJECT, updates_subject
+
+from ..identity import Identity, InvalidToken, TokenSigner
+from .hub import Hub
+from .protocol import (
+    CLIENT_MESSAGE,
+    KNOWN_TYPES,
+    MAX_FRAME_BYTES,
+    PROTOCOL_VERSION,
+    Beam,
+    Finish,
+    Hello,
+    Ping,
+    Probe,
+    Resume,
+    Start,
+    error,
+)
+from .ratelimit import TokenBucket
+
+log = structlog.get_logger(__name__)
+REJECTIONS = Counter("echo_gateway_ws_errors_total", "Errors sent to WebSocket clients", ["code"])
+
+HELLO_TIMEOUT = 10.0
+HEARTBEAT_SECONDS = 20.0
+IDLE_LIMIT_SECONDS = 90.0
+ENGINE_TIMEOUT = 5.0
+
+
+class Connection:
+    def __init__(self, socket: WebSocket, nc: Client, signer: TokenSigner, hub: Hub,
+                 rate: float = 10.0, burst: int = 20) -> None:
+        self._socket = socket
+        self._nc = nc
+        self._signer = signer
+        self._hub = hub
+        self._bucket = TokenBucket(rate, burst)
+        self._send_lock = asyncio.Lock()
+        self._seen: dict[str, int] = {}  # game id → last version sent to this device
+        self._closed = False
+
+    async def run(self) -> None:
+        await self._socket.accept()
+        identity = await self._hello()
+        if identity is None:
+            return
+        updates = await self._nc.subscribe(updates_subject(identity.account_id), cb=self._on_update)
+        self._hub.add(self.send)
+        heartbeat = asyncio.create_task(self._heartbeat())
+        try:
+            await self._serve(identity)
+        finally:
+            self._closed = True
+            heartbeat.cancel()
+            self._hub.remove(self.send)
+            with contextlib.suppress(Exception):
+                await updates.unsubscribe()
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        if self._closed:
+            return
+        if frame.get("type") == "error":
+            REJECTIONS.labels(frame["code"]).inc()
+        async with self._send_lock:
+            with contextlib.suppress(Exception):
+                await self._socket.send_text(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+
+    async def _receive(self, timeout: float) -> str | None:
+        """The next text frame; None when the client went away or stayed silent too long."""
+        try:
+            message = await asyncio.wait_for(self._socket.receive(), timeout)
+        except (TimeoutError, asyncio.TimeoutError):
+            return None
+        if message["type"] == "websocket.disconnect":
+            return None
+        text = message.get("text")
+        if text is None:
+            await self.send(error("bad_frame", "send JSON text frames, not binary"))
+            return ""
+        return text
+
+    async def _hello(self) -> Identity | None:
+        text = await self._receive(HELLO_TIMEOUT)
+        try:
+            hello = Hello.model_validate_json(text or "")
+            identity = self._signer.verify(hello.token)
+        except (ValidationError, InvalidToken) as problem:
+            reason = str(problem) if isinstance(problem, InvalidToken) else explain(problem)
+            await self.send(error("not_authenticated", f"start with {{\"type\":\"hello\",\"v\":1,\"token\":…}}: {reason}"))
+            await self._socket.close(code=4401, reason="not authenticated")
+            return None
+        await self.send({"type": "welcome", "v": PROTOCOL_VERSION, "account_id": identity.account_id,
+                         "heartbeat": HEARTBEAT_SECONDS})
+        return identity
+
+    async def _serve(self, identity: Identity) -> None:
+        while True:
+            text = await self._receive(IDLE_LIMIT_SECONDS)
+            if text is None:
+                return
+            if text == "":
+                continue
+            frame = await self._parse(text)
+            if frame is None:
+                continue
+            if not self._bucket.allow():
+                await self.send(error("rate_limited", "too many messages; slow down (10 per second)", frame.id))
+                continue
+            await self._dispatch(identity, frame)
+
+    async def _parse(self, text: str):  # noqa: ANN202 - a client message or None
+        if len(text.encode()) > MAX_FRAME_BYTES:
+            await self.send(error("too_large", f"a message may be at most {MAX_FRAME_BYTES} bytes"))
+            return None
+        try:
+            data = json.loads(text)
+        except ValueError:
+            await self.send(error("bad_json", "the message is not valid JSON"))
+            return None
+        command_id = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+        if not isinstance(data, dict) or data.get("type") not in KNOWN_TYPES or data.get("type") == "hello":
+            kind = data.get("type") if isinstance(data, dict) else None
+            await self.send(error("unknown_type", f"unknown message type {str(kind)[:32]!r}; "
+                                                  f"known: {', '.join(KNOWN_TYPES[1:])}", command_id))
+            return None
+        try:
+            return CLIENT_MESSAGE.validate_python(data)
+        except ValidationError as problem:
+            await self.send(error("bad_message", explain(problem), command_id))
+            return None
+
+    async def _dispatch(self, identity: Identity, frame) -> None:  # noqa: ANN001
+        account = identity.account_id
+        match frame:
+            case Ping():
+                await self.send({"type": "pong", "id": frame.id})
+                return
+            case Start():
+                request = {"type": "start", "mode": frame.mode, "preset": frame.preset}
+            case Probe() | Beam():
+                request = {"type": frame.type, "game_id": frame.game_id, "sector": frame.sector}
+            case Finish():
+                request = {"type": "finish", "game_id": frame.game_id}
+            case Resume():
+                request = {"type": "get", "game_id": frame.game_id}
+        request["account_id"] = account
+        if not isinstance(frame, Resume):
+            request["command_id"] = frame.id
+        reply = await self._ask_engine(request, frame.id)
+        if reply is None:
+            return
+        if not reply.get("ok"):
+            failure = reply.get("error") or {}
+            await self.send(error(failure.get("code", "internal"), failure.get("message", ""), frame.id))
+            return
+        game_id, version = reply["game_id"], reply["version"]
+        if isinstance(frame, Resume) and version <= frame.version:
+            await self.send({"type": "ack", "id": frame.id, "game_id": game_id, "version": version, "view": None})
+            return
+        self._seen[game_id] = max(version, self._seen.get(game_id, 0))
+        await self.send({"type": "ack", "id": frame.id, "game_id": game_id, "version": version,
+                         "duplicate": reply.get("duplicate", False), "view": reply["view"]})
+
+    async def _ask_engine(self, request: dict[str, Any], command_id: str) -> dict[str, Any] | None:
+        try:
+            reply = await self._nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=ENGINE_TIMEOUT)
+        except (NatsTimeout, NoRespondersError, asyncio.TimeoutError):
+            await self.send(error("engine_unavailable", "the game server did not answer; retry with the same id",
+                                  command_id))
+            return None
+        return json.loads(reply.data)
+
+    async def _on_update(self, msg: Msg) -> None:
+        update = json.loads(msg.data)
+        if update["version"] <= self._seen.get(update["game_id"], 0):
+            return  # this device already has it (its own ack)
+        self._seen[update["game_id"]] = update["version"]
+        await self.send({"type": "update", **update})
+
+    async def _heartbeat(self) -> None:
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await self.send({"type": "heartbeat"})

@@ -1,0 +1,13 @@
+"""The `/ws` route."""
+
+from __future__ import annotations
+
+from litestar import WebSocket, websocket
+
+from .connection import Connection
+
+
+@websocket("/ws", name="live")
+async def live(socket: WebSocket) -> None:
+    state = socket.app.state
+    await Connection(socket, state.runtime.nc, state.signer, state.hub).run()

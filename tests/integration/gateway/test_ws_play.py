@@ -1,0 +1,96 @@
+"""Whole games over a real WebSocket: the Tutorial, a Free game and a Daily, two devices, resume."""
+
+import json
+
+import pytest
+
+from echo_engine.rules.echo.field import sector_name
+from echo_engine.rules.echo.tutorial import SCRIPT
+from echo_runtime.nats_client import connect
+from tests.support.play import free_sectors, publish_daily
+from tests.support.wsclient import Device
+
+pytestmark = pytest.mark.integration
+
+
+async def test_welcome_names_the_account(system: str) -> None:
+    device = await Device.guest(system)
+    welcome = await device.connect()
+    assert welcome["type"] == "welcome" and welcome["v"] == 1 and welcome["account_id"]
+    pong = await device.command("ping")
+    assert pong["type"] == "pong"
+    await device.close()
+
+
+async def test_the_whole_tutorial_over_the_websocket(system: str) -> None:
+    device = await Device.guest(system)
+    await device.connect()
+    started = await device.command("start", mode="tutorial")
+    game_id = started["game_id"]
+    wrong = await device.command("probe", game_id=game_id, sector="J10")
+    assert wrong["type"] == "error" and wrong["code"] == "tutorial_step"
+    for step in SCRIPT:
+        ack = await device.command(step.tool, game_id=game_id, sector=sector_name(step.sector))
+        assert ack["type"] == "ack", ack
+    done = await device.command("finish", game_id=game_id)
+    assert done["view"]["status"] == "finished" and done["view"]["tutorial"]["done"]
+    await device.close()
+
+
+async def test_a_whole_free_game_until_it_ends(system: str) -> None:
+    device = await Device.guest(system)
+    welcome = await device.connect()
+    started = await device.command("start", mode="free", preset="standard")
+    game_id, view = started["game_id"], started["view"]
+    assert view["status"] == "live" and view["mode"] == "free"
+    safe = free_sectors(welcome["account_id"], "standard")
+    for sector in safe:
+        ack = await device.command("probe", game_id=game_id, sector=sector)
+        if ack["type"] == "error":
+            assert ack["code"] == "game_over"
+            break
+        view = ack["view"]
+    assert view["status"] in ("breakdown", "live")
+    if view["status"] == "live":
+        view = (await device.command("finish", game_id=game_id))["view"]
+    assert view["status"] in ("breakdown", "finished")
+    assert "field" in view  # an ended Free game may show its whole field
+    await device.close()
+
+
+async def test_a_daily_over_the_websocket_with_two_devices_and_a_resume(system: str, private_nats_url: str) -> None:
+    from echo_events.moscow import moscow_date
+    from echo_runtime.clock import SystemClock
+
+    nc = await connect(private_nats_url, "tests")
+    await publish_daily(nc.jetstream(), moscow_date(SystemClock().now()), seed=99)
+    await nc.drain()
+
+    phone = await Device.guest(system)
+    await phone.connect()
+    laptop = Device(system, phone.token)  # the same account on a second device
+    await laptop.connect()
+    started = await phone.command("start", mode="daily")
+    game_id = started["game_id"]
+    resumed = await laptop.command("start", mode="daily")
+    assert resumed["game_id"] == game_id and resumed["duplicate"] is True
+
+    hidden = "".join(started["view"]["board"]).index("#")
+    moved = await phone.command("probe", game_id=game_id, sector=hidden)
+    assert moved["type"] == "ack"
+    pushed = await laptop.next_frame()
+    assert pushed["type"] == "update" and pushed["version"] == moved["version"]
+    assert pushed["view"] == moved["view"]
+
+    await laptop.close()
+    later = Device(system, phone.token)
+    await later.connect()
+    caught_up = await later.command("resume", game_id=game_id, version=started["version"])
+    assert caught_up["version"] == moved["version"] and caught_up["view"]["tick"] == 1
+    up_to_date = await later.command("resume", game_id=game_id, version=moved["version"])
+    assert up_to_date["view"] is None
+    for frame in phone.raw + later.raw:
+        data = json.loads(frame)
+        assert "seed" not in json.dumps(data) and "grid" not in json.dumps(data)
+    await phone.close()
+    await later.close()
