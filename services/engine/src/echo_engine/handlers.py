@@ -30,17 +30,19 @@ from echo_events.play import (
     GameCreated,
     GameUpdate,
     GetGame,
+    GetOptions,
     PlayError,
     PlayReply,
     PlayRequest,
     ProbeSector,
+    ReplayGame,
     StartGame,
     updates_subject,
 )
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
 
-from . import modes
+from . import modes, queries
 from .dailies import current_daily, daily_closed
 from .store import GameStore, LoadedGame
 from .views import game_view
@@ -76,6 +78,17 @@ class PlayService:
                 if game is None or game.meta.account_id != request.account_id:
                     return _unknown(request.game_id)
                 return self._reply(game)
+            case GetOptions():
+                today = moscow_date(self._clock.now())
+                data = await queries.start_options(self._js, self._pool, self.store, request.account_id,
+                                                   request.league, today)
+                return PlayReply(ok=True, data=data)
+            case ReplayGame():
+                try:
+                    data = await queries.replay(self._js, self.store, request.game_id, request.account_id)
+                except queries.NotVisible:
+                    return _unknown(request.game_id)
+                return PlayReply(ok=True, game_id=request.game_id, data=data)
 
     @contextlib.asynccontextmanager
     async def _locked(self, game_id: str) -> AsyncIterator[None]:

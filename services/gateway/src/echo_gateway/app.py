@@ -11,6 +11,7 @@ from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 
 from .identity import TokenSigner
+from .play_routes import PLAY_ROUTES
 from .routes import ROUTES
 from .settings import Settings
 from .ws.endpoint import live
@@ -30,7 +31,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
 
     app = service_app(
         ServiceRuntime("gateway", settings, on_connected=start_hub),
-        [*ROUTES, live, create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")],
+        [*ROUTES, *PLAY_ROUTES, live, create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")],
     )
     app.state.signer = signer
     app.state.hub = hub

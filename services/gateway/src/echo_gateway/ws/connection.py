@@ -12,14 +12,13 @@ import structlog
 from litestar import WebSocket
 from nats.aio.client import Client
 from nats.aio.msg import Msg
-from nats.errors import NoRespondersError
-from nats.errors import TimeoutError as NatsTimeout
 from pydantic import ValidationError
 from prometheus_client import Counter
 
 from echo_events.errors import explain
-from echo_events.play import ENGINE_SUBJECT, updates_subject
+from echo_events.play import updates_subject
 
+from ..engine_client import EngineUnavailable, ask_engine
 from ..identity import Identity, InvalidToken, TokenSigner
 from .hub import Hub
 from .protocol import (
@@ -44,7 +43,6 @@ REJECTIONS = Counter("echo_gateway_ws_errors_total", "Errors sent to WebSocket c
 HELLO_TIMEOUT = 10.0
 HEARTBEAT_SECONDS = 20.0
 IDLE_LIMIT_SECONDS = 90.0
-ENGINE_TIMEOUT = 5.0
 
 
 class Connection:
@@ -183,12 +181,10 @@ class Connection:
 
     async def _ask_engine(self, request: dict[str, Any], command_id: str) -> dict[str, Any] | None:
         try:
-            reply = await self._nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=ENGINE_TIMEOUT)
-        except (NatsTimeout, NoRespondersError, asyncio.TimeoutError):
-            await self.send(error("engine_unavailable", "the game server did not answer; retry with the same id",
-                                  command_id))
+            return await ask_engine(self._nc, request)
+        except EngineUnavailable as unavailable:
+            await self.send(error("engine_unavailable", str(unavailable), command_id))
             return None
-        return json.loads(reply.data)
 
     async def _on_update(self, msg: Msg) -> None:
         update = json.loads(msg.data)

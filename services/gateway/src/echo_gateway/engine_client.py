@@ -1,0 +1,27 @@
+"""Asking the engine over NATS request/reply (queue group `engine`: any replica answers)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from nats.aio.client import Client
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+
+from echo_events.play import ENGINE_SUBJECT
+
+ENGINE_TIMEOUT = 5.0
+
+
+class EngineUnavailable(RuntimeError):
+    pass
+
+
+async def ask_engine(nc: Client, request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        reply = await nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=ENGINE_TIMEOUT)
+    except (NatsTimeout, NoRespondersError, asyncio.TimeoutError):
+        raise EngineUnavailable("the game server did not answer; retry with the same id") from None
+    return json.loads(reply.data)
