@@ -127,8 +127,7 @@ class PlayService:
                 except AppendConflict:
                     self.store.forget(request.game_id)
                     continue
-                await self._publish(game)
-                return self._reply(game)
+                return await self._publish(game)
         return refuse("busy", "the game is changing on another device; try again")
 
     async def _daily_over(self, game: LoadedGame) -> bool:
@@ -257,18 +256,20 @@ class PlayService:
                 if existing is None or existing.meta.account_id != meta.account_id:
                     return refuse("conflict", "this game could not be created")
                 return self._reply(existing, duplicate=True)
-        await self._publish(game)
-        return self._reply(game)
+        return await self._publish(game)
 
     # replies -----------------------------------------------------------------------------------
 
-    def _reply(self, game: LoadedGame, duplicate: bool = False) -> PlayReply:
-        return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=game_view(game),
+    def _reply(self, game: LoadedGame, duplicate: bool = False, view: dict | None = None) -> PlayReply:
+        return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=view or game_view(game),
                          duplicate=duplicate)
 
-    async def _publish(self, game: LoadedGame) -> None:
-        update = GameUpdate(game_id=game.game_id, version=game.version, view=game_view(game))
+    async def _publish(self, game: LoadedGame) -> PlayReply:
+        """Tell every device of the player about the new state; the same view answers the command."""
+        view = game_view(game)
+        update = GameUpdate(game_id=game.game_id, version=game.version, view=view)
         await self._nc.publish(updates_subject(game.meta.account_id), update.model_dump_json().encode())
+        return self._reply(game, view=view)
 
 
 def _rules_command(request: ProbeSector | BeamSector | FinishGame) -> Command:

@@ -53,6 +53,7 @@ class Connection:
         self._signer = signer
         self._hub = hub
         self._bucket = TokenBucket(rate, burst)
+        self._rate = rate
         self._send_lock = asyncio.Lock()
         self._seen: dict[str, int] = {}  # game id → last version sent to this device
         self._closed = False
@@ -122,7 +123,8 @@ class Connection:
             if frame is None:
                 continue
             if not self._bucket.allow():
-                await self.send(error("rate_limited", "too many messages; slow down (10 per second)", frame.id))
+                await self.send(error("rate_limited", f"too many messages; slow down ({self._rate:g} per second)",
+                                      frame.id))
                 continue
             await self._dispatch(identity, frame)
 
