@@ -29,7 +29,6 @@ from typing import Any
 
 import httpx
 import websockets
-
 from echo_engine.rules.echo.field import sector_name
 from echo_engine.rules.echo.tutorial import SCRIPT
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres, free_port
@@ -49,7 +48,7 @@ def summary(samples_us: list[float]) -> dict[str, float]:
 
 
 async def floor_request_reply(nats_url: str, n: int) -> dict[str, float]:
-    responder = subprocess.Popen([sys.executable, "-c", RESPONDER, nats_url])
+    responder = await asyncio.create_subprocess_exec(sys.executable, "-c", RESPONDER, nats_url)
     nc = await connect(nats_url, "bench")
     try:
         for _ in range(100):
@@ -67,6 +66,7 @@ async def floor_request_reply(nats_url: str, n: int) -> dict[str, float]:
     finally:
         await nc.drain()
         responder.terminate()
+        await responder.wait()
 
 
 RESPONDER = """

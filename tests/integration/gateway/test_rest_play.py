@@ -2,10 +2,10 @@
 
 import httpx
 import pytest
-
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 from echo_runtime.nats_client import connect
+
 from tests.support.play import close_daily, free_sectors, publish_daily
 from tests.support.wsclient import Device
 

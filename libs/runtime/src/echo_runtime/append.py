@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from echo_events.envelope import Batch, encode
 from nats.js import JetStreamContext
 from nats.js.errors import APIError, NotFoundError
-
-from echo_events.envelope import Batch, encode
 
 WRONG_LAST_SEQUENCE = 10071
 

@@ -62,7 +62,7 @@ class DurableConsumer:
             while not self._stopping.is_set():
                 try:
                     messages = await sub.fetch(batch=50, timeout=0.5)
-                except (NatsTimeoutError, asyncio.TimeoutError):
+                except (TimeoutError, NatsTimeoutError):
                     continue
                 for msg in messages:
                     await self._handle(msg)

@@ -15,11 +15,6 @@ from datetime import date
 
 import asyncpg
 import structlog
-from nats.aio.client import Client
-from nats.js import JetStreamContext
-
-from echo_engine.rules.echo import game as rules
-from echo_engine.rules.echo.tutorial import explain_wrong_click
 from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.model import Command
 from echo_events.moscow import moscow_date
@@ -41,6 +36,11 @@ from echo_events.play import (
 )
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
+from nats.aio.client import Client
+from nats.js import JetStreamContext
+
+from echo_engine.rules.echo import game as rules
+from echo_engine.rules.echo.tutorial import explain_wrong_click
 
 from . import modes, queries
 from .dailies import current_daily, daily_closed

@@ -6,13 +6,13 @@ from datetime import date
 from typing import Any
 
 import asyncpg
+from echo_events.echo.events import TickResolved
+from echo_events.envelope import unwrap
+from echo_events.play import GameCreated
 from nats.js import JetStreamContext
 
 from echo_engine.rules.echo import game as rules
 from echo_engine.rules.echo.view import client_view, revealed_field
-from echo_events.echo.events import TickResolved
-from echo_events.envelope import unwrap
-from echo_events.play import GameCreated
 
 from . import modes
 from .dailies import current_daily, daily_closed

@@ -6,15 +6,14 @@ from __future__ import annotations
 import asyncio
 
 import structlog
-from nats.aio.msg import Msg
-from pydantic import ValidationError
-
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
 from echo_events.errors import explain
 from echo_events.play import ENGINE_QUEUE, ENGINE_SUBJECT, PLAY_REQUEST
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.service import ServiceRuntime
+from nats.aio.msg import Msg
+from pydantic import ValidationError
 
 from .handlers import PlayService, refuse
 

@@ -12,16 +12,16 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
-
-from echo_engine.rules.echo import game as rules
-from echo_engine.rules.echo.state import GameState
 from echo_events.envelope import Batch, Envelope, decode, unwrap, wrap
 from echo_events.model import Event
 from echo_events.play import GameCreated
 from echo_events.streams import GAMES, game_subject
 from echo_runtime.append import append
+from nats.js import JetStreamContext
+from nats.js.errors import NotFoundError
+
+from echo_engine.rules.echo import game as rules
+from echo_engine.rules.echo.state import GameState
 
 
 @dataclass(slots=True)

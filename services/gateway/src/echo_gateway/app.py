@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from litestar import Litestar
-from litestar.static_files import create_static_files_router
-
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
+from litestar import Litestar
+from litestar.static_files import create_static_files_router
 
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
@@ -29,10 +28,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
         await hub.start(runtime.nc)
         runtime.on_stop(hub.stop)
 
-    app = service_app(
-        ServiceRuntime("gateway", settings, on_connected=start_hub),
-        [*ROUTES, *PLAY_ROUTES, live, create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")],
-    )
+    web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")
+    app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub), [*ROUTES, *PLAY_ROUTES, live, web])
     app.state.signer = signer
     app.state.hub = hub
     return app

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
+from echo_events.play import ENGINE_SUBJECT
 from nats.aio.client import Client
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
-
-from echo_events.play import ENGINE_SUBJECT
 
 ENGINE_TIMEOUT = 5.0
 
@@ -22,6 +20,6 @@ class EngineUnavailable(RuntimeError):
 async def ask_engine(nc: Client, request: dict[str, Any]) -> dict[str, Any]:
     try:
         reply = await nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=ENGINE_TIMEOUT)
-    except (NatsTimeout, NoRespondersError, asyncio.TimeoutError):
+    except (TimeoutError, NatsTimeout, NoRespondersError):
         raise EngineUnavailable("the game server did not answer; retry with the same id") from None
     return json.loads(reply.data)

@@ -3,10 +3,9 @@ DATABASE_URL and LOG_FORMAT."""
 
 from __future__ import annotations
 
+from echo_runtime.settings import Port, ServiceSettings
 from pydantic import Field, SecretStr
 from pydantic_settings import SettingsConfigDict
-
-from echo_runtime.settings import Port, ServiceSettings
 
 DEV_SESSION_SECRET = "dev-only-session-secret-never-use-in-production"
 

@@ -9,14 +9,13 @@ import json
 from typing import Any
 
 import structlog
+from echo_events.errors import explain
+from echo_events.play import updates_subject
 from litestar import WebSocket
 from nats.aio.client import Client
 from nats.aio.msg import Msg
-from pydantic import ValidationError
 from prometheus_client import Counter
-
-from echo_events.errors import explain
-from echo_events.play import updates_subject
+from pydantic import ValidationError
 
 from ..engine_client import EngineUnavailable, ask_engine
 from ..identity import Identity, InvalidToken, TokenSigner
@@ -88,7 +87,7 @@ class Connection:
         """The next text frame; None when the client went away or stayed silent too long."""
         try:
             message = await asyncio.wait_for(self._socket.receive(), timeout)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             return None
         if message["type"] == "websocket.disconnect":
             return None
@@ -105,7 +104,8 @@ class Connection:
             identity = self._signer.verify(hello.token)
         except (ValidationError, InvalidToken) as problem:
             reason = str(problem) if isinstance(problem, InvalidToken) else explain(problem)
-            await self.send(error("not_authenticated", f"start with {{\"type\":\"hello\",\"v\":1,\"token\":…}}: {reason}"))
+            hint = 'start with {"type":"hello","v":1,"token":…}'
+            await self.send(error("not_authenticated", f"{hint}: {reason}"))
             await self._socket.close(code=4401, reason="not authenticated")
             return None
         await self.send({"type": "welcome", "v": PROTOCOL_VERSION, "account_id": identity.account_id,
