@@ -17,6 +17,8 @@ from nats.errors import TimeoutError as NatsTimeoutError
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 
+from .telemetry import span_from_headers
+
 log = structlog.get_logger(__name__)
 
 Handler = Callable[[Msg], Awaitable[None]]
@@ -74,7 +76,8 @@ class DurableConsumer:
 
     async def _handle(self, msg: Msg) -> None:
         try:
-            await self._handler(msg)
+            with span_from_headers(f"consume {self._spec.durable}", msg.headers, subject=msg.subject):
+                await self._handler(msg)
         except Exception as error:  # noqa: BLE001 - every failure is nacked or dead-lettered, never swallowed
             attempt = msg.metadata.num_delivered
             if attempt >= self._spec.max_deliver:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from litestar import Litestar
 
 from .logging import configure_logging
+from .telemetry import configure_tracing
 from .settings import ServiceSettings
 
 
@@ -12,6 +13,7 @@ def serve(name: str, settings: ServiceSettings, app: Litestar) -> None:
     import uvicorn
 
     configure_logging(name, settings.log_format, settings.log_level)
+    configure_tracing(name)
     config = uvicorn.Config(
         app, host=settings.http_host, port=settings.http_port, log_config=None, lifespan="on",
         timeout_graceful_shutdown=10, ws_max_size=64 * 1024,
