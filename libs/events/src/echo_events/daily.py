@@ -1,6 +1,9 @@
 """The daily service's events (context `daily`) and the subjects and stream that carry them.
 
-Stream `DAILY` (file storage, deduplicated by `Nats-Msg-Id`, see `echo_daily.schedule`):
+Stream `DAILY` (file storage, deduplicated by `Nats-Msg-Id`, see `echo_daily.schedule`). The names and
+subjects below are the one source of truth: `echo_events.streams.DAILY` is built from them. Only the
+daily service writes here, and its exactly-once publishing relies on that (every message of the stream is
+one of its schedule's, see `echo_daily.publisher`):
 - `daily.published.<league>` — DailyPublished, at 00:00 MSK. It carries the secret seed: an internal
   subject, never forwarded to clients while the Daily is live (architecture: hidden information).
 - `daily.closed.<league>`    — DailyClosed, at 00:00 MSK of the next day, before the next publish.
