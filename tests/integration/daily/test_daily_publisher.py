@@ -18,7 +18,7 @@ from echo_events.streams import DAILY
 from echo_runtime.clock import MovableClock
 from echo_runtime.nats_client import stream_config
 
-from tests.support.dailies import eventually, own_js, own_nats_url, stored_messages  # noqa: F401 - fixtures
+from tests.support.dailies import eventually, stored_messages
 from tests.support.servers import running
 
 pytestmark = pytest.mark.integration
@@ -44,7 +44,8 @@ async def caught_up(app, clock: MovableClock) -> None:  # noqa: ANN001
 
     def done() -> bool:
         publisher = getattr(app.state, "publisher", None)
-        return publisher is not None and publisher.caught_up_to is not None and publisher.caught_up_to >= target
+        reached = publisher.caught_up_to if publisher is not None else None
+        return reached is not None and reached >= target
 
     await eventually(done)
 

@@ -17,7 +17,9 @@ from .publisher import DailyPublisher
 from .settings import Settings
 
 
-def create_app(settings: Settings | None = None, *, clock: Clock | None = None, replica: str = "") -> Litestar:
+def create_app(
+    settings: Settings | None = None, *, clock: Clock | None = None, replica: str = ""
+) -> Litestar:
     """`clock` is for tests (a MovableClock / SteerableClock they move); by default a SystemClock, or a
     SteerableClock starting at the wall-clock time when the dev clock is on."""
     settings = settings or Settings()

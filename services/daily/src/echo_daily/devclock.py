@@ -12,7 +12,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Annotated, Any
 
 from echo_runtime.clock import MovableClock
 from litestar import Request, get, post
@@ -72,7 +72,9 @@ async def dev_clock(request: Request) -> dict[str, Any]:
 @post("/dev/clock/next-midnight", operation_id="devClockNextMidnight", status_code=200)
 async def dev_clock_next_midnight(
     request: Request,
-    seconds_before: int = Parameter(0, ge=0, le=MAX_SECONDS_BEFORE, description="stop this long before it"),
+    seconds_before: Annotated[
+        int, Parameter(ge=0, le=MAX_SECONDS_BEFORE, description="stop this many seconds before it")
+    ] = 0,
 ) -> dict[str, Any]:
     """Jump to the next 00:00 MSK (minus `seconds_before`). Never backwards: a target already behind the
     clock leaves it where it is."""
@@ -80,10 +82,11 @@ async def dev_clock_next_midnight(
     clock: MovableClock = request.app.state.clock
     before = clock.now()
     target = next_midnight(before) - timedelta(seconds=seconds_before)
+    moved = timedelta(0)
     if target > clock.now():
         clock.jump_to(target)
-    after = clock.now()
-    return {**_clock_view(request), "before": before.isoformat(), "moved_seconds": (after - before).total_seconds()}
+        moved = target - before
+    return {**_clock_view(request), "before": before.isoformat(), "moved_seconds": moved.total_seconds()}
 
 
 DEV_ROUTES = (dev_clock, dev_clock_next_midnight)

@@ -47,7 +47,9 @@ _EVENT_ID_NAMESPACE = uuid.UUID("6f0c2a64-5d0e-4d39-9a49-3f0f2d1c7e11")
 #: Position of each event in its Daily's own history (the aggregate `stream_id` = the daily id).
 _DAILY_VERSIONS = {"warning_30min": 2, "countdown_10min": 3}
 
-PUBLISHED = Counter("echo_daily_events_published", "Schedule items this replica wrote to DAILY", ["event_type"])
+PUBLISHED = Counter(
+    "echo_daily_events_published", "Schedule items this replica wrote to DAILY", ["event_type"]
+)
 RACES_LOST = Counter("echo_daily_races_lost", "Writes refused because another replica wrote first")
 
 
@@ -125,7 +127,9 @@ async def publish_item(js: JetStreamContext, item: Due, expected_last_sequence: 
 
 
 class DailyPublisher:
-    def __init__(self, js: JetStreamContext, clock: Clock, config: ScheduleConfig, *, replica: str = "") -> None:
+    def __init__(
+        self, js: JetStreamContext, clock: Clock, config: ScheduleConfig, *, replica: str = ""
+    ) -> None:
         self._js = js
         self._clock = clock
         self._config = config

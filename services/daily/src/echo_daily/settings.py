@@ -26,7 +26,9 @@ class Settings(ServiceSettings):
     model_config = SettingsConfigDict(env_prefix="ECHO_DAILY_", extra="ignore")
 
     http_port: Port = 8002
-    uses_database: bool = Field(False, description="the daily service keeps no rows; readiness needs NATS only")
+    uses_database: bool = Field(
+        False, description="the daily service keeps no rows; its readiness needs NATS only"
+    )
     dev_clock: bool = Field(
         False,
         description="a clock that can be moved by hand (POST /dev/clock/next-midnight); also allows the "
@@ -45,10 +47,14 @@ class Settings(ServiceSettings):
         if self.seed_secret is None:
             if self.dev_clock:
                 return DEV_SEED_SECRET.encode()
-            raise ValueError("ECHO_DAILY_SEED_SECRET must be set (or ECHO_DAILY_DEV_CLOCK=true for development)")
+            raise ValueError(
+                "ECHO_DAILY_SEED_SECRET must be set (or ECHO_DAILY_DEV_CLOCK=true for development)"
+            )
         value = self.seed_secret.get_secret_value().encode()
         if value == DEV_SEED_SECRET.encode() and not self.dev_clock:
-            raise ValueError("ECHO_DAILY_SEED_SECRET is the dev secret; it is allowed only with ECHO_DAILY_DEV_CLOCK")
+            raise ValueError(
+                "ECHO_DAILY_SEED_SECRET is the dev secret; it is allowed only with ECHO_DAILY_DEV_CLOCK"
+            )
         if len(value) < MIN_SECRET_BYTES:
             raise ValueError(f"ECHO_DAILY_SEED_SECRET must be at least {MIN_SECRET_BYTES} bytes")
         return value
