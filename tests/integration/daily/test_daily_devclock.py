@@ -7,13 +7,13 @@ from datetime import datetime, timedelta
 
 import httpx
 import pytest
-
 from echo_daily.app import create_app
 from echo_daily.calendar import moscow_date, next_midnight
 from echo_daily.settings import Settings
 from echo_events.daily import STREAM, DailyPublished
 from echo_events.envelope import decode, unwrap
-from tests.support.dailies import eventually
+
+from tests.support.dailies import eventually, stored_messages
 from tests.support.servers import running
 
 pytestmark = pytest.mark.integration
@@ -52,7 +52,8 @@ async def test_the_dev_endpoint_moves_the_clock_and_the_rollover_happens(own_nat
         assert rollover.json()["now_msk"].startswith(f"{today + timedelta(days=1)}T00:00:00")
         await eventually(lambda: _is(own_js, today + timedelta(days=1)))
         assert await _has(own_js, f"daily.closed:{today}:bronze")
-        assert (await client.get("/dev/clock")).json()["moscow_date"] == (today + timedelta(days=1)).isoformat()
+        tomorrow = (today + timedelta(days=1)).isoformat()
+        assert (await client.get("/dev/clock")).json()["moscow_date"] == tomorrow
 
         # the clock never goes backwards: asking again from just after midnight jumps a whole day on
         again = await client.post("/dev/clock/next-midnight", params={"seconds_before": 3600})
@@ -68,15 +69,7 @@ async def _is(js, day) -> bool:  # noqa: ANN001
 
 
 async def _has(js, msg_id: str) -> bool:  # noqa: ANN001
-    info = await js.stream_info(STREAM)
-    msg = await js.get_msg(STREAM, seq=info.state.last_seq, direct=True) if info.state.last_seq else None
-    if msg is None:
-        return False
-    for seq in range(info.state.last_seq, 0, -1):
-        msg = await js.get_msg(STREAM, seq=seq, direct=True)
-        if msg.headers.get("Nats-Msg-Id") == msg_id:
-            return True
-    return False
+    return msg_id in [m.msg_id for m in await stored_messages(js)]
 
 
 async def test_without_the_dev_clock_the_endpoints_do_not_exist(own_nats_url: str) -> None:
