@@ -15,7 +15,7 @@ class Stored:
     seq: int
     subject: str
     msg_id: str
-    envelope: Envelope
+    envelope: Envelope | None  # None for a body that is not a Batch of one envelope
 
 
 async def stored_messages(js) -> list[Stored]:  # noqa: ANN001
@@ -24,9 +24,11 @@ async def stored_messages(js) -> list[Stored]:  # noqa: ANN001
     out = []
     for seq in range(info.state.first_seq or 1, info.state.last_seq + 1):
         msg = await js.get_msg(STREAM, seq=seq, direct=True)
-        batch = decode(msg.data)
-        assert len(batch.events) == 1
-        out.append(Stored(seq, msg.subject, (msg.headers or {}).get("Nats-Msg-Id", ""), batch.events[0]))
+        try:
+            (envelope,) = decode(msg.data).events
+        except ValueError:
+            envelope = None
+        out.append(Stored(seq, msg.subject, (msg.headers or {}).get("Nats-Msg-Id", ""), envelope))
     return out
 
 

@@ -165,3 +165,22 @@ async def test_a_stale_replica_cannot_append_after_the_duplicate_window(own_js) 
     with pytest.raises(Raced):
         await publish_item(own_js, first, 0)  # a replica that read the empty stream before the write
     assert await ids(own_js) == [first.msg_id]
+
+
+async def test_a_foreign_message_at_the_tip_does_not_stop_or_repeat_the_schedule(own_nats_url: str, own_js) -> None:  # noqa: ANN001, E501
+    clock = SteerableClock(start=utc(2026, 11, 26, 12, 0))
+    app = create_app(settings(own_nats_url), clock=clock)
+    async with running(app):
+        await caught_up(app, clock)
+    before = await ids(own_js)
+    # an operator publishes something by hand, with an id of his own
+    foreign = {"Nats-Msg-Id": "by-hand-1"}
+    await own_js.publish("daily.warning", b'{"events": []}', stream=STREAM, headers=foreign)
+
+    clock = SteerableClock(start=utc(2026, 11, 26, 21, 0))
+    app = create_app(settings(own_nats_url), clock=clock)
+    async with running(app):
+        await caught_up(app, clock)
+    after = await ids(own_js)
+    assert after[: len(before)] == before and after[len(before)] == "by-hand-1"
+    assert [i for i in after if i != "by-hand-1"] == expected_ids(clock.now())

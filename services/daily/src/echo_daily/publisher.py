@@ -36,11 +36,13 @@ from nats.js import JetStreamContext
 from nats.js.errors import APIError
 from prometheus_client import Counter
 
-from .schedule import Due, ScheduleConfig, next_due_at, resume
+from .schedule import Due, ScheduleConfig, instant_of, next_due_at, resume
 
 log = structlog.get_logger(__name__)
 
 WRONG_LAST_SEQUENCE = 10071
+#: How many foreign messages at the stream's tip are skipped before giving up (something is very wrong).
+MAX_FOREIGN_AT_TIP = 100
 #: The longest single sleep: a wall-clock correction (NTP) is noticed within this many seconds.
 MAX_SLEEP_SECONDS = 30.0
 _EVENT_ID_NAMESPACE = uuid.UUID("6f0c2a64-5d0e-4d39-9a49-3f0f2d1c7e11")
@@ -54,7 +56,7 @@ RACES_LOST = Counter("echo_daily_races_lost", "Writes refused because another re
 
 
 class ForeignMessage(RuntimeError):
-    """The DAILY stream's last message is not one of the schedule's: someone else writes to the stream."""
+    """DAILY's last messages are not the schedule's: something else writes to the stream."""
 
 
 class Raced(Exception):
@@ -95,15 +97,32 @@ def aggregate_of(event: Event) -> tuple[str, int]:
 
 
 async def read_tip(js: JetStreamContext) -> Tip:
+    """DAILY's last sequence, and the msg id of its last *schedule* message. A message that is not the
+    schedule's (no or a foreign Nats-Msg-Id, e.g. one an operator published by hand) is skipped with a
+    warning: it cannot move the schedule, and the write guard still uses the true last sequence."""
     info = await js.stream_info(STREAM)
     last = info.state.last_seq
-    if not last:
-        return Tip(0, None)
-    message = await js.get_msg(STREAM, seq=last, direct=True)
-    msg_id = (message.headers or {}).get("Nats-Msg-Id")
-    if not msg_id:
-        raise ForeignMessage(f"{STREAM} message {last} on {message.subject} has no Nats-Msg-Id")
-    return Tip(last, msg_id)
+    first = max(info.state.first_seq, 1)
+    seq = last
+    while seq >= first:
+        message = await js.get_msg(STREAM, seq=seq, direct=True)
+        msg_id = (message.headers or {}).get("Nats-Msg-Id")
+        if msg_id and is_schedule_id(msg_id):
+            return Tip(last, msg_id)
+        if last - seq >= MAX_FOREIGN_AT_TIP:
+            raise ForeignMessage(f"the last {MAX_FOREIGN_AT_TIP} messages of {STREAM} are not the schedule's")
+        log.warning("DAILY holds a message that is not the schedule's", seq=seq, subject=message.subject,
+                    msg_id=msg_id)
+        seq -= 1
+    return Tip(last, None)
+
+
+def is_schedule_id(msg_id: str) -> bool:
+    try:
+        instant_of(msg_id)
+    except ValueError:
+        return False
+    return True
 
 
 async def publish_item(js: JetStreamContext, item: Due, expected_last_sequence: int) -> int | None:
