@@ -12,6 +12,9 @@ from echo_daily.calendar import moscow_date, next_midnight
 from echo_daily.settings import Settings
 from echo_events.daily import STREAM, DailyPublished
 from echo_events.envelope import decode, unwrap
+from echo_gateway.app import create_app as create_gateway
+from echo_gateway.daily_routes import DAILY_ROUTES
+from echo_gateway.settings import Settings as GatewaySettings
 
 from tests.support.dailies import eventually, stored_messages
 from tests.support.servers import running
@@ -26,12 +29,23 @@ async def latest_date(js, league: str = "silver"):  # noqa: ANN001, ANN201
     return event.date
 
 
-async def test_the_dev_endpoint_moves_the_clock_and_the_rollover_happens(own_nats_url: str, own_js) -> None:  # noqa: ANN001
+async def test_the_dev_endpoint_moves_the_clock_and_the_rollover_happens(
+    own_nats_url: str, own_js, database_url: str  # noqa: ANN001
+) -> None:
     today = moscow_date(datetime.now().astimezone())
     # the dev clock with its dev secret; launched yesterday, so there is little to catch up
     settings = Settings(nats_url=own_nats_url, dev_clock=True, launch_date=today - timedelta(days=1))
     app = create_app(settings)
-    async with running(app) as base, httpx.AsyncClient(base_url=base) as client:
+    # the gateway in dev mode, with its own (system) clock: its time left follows the daily dev clock
+    gateway = create_gateway(GatewaySettings(nats_url=own_nats_url, database_url=database_url, dev_mode=True))
+    for handler in DAILY_ROUTES:
+        gateway.register(handler)
+    async with (
+        running(app) as base,
+        running(gateway) as gateway_base,
+        httpx.AsyncClient(base_url=base) as client,
+        httpx.AsyncClient(base_url=gateway_base) as player,
+    ):
         shown = (await client.get("/dev/clock")).json()
         assert shown["dev_clock"] is True and shown["moscow_date"] == today.isoformat()
         await eventually(lambda: _is(own_js, today))
@@ -46,6 +60,9 @@ async def test_the_dev_endpoint_moves_the_clock_and_the_rollover_happens(own_nat
         # 23:59:55 MSK: the evening's warning and countdown are out, the rollover is not
         await eventually(lambda: _has(own_js, f"daily.warning:countdown_10min:{today}:platinum"))
         assert await latest_date(own_js) == today
+        shown_to_player = (await player.get("/api/v1/daily/today")).json()
+        assert shown_to_player["date"] == today.isoformat()
+        assert shown_to_player["phase"] == "countdown" and shown_to_player["seconds_left"] <= 5
 
         rollover = await client.post("/dev/clock/next-midnight")
         assert rollover.status_code == 200, rollover.text
@@ -54,6 +71,9 @@ async def test_the_dev_endpoint_moves_the_clock_and_the_rollover_happens(own_nat
         assert await _has(own_js, f"daily.closed:{today}:bronze")
         tomorrow = (today + timedelta(days=1)).isoformat()
         assert (await client.get("/dev/clock")).json()["moscow_date"] == tomorrow
+        shown_to_player = (await player.get("/api/v1/daily/today")).json()
+        assert shown_to_player["date"] == tomorrow and shown_to_player["phase"] == "live"
+        assert 24 * 3600 - 30 <= shown_to_player["seconds_left"] <= 24 * 3600
 
         # the clock never goes backwards: asking again from just after midnight jumps a whole day on
         again = await client.post("/dev/clock/next-midnight", params={"seconds_before": 3600})

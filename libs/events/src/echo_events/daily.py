@@ -34,6 +34,9 @@ SUBJECT_PUBLISHED = "daily.published.{league}"
 SUBJECT_CLOSED = "daily.closed.{league}"
 SUBJECT_WARNING = "daily.warning"
 SUBJECT_WEEK_CLOSED = "league.week.closed"
+#: Dev only, core NATS request/reply (not stored): the daily service's dev clock answers with its time
+#: (ISO 8601), so other services' dev views (the gateway's time left) follow it. Outside every stream.
+SUBJECT_DEV_CLOCK = "dev.daily.clock"
 #: The subjects the DAILY stream is created with (exact, so they never overlap another context's stream).
 STREAM_SUBJECTS: tuple[str, ...] = (
     "daily.published.*",

@@ -2,7 +2,7 @@
 
 It refuses to be built without a seed secret and a launch date (unless the dev clock is on, see
 settings). Once NATS answers, the publisher runs as a supervised worker; with the dev clock on, the
-/dev/clock endpoints exist (and only then).
+/dev/clock endpoints exist (and only then), and the clock answers `dev.daily.clock` requests.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
 
-from .devclock import DEV_ROUTES, SteerableClock
+from .devclock import DEV_ROUTES, SteerableClock, answer_clock_requests
 from .publisher import DailyPublisher
 from .settings import Settings
 
@@ -33,6 +33,8 @@ def create_app(
         publisher = DailyPublisher(runtime.js, clock, config, replica=replica)
         runtime.spawn("publisher", publisher.run, publisher.stop)
         app.state.publisher = publisher
+        if settings.dev_clock:
+            await answer_clock_requests(runtime.nc, clock)
 
     app = service_app(
         ServiceRuntime("daily", settings, on_connected=start_publisher),

@@ -4,7 +4,8 @@ With ECHO_DAILY_DEV_CLOCK on, `GET /dev/clock` shows the service's time and `POS
 jumps to the next 00:00 MSK (or `seconds_before` it), so a person can watch the rollover by hand. The
 endpoints exist only with the dev clock on (404 otherwise), live on the daily service's own port (never
 on the gateway) and answer only requests from the loopback interface (the machine itself, or
-`kubectl port-forward`).
+`kubectl port-forward`). The dev clock also answers core NATS requests on `dev.daily.clock` with its
+time, which the gateway (in its dev mode) uses for the Daily's time left.
 """
 
 from __future__ import annotations
@@ -14,10 +15,13 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Annotated, Any
 
-from echo_runtime.clock import MovableClock
+from echo_events.daily import SUBJECT_DEV_CLOCK
+from echo_runtime.clock import Clock, MovableClock
 from litestar import Request, get, post
 from litestar.exceptions import NotAuthorizedException
 from litestar.params import Parameter
+from nats.aio.client import Client
+from nats.aio.msg import Msg
 
 from .calendar import MSK, moscow_date, next_midnight
 from .schedule import next_due_at
@@ -39,6 +43,15 @@ class SteerableClock(MovableClock):
         super().advance(delta)
         for listener in self._listeners:
             listener()
+
+
+async def answer_clock_requests(nc: Client, clock: Clock) -> None:
+    """Answer `dev.daily.clock` requests with the dev clock's time, so the gateway's dev views follow it."""
+
+    async def answer(msg: Msg) -> None:
+        await msg.respond(clock.now().isoformat().encode())
+
+    await nc.subscribe(SUBJECT_DEV_CLOCK, cb=answer)
 
 
 def _operator_only(request: Request) -> None:

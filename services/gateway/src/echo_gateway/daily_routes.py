@@ -15,11 +15,12 @@ from typing import Any
 
 from echo_engine.rules.echo.presets import UnknownPreset, get_preset
 from echo_engine.rules.echo.specials import RuleChange, apply_changes
-from echo_events.daily import LEAGUES, STREAM, DailyPublished, published_subject
+from echo_events.daily import LEAGUES, STREAM, SUBJECT_DEV_CLOCK, DailyPublished, published_subject
 from echo_events.envelope import decode, unwrap
 from echo_runtime.clock import Clock, SystemClock
 from litestar import Request, get
 from litestar.exceptions import NotFoundException, ServiceUnavailableException, ValidationException
+from nats.errors import Error as NatsError
 from nats.js.errors import NotFoundError
 
 SPECIAL_BADGE_RU = "Особая партия"
@@ -102,6 +103,19 @@ def _clock(request: Request) -> Clock:
     return getattr(request.app.state, "clock", None) or SystemClock()
 
 
+async def _now(request: Request) -> datetime:
+    """The gateway's clock; in the gateway's dev mode, the daily service's dev clock when one answers
+    (so the time left follows an operator's POST /dev/clock/next-midnight on the daily service)."""
+    runtime = request.app.state.runtime
+    if getattr(runtime.settings, "dev_mode", False):
+        try:
+            reply = await runtime.nc.request(SUBJECT_DEV_CLOCK, b"", timeout=0.25)
+            return datetime.fromisoformat(reply.data.decode())
+        except (NatsError, ValueError, RuntimeError, TimeoutError):
+            pass  # no dev clock running: the gateway's own clock
+    return _clock(request).now()
+
+
 @get("/api/v1/daily/today", operation_id="dailyToday")
 async def daily_today(request: Request, league: str = "bronze") -> dict[str, Any]:
     """Today's Daily of a league (default Bronze)."""
@@ -110,13 +124,13 @@ async def daily_today(request: Request, league: str = "bronze") -> dict[str, Any
     daily = await latest_published(request, league)
     if daily is None:
         raise NotFoundException(f"no Daily has been published in the {league} league yet")
-    return daily_view(daily, _clock(request).now())
+    return daily_view(daily, await _now(request))
 
 
 @get("/api/v1/daily/today/all", operation_id="dailyTodayAll")
 async def daily_today_all(request: Request) -> dict[str, Any]:
     """Today's Daily of every league that has one, lowest league first."""
-    now = _clock(request).now()
+    now = await _now(request)
     dailies = []
     for league in LEAGUES:
         daily = await latest_published(request, league)
