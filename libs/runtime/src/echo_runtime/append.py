@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from echo_events.envelope import Batch, encode
-
-from .telemetry import inject_headers
 from nats.js import JetStreamContext
 from nats.js.errors import APIError, NotFoundError
+
+from .telemetry import inject_headers
 
 WRONG_LAST_SEQUENCE = 10071
 

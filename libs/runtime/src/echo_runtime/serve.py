@@ -5,8 +5,8 @@ from __future__ import annotations
 from litestar import Litestar
 
 from .logging import configure_logging
-from .telemetry import configure_tracing
 from .settings import ServiceSettings
+from .telemetry import configure_tracing
 
 
 def serve(name: str, settings: ServiceSettings, app: Litestar) -> None:

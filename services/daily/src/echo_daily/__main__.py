@@ -6,7 +6,11 @@ from echo_daily.settings import Settings
 
 def main() -> None:
     settings = Settings()
-    serve("daily", settings, create_app(settings))
+    try:
+        app = create_app(settings)
+    except ValueError as error:  # a missing secret or launch date: refuse to start, say why
+        raise SystemExit(f"echo_daily refuses to start: {error}") from None
+    serve("daily", settings, app)
 
 
 if __name__ == "__main__":
