@@ -6,9 +6,11 @@ import json
 from typing import Any
 
 from echo_events.play import ENGINE_SUBJECT
+from echo_runtime.telemetry import inject_headers, tracer
 from nats.aio.client import Client
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
+from opentelemetry.trace import SpanKind
 
 ENGINE_TIMEOUT = 5.0
 
@@ -19,7 +21,9 @@ class EngineUnavailable(RuntimeError):
 
 async def ask_engine(nc: Client, request: dict[str, Any]) -> dict[str, Any]:
     try:
-        reply = await nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=ENGINE_TIMEOUT)
+        with tracer.start_as_current_span(f"engine {request.get('type')}", kind=SpanKind.CLIENT):
+            reply = await nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=ENGINE_TIMEOUT,
+                                     headers=inject_headers())
     except (TimeoutError, NatsTimeout, NoRespondersError):
         raise EngineUnavailable("the game server did not answer; retry with the same id") from None
     return json.loads(reply.data)
