@@ -78,9 +78,8 @@ async def test_consumer_lag_is_exported(private_nats_url: str) -> None:
     """On a NATS of its own: its undecodable messages must not reach other tests' consumers."""
     import uuid
 
-    from prometheus_client import REGISTRY
-
     from echo_runtime.nats_client import ensure_streams
+    from prometheus_client import REGISTRY
 
     nc = await connect(private_nats_url, "tests")
     js = nc.jetstream()
