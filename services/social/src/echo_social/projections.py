@@ -1,4 +1,8 @@
-"""The accounts projection: account events from the ACCOUNTS stream into the `accounts` table."""
+"""The accounts projection: GuestCreated (appended by the gateway) into the `accounts` table.
+
+Every other event on `account.>` is the social service's own (relayed from its outbox after its rows were
+committed), so the projection acknowledges those without touching anything.
+"""
 
 from __future__ import annotations
 
@@ -27,6 +31,9 @@ async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
 
 def accounts_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
     async def handle(msg: Msg) -> None:
-        await apply_once(pool, ACCOUNTS_PROJECTION, decode(msg.data), apply_account_rows)
+        batch = decode(msg.data)
+        if not any(envelope.event_type == GuestCreated.event_type for envelope in batch.events):
+            return  # the social service's own event: its rows were written with it
+        await apply_once(pool, ACCOUNTS_PROJECTION, batch, apply_account_rows)
 
     return handle
