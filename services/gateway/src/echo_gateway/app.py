@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from litestar import Litestar
 from litestar.static_files import create_static_files_router
@@ -18,12 +20,14 @@ from .settings import Settings
 WEB_ROOT = Path(__file__).parent / "web"
 
 
-def create_app(settings: Settings | None = None) -> Litestar:
+def create_app(settings: Settings | None = None, extra_routes: Sequence[Any] = ()) -> Litestar:
+    """`extra_routes`: more route handlers (e.g. `account_routes.ACCOUNT_ROUTES`), served beside ROUTES."""
     settings = settings or Settings()
     signer = TokenSigner(settings.signing_secret())
     app = service_app(
         ServiceRuntime("gateway", settings),
-        [*ROUTES, create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")],
+        [*ROUTES, *extra_routes,
+         create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")],
     )
     app.state.signer = signer
     app.state.clock = SystemClock()
