@@ -69,10 +69,12 @@ class SocialEnv:
         await self.ok("email.confirm", token=token_in(letter.links[0]))
         return account_id
 
-    async def drained(self, timeout: float = 10.0) -> None:
+    async def drained(self, timeout: float = 10.0) -> None:  # noqa: ASYNC109
         """Wait until the relay has published everything in the outbox."""
         async with asyncio.timeout(timeout):
-            while await self.conn.fetchval("SELECT count(*) FROM social_outbox WHERE sent_at IS NULL"):
+            while await self.conn.fetchval(  # noqa: ASYNC110 - polls a table another task writes
+                "SELECT count(*) FROM social_outbox WHERE sent_at IS NULL"
+            ):
                 await asyncio.sleep(0.05)
 
     async def events(self, account_id: str) -> list[Envelope]:
@@ -101,14 +103,24 @@ def token_in(url: str) -> str:
 
 
 @contextlib.asynccontextmanager
-async def social_env(nats_url: str, database_url: str, nc: Any, *, relay: bool = True,
-                     **settings: Any) -> AsyncIterator[SocialEnv]:
+async def social_env(
+    nats_url: str, database_url: str, nc: Any, *, relay: bool = True, **settings: Any
+) -> AsyncIterator[SocialEnv]:
     clock = MovableClock(START)
     port = free_port()
     conn = await asyncpg.connect(database_url)
-    app = create_app(Settings(nats_url=nats_url, database_url=database_url, smtp_port=port,
-                              public_url="http://echo.test", outbox_poll_seconds=0.1, **settings),
-                     clock=clock, relay=relay)
+    app = create_app(
+        Settings(
+            nats_url=nats_url,
+            database_url=database_url,
+            smtp_port=port,
+            public_url="http://echo.test",
+            outbox_poll_seconds=0.1,
+            **settings,
+        ),
+        clock=clock,
+        relay=relay,
+    )
     try:
         async with MailSink(port=port) as sink, running(app):
             yield SocialEnv(app, nc, nc.jetstream(), clock, sink, conn, database_url)

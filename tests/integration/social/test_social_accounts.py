@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.support.social import SocialEnv, env, token_in  # noqa: F401 - the fixture
+from tests.support.social import SocialEnv, token_in
 
 pytestmark = pytest.mark.integration
 
@@ -23,16 +23,23 @@ async def test_a_guest_takes_a_callsign_and_changes_it(env: SocialEnv) -> None:
     profile = (await env.ok("account.get", account_id=account))["account"]
     assert profile["callsign"] == "Echonaut" and profile["email_confirmed"] is False
     events = await env.events(account)
-    assert [e.event_type for e in events] == ["account.GuestCreated", "account.CallsignChanged",
-                                              "account.CallsignChanged"]
+    assert [e.event_type for e in events] == [
+        "account.GuestCreated",
+        "account.CallsignChanged",
+        "account.CallsignChanged",
+    ]
     assert [e.version for e in events] == [1, 2, 3]
     assert events[2].payload == {"account_id": account, "callsign": "Echonaut", "previous": "Эхонавт_1"}
 
 
 async def test_callsign_refusals_carry_a_code_and_two_messages(env: SocialEnv) -> None:
     account = await env.guest()
-    for callsign, code in [("ab", "callsign_too_short"), ("Vаsya", "callsign_mixed_scripts"),
-                           ("Модератор", "callsign_reserved"), ("a b", "callsign_bad_characters")]:
+    for callsign, code in [
+        ("ab", "callsign_too_short"),
+        ("Vаsya", "callsign_mixed_scripts"),
+        ("Модератор", "callsign_reserved"),
+        ("a b", "callsign_bad_characters"),
+    ]:
         reply = await env.cmd("callsign.set", account_id=account, callsign=callsign)
         assert reply["ok"] is False and reply["error"]["code"] == code
         assert reply["error"]["message"] and reply["error"]["message_ru"]
@@ -50,8 +57,9 @@ async def test_callsign_is_unique_case_insensitively_and_up_to_look_alikes(env: 
 async def test_callsign_unique_under_concurrency(env: SocialEnv) -> None:
     accounts = [await env.guest() for _ in range(12)]
     spellings = ["Racer", "racer", "RACER", "гасег", "rAcEr", "RaCeR"] * 2  # гасег: all Cyrillic
-    replies = await asyncio.gather(*(env.cmd("callsign.set", account_id=a, callsign=s)
-                                     for a, s in zip(accounts, spellings, strict=True)))
+    replies = await asyncio.gather(
+        *(env.cmd("callsign.set", account_id=a, callsign=s) for a, s in zip(accounts, spellings, strict=True))
+    )
     winners = [r for r in replies if r["ok"]]
     assert len(winners) == 1, replies
     assert {r["error"]["code"] for r in replies if not r["ok"]} == {"callsign_taken"}
@@ -80,8 +88,12 @@ async def test_email_confirmation_end_to_end_through_smtp(env: SocialEnv) -> Non
     assert (await env.cmd("email.confirm", token=token))["error"]["code"] == "token_used"
     profile = (await env.ok("account.get", account_id=account))["account"]
     assert profile["email_confirmed"] is True and profile["email"] == "v***@example.com"
-    assert await env.types(account) == ["GuestCreated", "CallsignChanged", "EmailConfirmationRequested",
-                                        "EmailConfirmed"]
+    assert await env.types(account) == [
+        "GuestCreated",
+        "CallsignChanged",
+        "EmailConfirmationRequested",
+        "EmailConfirmed",
+    ]
     for event in await env.events(account):
         assert "vasya@example.com" not in str(event.payload).lower()  # no address in the stream
     assert (await env.ok("challenge.create", account_id=account))["created"] is True
@@ -99,7 +111,9 @@ async def test_confirmation_link_expires(env: SocialEnv) -> None:
     await env.ok("email.request", account_id=account, email="slow@example.com")
     letter = await env.sink.wait_for("slow@example.com")
     env.clock.advance(timedelta(hours=24, seconds=1))
-    assert (await env.cmd("email.confirm", token=token_in(letter.links[0])))["error"]["code"] == "token_expired"
+    assert (await env.cmd("email.confirm", token=token_in(letter.links[0])))["error"][
+        "code"
+    ] == "token_expired"
     assert (await env.cmd("email.confirm", token="x" * 43))["error"]["code"] == "token_invalid"
 
 
@@ -116,7 +130,9 @@ async def test_login_link_works_once_and_expires(env: SocialEnv) -> None:
     await env.ok("login.request", email="trav@example.com")
     late = await env.sink.wait_for("trav@example.com", count=3)
     env.clock.advance(timedelta(minutes=15))
-    assert (await env.cmd("login.complete", token=token_in(late.links[0])))["error"]["code"] == "token_expired"
+    assert (await env.cmd("login.complete", token=token_in(late.links[0])))["error"][
+        "code"
+    ] == "token_expired"
     types = await env.types(account)
     assert types.count("LoginLinkRequested") == 2 and types.count("DeviceLinked") == 1
     device = [e for e in await env.events(account) if e.event_type == "account.DeviceLinked"][0]
@@ -147,3 +163,13 @@ async def test_letters_are_rate_limited_per_account_and_per_address(env: SocialE
     assert len(env.sink.to("victim@example.com")) == 3
     # login links count against the same address
     assert (await env.cmd("login.request", email="victim@example.com"))["error"]["code"] == "rate_limited"
+
+
+async def test_an_account_not_projected_yet_is_adopted_from_its_subject(env: SocialEnv) -> None:
+    account = await env.guest("Early")
+    await env.drained()
+    await env.conn.execute("DELETE FROM accounts WHERE account_id = $1", account)  # as if not projected yet
+    await env.ok("callsign.set", account_id=account, callsign="EarlyBird")
+    events = await env.events(account)
+    assert [e.version for e in events] == [1, 2, 3]
+    assert events[-1].payload["callsign"] == "EarlyBird"

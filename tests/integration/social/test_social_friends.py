@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from tests.support.social import SocialEnv, env  # noqa: F401 - the fixture
+from tests.support.social import SocialEnv
 
 pytestmark = pytest.mark.integration
 
@@ -22,30 +22,45 @@ async def test_add_by_callsign_without_consent_then_mutual(env: SocialEnv) -> No
     assert again["added"] is False
 
     seen_by_boris = await env.ok("friends.list", account_id=boris)
-    assert seen_by_boris["friends"] == [] and seen_by_boris["added_you"] == [{"account_id": anna, "callsign": "Anna"}]
+    assert seen_by_boris["friends"] == [] and seen_by_boris["added_you"] == [
+        {"account_id": anna, "callsign": "Anna"}
+    ]
     back = await env.ok("friends.add", account_id=boris, friend_id=anna)
     assert back["mutual"] is True
     assert (await env.ok("friends.list", account_id=anna))["friends"] == [
-        {"account_id": boris, "callsign": "Борис", "mutual": True}]
+        {"account_id": boris, "callsign": "Борис", "mutual": True}
+    ]
 
     removed = await env.ok("friends.remove", account_id=anna, friend_id=boris)
     assert removed["removed"] is True
     assert (await env.ok("friends.list", account_id=boris))["friends"] == [
-        {"account_id": anna, "callsign": "Anna", "mutual": False}]
+        {"account_id": anna, "callsign": "Anna", "mutual": False}
+    ]
     anna_events = await env.events(anna)
     assert [e.event_type for e in anna_events][2:] == ["account.FriendAdded", "account.FriendRemoved"]
-    assert anna_events[2].payload == {"account_id": anna, "friend_id": boris, "mutual": False, "via": "search"}
+    assert anna_events[2].payload == {
+        "account_id": anna,
+        "friend_id": boris,
+        "mutual": False,
+        "via": "search",
+    }
     boris_events = await env.events(boris)
     assert boris_events[-1].payload["mutual"] is True and boris_events[-1].payload["via"] == "chart"
 
 
 async def test_friend_refusals(env: SocialEnv) -> None:
     anna = await env.guest("Anna2")
-    assert (await env.cmd("friends.add", account_id=anna, callsign="Nobody"))["error"]["code"] == "player_not_found"
-    assert (await env.cmd("friends.add", account_id=anna, friend_id=anna))["error"]["code"] == "cannot_target_self"
+    assert (await env.cmd("friends.add", account_id=anna, callsign="Nobody"))["error"][
+        "code"
+    ] == "player_not_found"
+    assert (await env.cmd("friends.add", account_id=anna, friend_id=anna))["error"][
+        "code"
+    ] == "cannot_target_self"
     both = await env.cmd("friends.add", account_id=anna, friend_id="x", callsign="y")
     assert both["error"]["code"] == "bad_request"
-    assert (await env.cmd("friends.add", account_id="ghost", friend_id=anna))["error"]["code"] == "account_unknown"
+    assert (await env.cmd("friends.add", account_id="ghost", friend_id=anna))["error"][
+        "code"
+    ] == "account_unknown"
 
 
 async def test_block_hides_me_and_stops_adding_and_challenges(env: SocialEnv) -> None:
@@ -66,7 +81,9 @@ async def test_block_hides_me_and_stops_adding_and_challenges(env: SocialEnv) ->
     assert opened["error"]["code"] == "blocked"
     # the blocker: sees the block, cannot add before unblocking
     anna_lists = await env.ok("friends.list", account_id=anna)
-    assert anna_lists["friends"] == [] and anna_lists["blocked"] == [{"account_id": troll, "callsign": "Troll"}]
+    assert anna_lists["friends"] == [] and anna_lists["blocked"] == [
+        {"account_id": troll, "callsign": "Troll"}
+    ]
     assert (await env.cmd("friends.add", account_id=anna, friend_id=troll))["error"]["code"] == "you_blocked"
 
     assert await env.types(troll) == ["GuestCreated", "CallsignChanged", "FriendAdded", "FriendRemoved"]
@@ -86,7 +103,10 @@ async def test_challenge_link_played_makes_mutual_friends(env: SocialEnv) -> Non
     assert first["created"] is True and same["created"] is False
     assert same["challenge"] == first["challenge"]  # one link per day
     challenge = first["challenge"]
-    assert challenge["daily_date"] == "2026-11-30" and challenge["url"] == f"http://echo.test/?challenge={challenge['token']}"
+    assert (
+        challenge["daily_date"] == "2026-11-30"
+        and challenge["url"] == f"http://echo.test/?challenge={challenge['token']}"
+    )
 
     newcomer = await env.guest()  # no callsign, no e-mail: plays at once
     opened = await env.ok("challenge.open", account_id=newcomer, token=challenge["token"])
@@ -98,24 +118,38 @@ async def test_challenge_link_played_makes_mutual_friends(env: SocialEnv) -> Non
     assert again["recorded"] is False
 
     assert (await env.ok("friends.list", account_id=sender))["friends"] == [
-        {"account_id": newcomer, "callsign": None, "mutual": True}]
+        {"account_id": newcomer, "callsign": None, "mutual": True}
+    ]
     assert (await env.ok("friends.list", account_id=newcomer))["friends"] == [
-        {"account_id": sender, "callsign": "Sender", "mutual": True}]
-    assert await env.types(newcomer) == ["GuestCreated", "ChallengeOpened", "ChallengeAccepted", "FriendAdded"]
+        {"account_id": sender, "callsign": "Sender", "mutual": True}
+    ]
+    assert await env.types(newcomer) == [
+        "GuestCreated",
+        "ChallengeOpened",
+        "ChallengeAccepted",
+        "FriendAdded",
+    ]
     accepted = (await env.events(newcomer))[2].payload
     assert accepted["sender_id"] == sender and accepted["friends_made"] is True
     sender_added = (await env.events(sender))[-1]
     assert sender_added.event_type == "account.FriendAdded"
-    assert sender_added.payload == {"account_id": sender, "friend_id": newcomer, "mutual": True, "via": "challenge"}
+    assert sender_added.payload == {
+        "account_id": sender,
+        "friend_id": newcomer,
+        "mutual": True,
+        "via": "challenge",
+    }
 
     # the next Daily day (00:00 MSK) gives a new link; the old one still records plays
     env.clock.advance(timedelta(hours=15))
     tomorrow = await env.ok("challenge.create", account_id=sender)
     assert tomorrow["created"] is True and tomorrow["challenge"]["daily_date"] == "2026-12-01"
-    assert (await env.cmd("challenge.played", account_id=sender, token=challenge["token"]))["error"]["code"] \
-        == "own_challenge"
-    assert (await env.cmd("challenge.open", account_id=sender, token="n" * 32))["error"]["code"] \
-        == "challenge_not_found"
+    assert (await env.cmd("challenge.played", account_id=sender, token=challenge["token"]))["error"][
+        "code"
+    ] == "own_challenge"
+    assert (await env.cmd("challenge.open", account_id=sender, token="n" * 32))["error"][
+        "code"
+    ] == "challenge_not_found"
 
 
 async def test_a_play_through_a_link_makes_no_friends_across_a_block(env: SocialEnv) -> None:

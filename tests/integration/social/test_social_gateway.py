@@ -12,7 +12,7 @@ from echo_gateway.account_routes import ACCOUNT_ROUTES
 from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings
 from tests.support.servers import running
-from tests.support.social import SocialEnv, env  # noqa: F401 - the fixture
+from tests.support.social import SocialEnv
 
 pytestmark = pytest.mark.integration
 
@@ -29,8 +29,10 @@ async def _session(client: httpx.AsyncClient) -> tuple[str, dict[str, str]]:
 
 
 async def test_account_friends_and_challenges_over_rest(env: SocialEnv, nats_url: str) -> None:
-    gateway = create_gateway(GatewaySettings(nats_url=nats_url, database_url=env.database_url, dev_mode=True),
-                             extra_routes=ACCOUNT_ROUTES)
+    gateway = create_gateway(
+        GatewaySettings(nats_url=nats_url, database_url=env.database_url, dev_mode=True),
+        extra_routes=ACCOUNT_ROUTES,
+    )
     async with running(gateway) as base, httpx.AsyncClient(base_url=base) as client:
         anna, as_anna = await _session(client)
         assert (await client.get("/api/v1/account")).status_code == 401
@@ -38,7 +40,9 @@ async def test_account_friends_and_challenges_over_rest(env: SocialEnv, nats_url
         short = await client.put("/api/v1/account/callsign", json={"callsign": "ab"}, headers=as_anna)
         assert short.status_code == 400
         assert short.json()["error"]["code"] == "callsign_too_short" and short.json()["error"]["message_ru"]
-        assert (await client.put("/api/v1/account/callsign", content=b"{", headers=as_anna)).status_code == 400
+        assert (
+            await client.put("/api/v1/account/callsign", content=b"{", headers=as_anna)
+        ).status_code == 400
         named = await client.put("/api/v1/account/callsign", json={"callsign": "Анна"}, headers=as_anna)
         assert named.status_code == 200 and named.json() == {"callsign": "Анна", "changed": True}
 
@@ -61,7 +65,9 @@ async def test_account_friends_and_challenges_over_rest(env: SocialEnv, nats_url
         await client.put("/api/v1/account/callsign", json={"callsign": "Boris"}, headers=as_boris)
         found = (await client.get("/api/v1/friends/search", params={"q": "ан"}, headers=as_boris)).json()
         assert found["players"][0]["account_id"] == anna
-        assert (await client.post("/api/v1/friends", json={"callsign": "анна"}, headers=as_boris)).status_code == 200
+        assert (
+            await client.post("/api/v1/friends", json={"callsign": "анна"}, headers=as_boris)
+        ).status_code == 200
         listed = (await client.get("/api/v1/friends", headers=as_anna)).json()
         assert listed["added_you"] == [{"account_id": boris, "callsign": "Boris"}]
         assert (await client.delete(f"/api/v1/friends/{anna}", headers=as_boris)).json() == {"removed": True}
@@ -80,14 +86,18 @@ async def test_account_friends_and_challenges_over_rest(env: SocialEnv, nats_url
         session = await client.post("/api/v1/account/login/complete", json={"token": token})
         assert session.status_code == 200 and session.json()["account_id"] == anna
         new_device = {"Authorization": f"Bearer {session.json()['token']}"}
-        assert (await client.get("/api/v1/account", headers=new_device)).json()["account"]["account_id"] == anna
+        assert (await client.get("/api/v1/account", headers=new_device)).json()["account"][
+            "account_id"
+        ] == anna
         again = await client.post("/api/v1/account/login/complete", json={"token": token})
         assert again.status_code == 410 and again.json()["error"]["code"] == "token_used"
 
 
 async def test_the_gateway_says_so_when_the_social_service_is_down(nats_url: str, database_url: str) -> None:
-    gateway = create_gateway(GatewaySettings(nats_url=nats_url, database_url=database_url, dev_mode=True),
-                             extra_routes=ACCOUNT_ROUTES)
+    gateway = create_gateway(
+        GatewaySettings(nats_url=nats_url, database_url=database_url, dev_mode=True),
+        extra_routes=ACCOUNT_ROUTES,
+    )
     async with running(gateway) as base, httpx.AsyncClient(base_url=base) as client:
         _, headers = await _session(client)
         response = await client.get("/api/v1/account", headers=headers)

@@ -47,8 +47,9 @@ async def _assert_once_in_order(env: SocialEnv, account: str) -> None:
     assert [e.version for e in events] == list(range(1, len(events) + 1))
     ids = [e.event_id for e in events]
     assert len(ids) == len(set(ids))
-    rows = await env.conn.fetch("SELECT event_id, sent_at FROM social_outbox WHERE stream_id = $1 ORDER BY id",
-                                account)
+    rows = await env.conn.fetch(
+        "SELECT event_id, sent_at FROM social_outbox WHERE stream_id = $1 ORDER BY id", account
+    )
     assert [r["event_id"] for r in rows] == ids[1:]  # everything after GuestCreated came from the outbox
     assert all(r["sent_at"] is not None for r in rows)
 
@@ -80,8 +81,12 @@ async def test_a_restarted_relay_checks_the_subject_when_dedup_may_have_forgotte
     account = await _make_events(quiet)
     row = await quiet.conn.fetchrow("SELECT * FROM social_outbox ORDER BY id LIMIT 1")
     # published long ago under another msg id (the duplicate window has passed), never marked
-    await quiet.js.publish(row["subject"], bytes(row["data"]), stream="ACCOUNTS",
-                           headers={"Nats-Msg-Id": "long-ago-" + row["event_id"]})
+    await quiet.js.publish(
+        row["subject"],
+        bytes(row["data"]),
+        stream="ACCOUNTS",
+        headers={"Nats-Msg-Id": "long-ago-" + row["event_id"]},
+    )
     relay = _relay(quiet)  # a fresh process: its first pass reads each subject's tip first
     assert await relay.relay_once() == 4
     assert relay.published == 3
@@ -121,26 +126,43 @@ async def test_every_decision_lands_on_its_subject(nats_url: str, fresh_database
             assert row["event_id"] in landed, row
             assert row["subject"] == account_subject(landed[row["event_id"]].stream_id)
         assert {r["event_type"].removeprefix("account.") for r in rows} == {
-            "CallsignChanged", "EmailConfirmationRequested", "EmailConfirmed", "FriendAdded", "FriendRemoved",
-            "PlayerBlocked", "PlayerUnblocked", "ChallengeCreated", "ChallengeOpened", "ChallengeAccepted",
-            "LoginLinkRequested"}
+            "CallsignChanged",
+            "EmailConfirmationRequested",
+            "EmailConfirmed",
+            "FriendAdded",
+            "FriendRemoved",
+            "PlayerBlocked",
+            "PlayerUnblocked",
+            "ChallengeCreated",
+            "ChallengeOpened",
+            "ChallengeAccepted",
+            "LoginLinkRequested",
+        }
 
 
 async def test_nothing_a_client_sends_crashes_the_service(nats_url: str, fresh_database: str, nc) -> None:  # noqa: ANN001
     async with social_env(nats_url, fresh_database, nc) as env:
         account = await env.guest("Robust")
         before = await env.conn.fetchval("SELECT count(*) FROM social_outbox")
-        garbage = [b"", b"not json", b"[1,2]", b"null", b"\xff\xfe", json.dumps({"account_id": 5}).encode(),
-                   json.dumps({"account_id": account, "callsign": "x" * 10_000}).encode(),
-                   json.dumps({"account_id": account, "callsign": "Ok", "extra": 1}).encode(),
-                   json.dumps({"account_id": "../../etc", "callsign": "Name"}).encode()]
+        garbage = [
+            b"",
+            b"not json",
+            b"[1,2]",
+            b"null",
+            b"\xff\xfe",
+            json.dumps({"account_id": 5}).encode(),
+            json.dumps({"account_id": account, "callsign": "x" * 10_000}).encode(),
+            json.dumps({"account_id": account, "callsign": "Ok", "extra": 1}).encode(),
+            json.dumps({"account_id": "../../etc", "callsign": "Name"}).encode(),
+        ]
         for body in garbage:
             reply = await env.cmd("callsign.set", body)
             assert reply["ok"] is False and reply["error"]["code"] == "bad_request", (body, reply)
             assert reply["error"]["message"].startswith("Bad request") and reply["error"]["message_ru"]
         assert (await env.cmd("no.such.command", account_id=account))["error"]["code"] == "unknown_command"
         assert (await env.cmd("email.confirm", token="short"))["error"]["code"] == "bad_request"
-        assert (await env.cmd("email.request", account_id=account, email="not an address"))["error"]["code"] \
-            == "email_invalid"
+        assert (await env.cmd("email.request", account_id=account, email="not an address"))["error"][
+            "code"
+        ] == "email_invalid"
         assert await env.conn.fetchval("SELECT count(*) FROM social_outbox") == before
         assert (await env.ok("account.get", account_id=account))["account"]["callsign"] == "Robust"

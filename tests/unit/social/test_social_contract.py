@@ -30,8 +30,9 @@ SAMPLES = [
     social.PlayerUnblocked(account_id="a", blocked_id="b"),
     social.ChallengeCreated(account_id="a", challenge_id="c", daily_date=date(2026, 11, 30)),
     social.ChallengeOpened(account_id="b", challenge_id="c", sender_id="a"),
-    social.ChallengeAccepted(account_id="b", challenge_id="c", sender_id="a", daily_date=date(2026, 11, 30),
-                             friends_made=True),
+    social.ChallengeAccepted(
+        account_id="b", challenge_id="c", sender_id="a", daily_date=date(2026, 11, 30), friends_made=True
+    ),
 ]
 
 

@@ -32,7 +32,10 @@ def test_only_a_hash_is_stored_and_it_is_deterministic() -> None:
 def test_verdicts() -> None:
     expires = NOW + timedelta(minutes=15)
     assert tokens.verdict(found=True, used_at=None, expires_at=expires, now=NOW) is None
-    assert tokens.verdict(found=True, used_at=None, expires_at=expires, now=expires - timedelta(seconds=1)) is None
+    assert (
+        tokens.verdict(found=True, used_at=None, expires_at=expires, now=expires - timedelta(seconds=1))
+        is None
+    )
     assert tokens.verdict(found=True, used_at=None, expires_at=expires, now=expires) is tokens.EXPIRED
     assert tokens.verdict(found=True, used_at=NOW, expires_at=expires, now=NOW) is tokens.USED
     assert tokens.verdict(found=False, used_at=None, expires_at=None, now=NOW) is tokens.INVALID
@@ -40,16 +43,35 @@ def test_verdicts() -> None:
         assert rejection.message and rejection.message_ru
 
 
-@pytest.mark.parametrize(("raw", "normal"), [
-    ("Vasya@Example.COM", "vasya@example.com"), ("  a.b+tag@mail.example.org ", "a.b+tag@mail.example.org"),
-])
+@pytest.mark.parametrize(
+    ("raw", "normal"),
+    [
+        ("Vasya@Example.COM", "vasya@example.com"),
+        ("  a.b+tag@mail.example.org ", "a.b+tag@mail.example.org"),
+    ],
+)
 def test_email_normal_form(raw: str, normal: str) -> None:
     assert email.normalize(raw) == normal
 
 
-@pytest.mark.parametrize("raw", ["", "vasya", "vasya@", "@example.com", "a@b", "a b@example.com",
-                                 "a..b@example.com", ".a@example.com", "a.@example.com", "a@-x.com",
-                                 "a@example..com", "x" * 65 + "@example.com", "вася@пример.рф"])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "",
+        "vasya",
+        "vasya@",
+        "@example.com",
+        "a@b",
+        "a b@example.com",
+        "a..b@example.com",
+        ".a@example.com",
+        "a.@example.com",
+        "a@-x.com",
+        "a@example..com",
+        "x" * 65 + "@example.com",
+        "вася@пример.рф",
+    ],
+)
 def test_bad_emails(raw: str) -> None:
     assert isinstance(email.normalize(raw), Rejection)
 

@@ -24,9 +24,20 @@ AccountId = str
 FriendVia = Literal["search", "chart", "challenge"]
 
 __all__ = [
-    "CallsignChanged", "ChallengeAccepted", "ChallengeCreated", "ChallengeOpened", "DeviceLinked",
-    "EmailConfirmationRequested", "EmailConfirmed", "FriendAdded", "FriendRemoved", "LoginLinkRequested",
-    "PlayerBlocked", "PlayerUnblocked", "account_subject", "mask_email",
+    "CallsignChanged",
+    "ChallengeAccepted",
+    "ChallengeCreated",
+    "ChallengeOpened",
+    "DeviceLinked",
+    "EmailConfirmationRequested",
+    "EmailConfirmed",
+    "FriendAdded",
+    "FriendRemoved",
+    "LoginLinkRequested",
+    "PlayerBlocked",
+    "PlayerUnblocked",
+    "account_subject",
+    "mask_email",
 ]
 
 _Id = Field(min_length=1, max_length=64)

@@ -22,31 +22,49 @@ from .routes import identity_of
 REQUEST_TIMEOUT = 10.0
 
 STATUS_OF = {
-    "bad_request": 400, "email_invalid": 400, "cannot_target_self": 400, "own_challenge": 400,
+    "bad_request": 400,
+    "email_invalid": 400,
+    "cannot_target_self": 400,
+    "own_challenge": 400,
     "token_invalid": 400,
-    "email_not_confirmed": 403, "blocked": 403,
-    "account_unknown": 404, "player_not_found": 404, "challenge_not_found": 404,
-    "callsign_taken": 409, "email_taken": 409, "you_blocked": 409,
-    "token_used": 410, "token_expired": 410,
+    "email_not_confirmed": 403,
+    "blocked": 403,
+    "account_unknown": 404,
+    "player_not_found": 404,
+    "challenge_not_found": 404,
+    "callsign_taken": 409,
+    "email_taken": 409,
+    "you_blocked": 409,
+    "token_used": 410,
+    "token_expired": 410,
     "rate_limited": 429,
-    "internal_error": 502, "unknown_command": 502,
-    "mail_unavailable": 503, "social_unavailable": 503,
+    "internal_error": 502,
+    "unknown_command": 502,
+    "mail_unavailable": 503,
+    "social_unavailable": 503,
 }
 
 
 def _error(code: str, message: str, message_ru: str, status: int) -> Response[dict[str, Any]]:
-    return Response({"error": {"code": code, "message": message, "message_ru": message_ru}}, status_code=status)
+    return Response(
+        {"error": {"code": code, "message": message, "message_ru": message_ru}}, status_code=status
+    )
 
 
 async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[dict[str, Any]]:
     """Send one command to the social service and turn its reply into an HTTP response."""
     try:
         msg = await request.app.state.runtime.nc.request(
-            command_subject(name), json.dumps(body).encode(), timeout=REQUEST_TIMEOUT)
+            command_subject(name), json.dumps(body).encode(), timeout=REQUEST_TIMEOUT
+        )
         reply = json.loads(msg.data)
     except (NoRespondersError, NatsTimeoutError, TimeoutError, RuntimeError):
-        return _error("social_unavailable", "The accounts service is not answering; try again shortly.",
-                      "Сервис аккаунтов не отвечает — попробуйте чуть позже.", 503)
+        return _error(
+            "social_unavailable",
+            "The accounts service is not answering; try again shortly.",
+            "Сервис аккаунтов не отвечает — попробуйте чуть позже.",
+            503,
+        )
     if reply.get("ok") is True:
         return Response({k: v for k, v in reply.items() if k != "ok"}, status_code=200)
     error = reply.get("error") or {}
@@ -67,7 +85,9 @@ async def _body(request: Request) -> dict[str, Any] | None:
 
 
 def _bad_body() -> Response[dict[str, Any]]:
-    return _error("bad_request", "Bad request: send a JSON object.", "Неверный запрос: нужен JSON-объект.", 400)
+    return _error(
+        "bad_request", "Bad request: send a JSON object.", "Неверный запрос: нужен JSON-объект.", 400
+    )
 
 
 def _me(request: Request) -> Identity:
@@ -136,8 +156,12 @@ document.getElementById("go").onclick = async () => {
 """
 
 
-@get("/api/v1/account/login/complete", operation_id="loginPage", media_type=MediaType.HTML,
-     include_in_schema=False)
+@get(
+    "/api/v1/account/login/complete",
+    operation_id="loginPage",
+    media_type=MediaType.HTML,
+    include_in_schema=False,
+)
 async def login_page() -> str:
     """The link in the login letter opens a page; only its button spends the token (mail scanners that
     fetch links do not)."""
@@ -155,8 +179,10 @@ async def complete_login(request: Request) -> Response[dict[str, Any]]:
         return response
     result = response.content
     identity = Identity(account_id=result["account_id"], device_id=result["device_id"])
-    return Response({"account_id": identity.account_id, "token": request.app.state.signer.issue(identity)},
-                    status_code=200)
+    return Response(
+        {"account_id": identity.account_id, "token": request.app.state.signer.issue(identity)},
+        status_code=200,
+    )
 
 
 # --- friends -------------------------------------------------------------------------------------------
@@ -189,7 +215,9 @@ async def add_friend(request: Request) -> Response[dict[str, Any]]:
 
 @delete("/api/v1/friends/{friend_id:str}", operation_id="removeFriend", status_code=200)
 async def remove_friend(request: Request, friend_id: str) -> Response[dict[str, Any]]:
-    return await ask(request, "friends.remove", {"account_id": _me(request).account_id, "friend_id": friend_id})
+    return await ask(
+        request, "friends.remove", {"account_id": _me(request).account_id, "friend_id": friend_id}
+    )
 
 
 @post("/api/v1/friends/blocks", operation_id="blockPlayer")
@@ -198,12 +226,16 @@ async def block_player(request: Request) -> Response[dict[str, Any]]:
     body = await _body(request)
     if body is None:
         return _bad_body()
-    return await ask(request, "friends.block", {"account_id": me.account_id, "target_id": body.get("account_id")})
+    return await ask(
+        request, "friends.block", {"account_id": me.account_id, "target_id": body.get("account_id")}
+    )
 
 
 @delete("/api/v1/friends/blocks/{target_id:str}", operation_id="unblockPlayer", status_code=200)
 async def unblock_player(request: Request, target_id: str) -> Response[dict[str, Any]]:
-    return await ask(request, "friends.unblock", {"account_id": _me(request).account_id, "target_id": target_id})
+    return await ask(
+        request, "friends.unblock", {"account_id": _me(request).account_id, "target_id": target_id}
+    )
 
 
 # --- challenges ----------------------------------------------------------------------------------------
@@ -222,7 +254,19 @@ async def open_challenge(request: Request, token: str) -> Response[dict[str, Any
 
 
 ACCOUNT_ROUTES = (
-    get_account, set_callsign, request_email, confirm_email, request_login, login_page, complete_login,
-    list_friends, search_players, add_friend, remove_friend, block_player, unblock_player,
-    create_challenge, open_challenge,
+    get_account,
+    set_callsign,
+    request_email,
+    confirm_email,
+    request_login,
+    login_page,
+    complete_login,
+    list_friends,
+    search_players,
+    add_friend,
+    remove_friend,
+    block_player,
+    unblock_player,
+    create_challenge,
+    open_challenge,
 )

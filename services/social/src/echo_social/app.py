@@ -26,14 +26,23 @@ from .settings import Settings
 
 def smtp_mailer(settings: Settings) -> SmtpMailer:
     return SmtpMailer(
-        host=settings.smtp_host, port=settings.smtp_port, username=settings.smtp_username,
+        host=settings.smtp_host,
+        port=settings.smtp_port,
+        username=settings.smtp_username,
         password=settings.smtp_password.get_secret_value() if settings.smtp_password else None,
-        start_tls=settings.smtp_start_tls, use_tls=settings.smtp_use_tls, timeout=settings.smtp_timeout_seconds,
+        start_tls=settings.smtp_start_tls,
+        use_tls=settings.smtp_use_tls,
+        timeout=settings.smtp_timeout_seconds,
     )
 
 
-def create_app(settings: Settings | None = None, *, clock: Clock | None = None, mailer: Mailer | None = None,
-               relay: bool = True) -> Litestar:
+def create_app(
+    settings: Settings | None = None,
+    *,
+    clock: Clock | None = None,
+    mailer: Mailer | None = None,
+    relay: bool = True,
+) -> Litestar:
     """`relay=False` leaves events in the outbox (tests of the relay start their own)."""
     settings = settings or Settings()
     clock = clock or SystemClock()
@@ -44,8 +53,14 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None, 
         consumer = DurableConsumer(runtime.js, ACCOUNTS_CONSUMER, accounts_handler(runtime.pool))
         runtime.spawn("accounts-projection", consumer.run, consumer.stop)
         outbox = OutboxRelay(runtime.pool, runtime.js, clock, poll_interval=settings.outbox_poll_seconds)
-        social = Social(runtime.pool, runtime.js, clock, mailer, settings,
-                        on_commit=outbox.wake if relay else (lambda: None))
+        social = Social(
+            runtime.pool,
+            runtime.js,
+            clock,
+            mailer,
+            settings,
+            on_commit=outbox.wake if relay else (lambda: None),
+        )
         if relay:
             runtime.spawn("outbox-relay", outbox.run, outbox.stop)
         server = CommandServer(runtime.nc, social)

@@ -21,10 +21,25 @@ from nats.aio.subscription import Subscription
 from pydantic import ValidationError
 
 from echo_events.model import Command
-from echo_events.social_commands import (QUEUE_GROUP, SUBJECT_PREFIX, AddFriend, BlockPlayer, CompleteLogin,
-                                         ConfirmEmail, CreateChallenge, GetAccount, ListFriends, OpenChallenge,
-                                         RecordChallengePlayed, RemoveFriend, RequestEmailConfirmation,
-                                         RequestLoginLink, SearchPlayers, SetCallsign, UnblockPlayer)
+from echo_events.social_commands import (
+    QUEUE_GROUP,
+    SUBJECT_PREFIX,
+    AddFriend,
+    BlockPlayer,
+    CompleteLogin,
+    ConfirmEmail,
+    CreateChallenge,
+    GetAccount,
+    ListFriends,
+    OpenChallenge,
+    RecordChallengePlayed,
+    RemoveFriend,
+    RequestEmailConfirmation,
+    RequestLoginLink,
+    SearchPlayers,
+    SetCallsign,
+    UnblockPlayer,
+)
 
 from .core import Social
 from .domain.rejections import Rejection, Refused
@@ -53,8 +68,11 @@ ROUTES: dict[str, tuple[type[Command], Handler]] = {
 }
 
 UNKNOWN_COMMAND = Rejection("unknown_command", "There is no such command.", "Такой команды нет.")
-INTERNAL = Rejection("internal_error", "Something went wrong on our side; try again.",
-                     "Что-то сломалось на нашей стороне — попробуйте ещё раз.")
+INTERNAL = Rejection(
+    "internal_error",
+    "Something went wrong on our side; try again.",
+    "Что-то сломалось на нашей стороне — попробуйте ещё раз.",
+)
 
 
 def bad_request(detail: str) -> Rejection:

@@ -31,7 +31,9 @@ log = structlog.get_logger(__name__)
 MOSCOW = timezone(timedelta(hours=3))
 
 ACCOUNT_UNKNOWN = Rejection("account_unknown", "There is no such account.", "Такого аккаунта нет.")
-PLAYER_NOT_FOUND = Rejection("player_not_found", "No player with this callsign.", "Игрока с таким позывным нет.")
+PLAYER_NOT_FOUND = Rejection(
+    "player_not_found", "No player with this callsign.", "Игрока с таким позывным нет."
+)
 
 
 @dataclass
@@ -75,7 +77,10 @@ class Social:
         await self.pool.execute(
             """INSERT INTO accounts (account_id, device_id, created_at, version) VALUES ($1, $2, $3, $4)
                ON CONFLICT (account_id) DO NOTHING""",
-            account_id, guest.device_id, created.occurred_at, version,
+            account_id,
+            guest.device_id,
+            created.occurred_at,
+            version,
         )
         log.info("account adopted from its subject", account_id=account_id, version=version)
 
@@ -105,7 +110,9 @@ class Transaction:
     async def blocked_between(self, a: str, b: str) -> tuple[bool, bool]:
         """(a blocked b, b blocked a)."""
         rows = await self.conn.fetch(
-            "SELECT account_id FROM social_blocks WHERE (account_id, blocked_id) IN (($1, $2), ($2, $1))", a, b
+            "SELECT account_id FROM social_blocks WHERE (account_id, blocked_id) IN (($1, $2), ($2, $1))",
+            a,
+            b,
         )
         blockers = {row["account_id"] for row in rows}
         return a in blockers, b in blockers

@@ -49,8 +49,9 @@ class ReceivedMail:
 class MailSink:
     """An SMTP server that keeps letters in memory and, given a folder, as .eml files."""
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 1025, folder: Path | None = None, *,
-                 echo: bool = False) -> None:
+    def __init__(
+        self, host: str = "127.0.0.1", port: int = 1025, folder: Path | None = None, *, echo: bool = False
+    ) -> None:
         self.host = host
         self.port = port
         self.folder = Path(folder) if folder is not None else None
@@ -105,7 +106,7 @@ class MailSink:
     def to(self, address: str) -> list[ReceivedMail]:
         return [m for m in self.mails if address.lower() in (r.lower() for r in m.recipients)]
 
-    async def wait_for(self, address: str, *, count: int = 1, timeout: float = 10.0) -> ReceivedMail:
+    async def wait_for(self, address: str, *, count: int = 1, timeout: float = 10.0) -> ReceivedMail:  # noqa: ASYNC109
         """The `count`-th letter to `address` (waiting for it)."""
         async with asyncio.timeout(timeout), self._arrived:
             await self._arrived.wait_for(lambda: len(self.to(address)) >= count)

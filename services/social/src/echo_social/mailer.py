@@ -33,8 +33,14 @@ class SmtpMailer:
 
     async def send(self, message: EmailMessage) -> None:
         await aiosmtplib.send(
-            message, hostname=self.host, port=self.port, username=self.username, password=self.password,
-            start_tls=self.start_tls, use_tls=self.use_tls, timeout=self.timeout,
+            message,
+            hostname=self.host,
+            port=self.port,
+            username=self.username,
+            password=self.password,
+            start_tls=self.start_tls,
+            use_tls=self.use_tls,
+            timeout=self.timeout,
         )
 
 
@@ -54,28 +60,39 @@ def _letter(sender: str, to: str, subject: str, text: str) -> EmailMessage:
 
 def confirmation_letter(sender: str, to: str, url: str, expires_at: datetime) -> EmailMessage:
     until = expires_at.strftime("%Y-%m-%d %H:%M UTC")
-    return _letter(sender, to, "Эхо-вызов: подтвердите почту / Echo Challenge: confirm your e-mail", (
-        "Здравствуйте, эхонавт!\n\n"
-        "Чтобы попасть в Чарт и Лигу и бросать вызовы, подтвердите почту — перейдите по ссылке:\n\n"
-        f"{url}\n\n"
-        f"Ссылка действует один раз, до {until}. Если вы ничего не запрашивали, просто удалите письмо.\n\n"
-        "---\n\n"
-        "To appear in the Chart and the Leagues and to send challenges, confirm your e-mail:\n\n"
-        f"{url}\n\n"
-        f"The link works once, until {until}. If you did not ask for it, delete this letter.\n"
-    ))
+    return _letter(
+        sender,
+        to,
+        "Эхо-вызов: подтвердите почту / Echo Challenge: confirm your e-mail",
+        (
+            "Здравствуйте, эхонавт!\n\n"
+            "Чтобы попасть в Чарт и Лигу и бросать вызовы, подтвердите почту — перейдите по ссылке:\n\n"
+            f"{url}\n\n"
+            f"Ссылка действует один раз, до {until}. "
+            "Если вы ничего не запрашивали, просто удалите письмо.\n\n"
+            "---\n\n"
+            "To appear in the Chart and the Leagues and to send challenges, confirm your e-mail:\n\n"
+            f"{url}\n\n"
+            f"The link works once, until {until}. If you did not ask for it, delete this letter.\n"
+        ),
+    )
 
 
 def login_letter(sender: str, to: str, url: str, expires_at: datetime) -> EmailMessage:
     until = expires_at.strftime("%Y-%m-%d %H:%M UTC")
-    return _letter(sender, to, "Эхо-вызов: вход на новом устройстве / Echo Challenge: log in", (
-        "Здравствуйте, эхонавт!\n\n"
-        "Чтобы войти в аккаунт на этом устройстве, перейдите по ссылке:\n\n"
-        f"{url}\n\n"
-        f"Ссылка действует один раз, до {until}. Если это были не вы, ничего не делайте: без ссылки "
-        "войти нельзя.\n\n"
-        "---\n\n"
-        "To log in to your account on this device, follow the link:\n\n"
-        f"{url}\n\n"
-        f"The link works once, until {until}. If it was not you, do nothing: nobody gets in without it.\n"
-    ))
+    return _letter(
+        sender,
+        to,
+        "Эхо-вызов: вход на новом устройстве / Echo Challenge: log in",
+        (
+            "Здравствуйте, эхонавт!\n\n"
+            "Чтобы войти в аккаунт на этом устройстве, перейдите по ссылке:\n\n"
+            f"{url}\n\n"
+            f"Ссылка действует один раз, до {until}. Если это были не вы, ничего не делайте: без ссылки "
+            "войти нельзя.\n\n"
+            "---\n\n"
+            "To log in to your account on this device, follow the link:\n\n"
+            f"{url}\n\n"
+            f"The link works once, until {until}. If it was not you, do nothing: nobody gets in without it.\n"
+        ),
+    )

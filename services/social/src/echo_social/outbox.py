@@ -41,8 +41,14 @@ class UnknownAccount(LookupError):
     pass
 
 
-async def emit(conn: asyncpg.Connection, event: Event, *, account_id: str, now: datetime,
-               correlation_id: str | None = None) -> str:
+async def emit(
+    conn: asyncpg.Connection,
+    event: Event,
+    *,
+    account_id: str,
+    now: datetime,
+    correlation_id: str | None = None,
+) -> str:
     """Append `event` to `account_id`'s subject through the outbox; returns its event id."""
     version = await conn.fetchval(
         "UPDATE accounts SET version = version + 1 WHERE account_id = $1 RETURNING version", account_id
@@ -50,20 +56,39 @@ async def emit(conn: asyncpg.Connection, event: Event, *, account_id: str, now: 
     if version is None:
         raise UnknownAccount(account_id)
     event_id = uuid.uuid4().hex
-    envelope = wrap(event, event_id=event_id, stream_id=account_id, version=version, occurred_at=now,
-                    correlation_id=correlation_id)
+    envelope = wrap(
+        event,
+        event_id=event_id,
+        stream_id=account_id,
+        version=version,
+        occurred_at=now,
+        correlation_id=correlation_id,
+    )
     await conn.execute(
         """INSERT INTO social_outbox (event_id, subject, stream_id, version, event_type, data, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7)""",
-        event_id, account_subject(account_id), account_id, version, event.event_type,
-        encode(Batch(events=(envelope,))), now,
+        event_id,
+        account_subject(account_id),
+        account_id,
+        version,
+        event.event_type,
+        encode(Batch(events=(envelope,))),
+        now,
     )
     return event_id
 
 
 class OutboxRelay:
-    def __init__(self, pool: asyncpg.Pool, js: JetStreamContext, clock: Clock, *,
-                 stream: str = ACCOUNTS.name, poll_interval: float = 0.5, batch_size: int = 100) -> None:
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        js: JetStreamContext,
+        clock: Clock,
+        *,
+        stream: str = ACCOUNTS.name,
+        poll_interval: float = 0.5,
+        batch_size: int = 100,
+    ) -> None:
         self._pool = pool
         self._js = js
         self._clock = clock
@@ -127,7 +152,9 @@ class OutboxRelay:
 
     async def publish(self, row: asyncpg.Record) -> int:
         ack = await self._js.publish(
-            row["subject"], bytes(row["data"]), stream=self._stream,
+            row["subject"],
+            bytes(row["data"]),
+            stream=self._stream,
             headers={"Nats-Msg-Id": row["event_id"], "Echo-Event-Types": _event_types(row)},
         )
         if not ack.duplicate:
@@ -149,7 +176,9 @@ class OutboxRelay:
     async def _mark_sent(self, row_id: int, seq: int) -> None:
         await self._pool.execute(
             "UPDATE social_outbox SET sent_at = $2, stream_seq = NULLIF($3, 0) WHERE id = $1",
-            row_id, self._clock.now(), seq,
+            row_id,
+            self._clock.now(),
+            seq,
         )
 
 

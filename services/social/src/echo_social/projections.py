@@ -25,7 +25,9 @@ async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
             await conn.execute(
                 """INSERT INTO accounts (account_id, device_id, created_at) VALUES ($1, $2, $3)
                    ON CONFLICT (account_id) DO NOTHING""",
-                event.account_id, event.device_id, envelope.occurred_at,
+                event.account_id,
+                event.device_id,
+                envelope.occurred_at,
             )
 
 

@@ -10,8 +10,11 @@ import asyncpg
 
 from .domain.rejections import Rejection, Refused
 
-RATE_LIMITED = Rejection("rate_limited", "Too many letters asked for; try again in a few minutes.",
-                         "Слишком много запросов письма — попробуйте через несколько минут.")
+RATE_LIMITED = Rejection(
+    "rate_limited",
+    "Too many letters asked for; try again in a few minutes.",
+    "Слишком много запросов письма — попробуйте через несколько минут.",
+)
 
 
 async def hit(conn: asyncpg.Connection, key: str, *, limit: int, window: timedelta, now: datetime) -> None:

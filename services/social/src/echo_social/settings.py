@@ -13,8 +13,10 @@ class Settings(ServiceSettings):
     model_config = SettingsConfigDict(env_prefix="ECHO_SOCIAL_", extra="ignore")
 
     http_port: Port = 8004
-    public_url: str = Field("http://127.0.0.1:8000", description="the gateway's address as players see it; "
-                            "e-mailed links point there")
+    public_url: str = Field(
+        "http://127.0.0.1:8000",
+        description="the gateway's address as players see it; e-mailed links point there",
+    )
     mail_from: str = Field("Эхо-вызов <noreply@echo.local>", description="From: of every letter")
     smtp_host: str = Field("127.0.0.1", description="SMTP server (the dev sink listens on 127.0.0.1:1025)")
     smtp_port: Port = 1025

@@ -31,10 +31,37 @@ SEPARATORS = frozenset("_-")
 ALLOWED = LETTERS | DIGITS | SEPARATORS
 
 RESERVED = (
-    "admin", "administrator", "administration", "root", "moderator", "mod", "support", "system", "staff",
-    "official", "echo", "echochallenge", "null", "undefined", "anonymous", "guest", "bot",
-    "админ", "администратор", "администрация", "модератор", "модер", "поддержка", "система", "служба",
-    "официальный", "эхо", "эховызов", "гость", "бот", "институт",
+    "admin",
+    "administrator",
+    "administration",
+    "root",
+    "moderator",
+    "mod",
+    "support",
+    "system",
+    "staff",
+    "official",
+    "echo",
+    "echochallenge",
+    "null",
+    "undefined",
+    "anonymous",
+    "guest",
+    "bot",
+    "админ",
+    "администратор",
+    "администрация",
+    "модератор",
+    "модер",
+    "поддержка",
+    "система",
+    "служба",
+    "официальный",
+    "эхо",
+    "эховызов",
+    "гость",
+    "бот",
+    "институт",
 )
 
 _PARTS = re.compile(r"[_\-0-9]+")
@@ -50,23 +77,40 @@ def _r(code: str, message: str, message_ru: str) -> Rejection:
     return Rejection(code, message, message_ru)
 
 
-TOO_SHORT = _r("callsign_too_short", f"A callsign has at least {MIN_LENGTH} characters.",
-               f"Позывной — не короче {MIN_LENGTH} символов.")
-TOO_LONG = _r("callsign_too_long", f"A callsign has at most {MAX_LENGTH} characters.",
-              f"Позывной — не длиннее {MAX_LENGTH} символов.")
-BAD_CHARACTERS = _r("callsign_bad_characters",
-                    "Use Latin or Cyrillic letters, digits, '_' and '-' only.",
-                    "Только латинские или русские буквы, цифры, «_» и «-».")
-BAD_EDGES = _r("callsign_bad_separators",
-               "A callsign starts and ends with a letter or a digit and has no two '_'/'-' in a row.",
-               "Позывной начинается и кончается буквой или цифрой, и в нём нет двух «_»/«-» подряд.")
-NO_LETTER = _r("callsign_no_letter", "A callsign has at least one letter.", "В позывном нужна хотя бы одна буква.")
-MIXED_SCRIPTS = _r("callsign_mixed_scripts",
-                   "Use one alphabet: Latin or Cyrillic letters, not both (they look alike).",
-                   "Один алфавит: латиница или кириллица, не вперемешку — буквы похожи.")
+TOO_SHORT = _r(
+    "callsign_too_short",
+    f"A callsign has at least {MIN_LENGTH} characters.",
+    f"Позывной — не короче {MIN_LENGTH} символов.",
+)
+TOO_LONG = _r(
+    "callsign_too_long",
+    f"A callsign has at most {MAX_LENGTH} characters.",
+    f"Позывной — не длиннее {MAX_LENGTH} символов.",
+)
+BAD_CHARACTERS = _r(
+    "callsign_bad_characters",
+    "Use Latin or Cyrillic letters, digits, '_' and '-' only.",
+    "Только латинские или русские буквы, цифры, «_» и «-».",
+)
+BAD_EDGES = _r(
+    "callsign_bad_separators",
+    "A callsign starts and ends with a letter or a digit and has no two '_'/'-' in a row.",
+    "Позывной начинается и кончается буквой или цифрой, и в нём нет двух «_»/«-» подряд.",
+)
+NO_LETTER = _r(
+    "callsign_no_letter", "A callsign has at least one letter.", "В позывном нужна хотя бы одна буква."
+)
+MIXED_SCRIPTS = _r(
+    "callsign_mixed_scripts",
+    "Use one alphabet: Latin or Cyrillic letters, not both (they look alike).",
+    "Один алфавит: латиница или кириллица, не вперемешку — буквы похожи.",
+)
 RESERVED_WORD = _r("callsign_reserved", "This callsign is reserved.", "Этот позывной зарезервирован.")
-TAKEN = _r("callsign_taken", "This callsign is taken (or one that looks the same).",
-           "Этот позывной занят (или очень похожий на него).")
+TAKEN = _r(
+    "callsign_taken",
+    "This callsign is taken (or one that looks the same).",
+    "Этот позывной занят (или очень похожий на него).",
+)
 
 
 def normalize(raw: str) -> str:
@@ -120,8 +164,14 @@ def check(raw: str) -> Callsign | Rejection:
         return TOO_LONG
     if any(ch not in ALLOWED for ch in value):
         return BAD_CHARACTERS
-    if value[0] in SEPARATORS or value[-1] in SEPARATORS or "--" in value or "__" in value \
-            or "_-" in value or "-_" in value:
+    if (
+        value[0] in SEPARATORS
+        or value[-1] in SEPARATORS
+        or "--" in value
+        or "__" in value
+        or "_-" in value
+        or "-_" in value
+    ):
         return BAD_EDGES
     if not any(ch in LETTERS for ch in value):
         return NO_LETTER
@@ -131,6 +181,10 @@ def check(raw: str) -> Callsign | Rejection:
     key = key_of(value)
     reserved = _reserved_keys()
     parts = [p for p in _PARTS.split(value) if p]
-    if key in reserved or any(key_of(part) in reserved for part in parts) or key_of("".join(parts)) in reserved:
+    if (
+        key in reserved
+        or any(key_of(part) in reserved for part in parts)
+        or key_of("".join(parts)) in reserved
+    ):
         return RESERVED_WORD
     return Callsign(value=value, key=key)

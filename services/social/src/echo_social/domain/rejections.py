@@ -13,7 +13,10 @@ class Rejection:
     message_ru: str
 
     def as_reply(self) -> dict[str, Any]:
-        return {"ok": False, "error": {"code": self.code, "message": self.message, "message_ru": self.message_ru}}
+        return {
+            "ok": False,
+            "error": {"code": self.code, "message": self.message, "message_ru": self.message_ru},
+        }
 
 
 class Refused(Exception):

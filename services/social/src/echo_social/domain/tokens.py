@@ -16,10 +16,14 @@ from .rejections import Rejection
 TOKEN_BYTES = 32  # 256 bits → 43 URL-safe characters
 
 INVALID = Rejection("token_invalid", "This link is not valid.", "Ссылка недействительна.")
-USED = Rejection("token_used", "This link was used already; ask for a new one.",
-                 "По этой ссылке уже переходили — запросите новую.")
-EXPIRED = Rejection("token_expired", "This link has expired; ask for a new one.",
-                    "Срок ссылки истёк — запросите новую.")
+USED = Rejection(
+    "token_used",
+    "This link was used already; ask for a new one.",
+    "По этой ссылке уже переходили — запросите новую.",
+)
+EXPIRED = Rejection(
+    "token_expired", "This link has expired; ask for a new one.", "Срок ссылки истёк — запросите новую."
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +46,9 @@ def issue(now: datetime, lifetime: timedelta, token: str | None = None) -> Issue
     return IssuedToken(token=token, token_hash=hash_token(token), expires_at=now + lifetime)
 
 
-def verdict(*, found: bool, used_at: datetime | None, expires_at: datetime | None, now: datetime) -> Rejection | None:
+def verdict(
+    *, found: bool, used_at: datetime | None, expires_at: datetime | None, now: datetime
+) -> Rejection | None:
     """Why a stored token cannot be redeemed now, or None when it can."""
     if not found or expires_at is None:
         return INVALID

@@ -9,10 +9,23 @@ from typing import Any
 import asyncpg
 import structlog
 
-from echo_events.social import (CallsignChanged, DeviceLinked, EmailConfirmationRequested, EmailConfirmed,
-                                LoginLinkRequested, mask_email)
-from echo_events.social_commands import (CompleteLogin, ConfirmEmail, GetAccount, RequestEmailConfirmation,
-                                         RequestLoginLink, SetCallsign, ok)
+from echo_events.social import (
+    CallsignChanged,
+    DeviceLinked,
+    EmailConfirmationRequested,
+    EmailConfirmed,
+    LoginLinkRequested,
+    mask_email,
+)
+from echo_events.social_commands import (
+    CompleteLogin,
+    ConfirmEmail,
+    GetAccount,
+    RequestEmailConfirmation,
+    RequestLoginLink,
+    SetCallsign,
+    ok,
+)
 
 from .. import ratelimit
 from ..core import Social, Transaction, email_key
@@ -27,10 +40,16 @@ log = structlog.get_logger(__name__)
 CONFIRM_PATH = "/api/v1/account/email/confirm"
 LOGIN_PATH = "/api/v1/account/login/complete"
 
-EMAIL_TAKEN = Rejection("email_taken", "This e-mail belongs to another account: log in with it instead.",
-                        "Эта почта привязана к другому аккаунту — войдите по ней.")
-MAIL_FAILED = Rejection("mail_unavailable", "The letter could not be sent; try again in a minute.",
-                        "Письмо не удалось отправить — попробуйте через минуту.")
+EMAIL_TAKEN = Rejection(
+    "email_taken",
+    "This e-mail belongs to another account: log in with it instead.",
+    "Эта почта привязана к другому аккаунту — войдите по ней.",
+)
+MAIL_FAILED = Rejection(
+    "mail_unavailable",
+    "The letter could not be sent; try again in a minute.",
+    "Письмо не удалось отправить — попробуйте через минуту.",
+)
 
 
 def profile(row: asyncpg.Record) -> dict[str, Any]:
@@ -60,12 +79,16 @@ async def set_callsign(social: Social, cmd: SetCallsign) -> dict[str, Any]:
         try:
             await tx.conn.execute(
                 "UPDATE accounts SET callsign = $2, callsign_key = $3 WHERE account_id = $1",
-                cmd.account_id, checked.value, checked.key,
+                cmd.account_id,
+                checked.value,
+                checked.key,
             )
         except asyncpg.UniqueViolationError:
             raise Refused(callsigns.TAKEN) from None
-        await tx.emit(cmd.account_id, CallsignChanged(
-            account_id=cmd.account_id, callsign=checked.value, previous=account["callsign"]))
+        await tx.emit(
+            cmd.account_id,
+            CallsignChanged(account_id=cmd.account_id, callsign=checked.value, previous=account["callsign"]),
+        )
     return ok(callsign=checked.value, changed=True)
 
 
@@ -73,24 +96,34 @@ async def _count_letter(social: Social, tx: Transaction, *, account_id: str, ema
     s = social.settings
     window = timedelta(minutes=s.mail_limit_window_minutes)
     now = social.clock.now()
-    await ratelimit.hit(tx.conn, f"mail:account:{account_id}", limit=s.mail_limit_per_account, window=window,
-                        now=now)
-    await ratelimit.hit(tx.conn, f"mail:email:{email_key(email)}", limit=s.mail_limit_per_email, window=window,
-                        now=now)
+    await ratelimit.hit(
+        tx.conn, f"mail:account:{account_id}", limit=s.mail_limit_per_account, window=window, now=now
+    )
+    await ratelimit.hit(
+        tx.conn, f"mail:email:{email_key(email)}", limit=s.mail_limit_per_email, window=window, now=now
+    )
 
 
-async def _issue(tx: Transaction, purpose: str, account_id: str, email: str,
-                 lifetime: timedelta) -> tokens.IssuedToken:
+async def _issue(
+    tx: Transaction, purpose: str, account_id: str, email: str, lifetime: timedelta
+) -> tokens.IssuedToken:
     now = tx.social.clock.now()
     await tx.conn.execute(
         "UPDATE social_tokens SET used_at = $3 WHERE account_id = $1 AND purpose = $2 AND used_at IS NULL",
-        account_id, purpose, now,
+        account_id,
+        purpose,
+        now,
     )  # a new link replaces the older ones
     issued = tokens.issue(now, lifetime)
     await tx.conn.execute(
         """INSERT INTO social_tokens (token_hash, purpose, account_id, email, created_at, expires_at)
            VALUES ($1, $2, $3, $4, $5, $6)""",
-        issued.token_hash, purpose, account_id, email, now, issued.expires_at,
+        issued.token_hash,
+        purpose,
+        account_id,
+        email,
+        now,
+        issued.expires_at,
     )
     return issued
 
@@ -113,14 +146,23 @@ async def request_email_confirmation(social: Social, cmd: RequestEmailConfirmati
         if account["email"] == email and account["email_confirmed_at"] is not None:
             return ok(email=mask_email(email), already_confirmed=True)
         owner = await tx.conn.fetchval(
-            "SELECT account_id FROM accounts WHERE email = $1 AND email_confirmed_at IS NOT NULL", email)
+            "SELECT account_id FROM accounts WHERE email = $1 AND email_confirmed_at IS NOT NULL", email
+        )
         if owner is not None:
             raise Refused(EMAIL_TAKEN)
         await _count_letter(social, tx, account_id=cmd.account_id, email=email)
-        issued = await _issue(tx, "confirm_email", cmd.account_id, email, timedelta(minutes=s.confirm_link_minutes))
-        await tx.conn.execute("UPDATE accounts SET pending_email = $2 WHERE account_id = $1", cmd.account_id, email)
-        await tx.emit(cmd.account_id, EmailConfirmationRequested(
-            account_id=cmd.account_id, email_masked=mask_email(email), expires_at=issued.expires_at))
+        issued = await _issue(
+            tx, "confirm_email", cmd.account_id, email, timedelta(minutes=s.confirm_link_minutes)
+        )
+        await tx.conn.execute(
+            "UPDATE accounts SET pending_email = $2 WHERE account_id = $1", cmd.account_id, email
+        )
+        await tx.emit(
+            cmd.account_id,
+            EmailConfirmationRequested(
+                account_id=cmd.account_id, email_masked=mask_email(email), expires_at=issued.expires_at
+            ),
+        )
         url = link(s.public_url, CONFIRM_PATH, issued.token)
         await _send(social, confirmation_letter(s.mail_from, email, url, issued.expires_at))
     return ok(email=mask_email(email), expires_at=issued.expires_at.isoformat(), already_confirmed=False)
@@ -129,14 +171,18 @@ async def request_email_confirmation(social: Social, cmd: RequestEmailConfirmati
 async def _redeem(tx: Transaction, purpose: str, token: str) -> asyncpg.Record:
     row = await tx.conn.fetchrow(
         "SELECT * FROM social_tokens WHERE token_hash = $1 AND purpose = $2 FOR UPDATE",
-        tokens.hash_token(token), purpose,
+        tokens.hash_token(token),
+        purpose,
     )
     now = tx.social.clock.now()
-    why = tokens.verdict(found=row is not None, used_at=row and row["used_at"],
-                         expires_at=row and row["expires_at"], now=now)
+    why = tokens.verdict(
+        found=row is not None, used_at=row and row["used_at"], expires_at=row and row["expires_at"], now=now
+    )
     if why is not None:
         raise Refused(why)
-    await tx.conn.execute("UPDATE social_tokens SET used_at = $2 WHERE token_hash = $1", row["token_hash"], now)
+    await tx.conn.execute(
+        "UPDATE social_tokens SET used_at = $2 WHERE token_hash = $1", row["token_hash"], now
+    )
     return row
 
 
@@ -150,7 +196,9 @@ async def confirm_email(social: Social, cmd: ConfirmEmail) -> dict[str, Any]:
                 """UPDATE accounts SET email = $2, email_confirmed_at = $3,
                           pending_email = CASE WHEN pending_email = $2 THEN NULL ELSE pending_email END
                    WHERE account_id = $1""",
-                account_id, email, social.clock.now(),
+                account_id,
+                email,
+                social.clock.now(),
             )
         except asyncpg.UniqueViolationError:
             raise Refused(EMAIL_TAKEN) from None
@@ -166,10 +214,16 @@ async def request_login_link(social: Social, cmd: RequestLoginLink) -> dict[str,
     s = social.settings
     async with social.transaction() as tx:
         account_id = await tx.conn.fetchval(
-            "SELECT account_id FROM accounts WHERE email = $1 AND email_confirmed_at IS NOT NULL", email)
+            "SELECT account_id FROM accounts WHERE email = $1 AND email_confirmed_at IS NOT NULL", email
+        )
         if account_id is None:
-            await ratelimit.hit(tx.conn, f"mail:email:{email_key(email)}", limit=s.mail_limit_per_email,
-                                window=timedelta(minutes=s.mail_limit_window_minutes), now=social.clock.now())
+            await ratelimit.hit(
+                tx.conn,
+                f"mail:email:{email_key(email)}",
+                limit=s.mail_limit_per_email,
+                window=timedelta(minutes=s.mail_limit_window_minutes),
+                now=social.clock.now(),
+            )
             return ok()
         await tx.lock_account(account_id)
         await _count_letter(social, tx, account_id=account_id, email=email)

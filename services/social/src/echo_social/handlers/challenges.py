@@ -20,10 +20,14 @@ from ..core import Social
 from ..domain.rejections import Rejection, Refused
 from .friends import BLOCKED_BY_THEM, add_edge
 
-EMAIL_NOT_CONFIRMED = Rejection("email_not_confirmed", "Confirm your e-mail to send challenges.",
-                                "Чтобы бросать вызов, подтвердите почту.")
-CHALLENGE_NOT_FOUND = Rejection("challenge_not_found", "This challenge link is not valid.",
-                                "Ссылка на вызов недействительна.")
+EMAIL_NOT_CONFIRMED = Rejection(
+    "email_not_confirmed",
+    "Confirm your e-mail to send challenges.",
+    "Чтобы бросать вызов, подтвердите почту.",
+)
+CHALLENGE_NOT_FOUND = Rejection(
+    "challenge_not_found", "This challenge link is not valid.", "Ссылка на вызов недействительна."
+)
 OWN_CHALLENGE = Rejection("own_challenge", "This is your own challenge.", "Это ваш собственный вызов.")
 
 
@@ -32,8 +36,12 @@ def challenge_url(social: Social, token: str) -> str:
 
 
 def _shown(social: Social, row: asyncpg.Record) -> dict[str, Any]:
-    return {"challenge_id": row["challenge_id"], "token": row["token"], "url": challenge_url(social, row["token"]),
-            "daily_date": row["daily_date"].isoformat()}
+    return {
+        "challenge_id": row["challenge_id"],
+        "token": row["token"],
+        "url": challenge_url(social, row["token"]),
+        "daily_date": row["daily_date"].isoformat(),
+    }
 
 
 async def create_challenge(social: Social, cmd: CreateChallenge) -> dict[str, Any]:
@@ -43,23 +51,32 @@ async def create_challenge(social: Social, cmd: CreateChallenge) -> dict[str, An
         if account["email_confirmed_at"] is None:
             raise Refused(EMAIL_NOT_CONFIRMED)
         row = await tx.conn.fetchrow(
-            "SELECT * FROM social_challenges WHERE account_id = $1 AND daily_date = $2", cmd.account_id, today)
+            "SELECT * FROM social_challenges WHERE account_id = $1 AND daily_date = $2", cmd.account_id, today
+        )
         if row is not None:
             return ok(challenge=_shown(social, row), created=False)
         row = await tx.conn.fetchrow(
             """INSERT INTO social_challenges (challenge_id, token, account_id, daily_date, created_at)
                VALUES ($1, $2, $3, $4, $5) RETURNING *""",
-            uuid.uuid4().hex, secrets.token_urlsafe(24), cmd.account_id, today, social.clock.now(),
+            uuid.uuid4().hex,
+            secrets.token_urlsafe(24),
+            cmd.account_id,
+            today,
+            social.clock.now(),
         )
-        await tx.emit(cmd.account_id, ChallengeCreated(
-            account_id=cmd.account_id, challenge_id=row["challenge_id"], daily_date=today))
+        await tx.emit(
+            cmd.account_id,
+            ChallengeCreated(account_id=cmd.account_id, challenge_id=row["challenge_id"], daily_date=today),
+        )
     return ok(challenge=_shown(social, row), created=True)
 
 
 async def _challenge(social: Social, token: str) -> asyncpg.Record:
     row = await social.pool.fetchrow(
         """SELECT c.*, a.callsign FROM social_challenges c JOIN accounts a USING (account_id)
-           WHERE c.token = $1""", token)
+           WHERE c.token = $1""",
+        token,
+    )
     if row is None:
         raise Refused(CHALLENGE_NOT_FOUND)
     return row
@@ -67,8 +84,11 @@ async def _challenge(social: Social, token: str) -> asyncpg.Record:
 
 def _public(row: asyncpg.Record) -> dict[str, Any]:
     """What the opener sees: not the token again, the sender and the day."""
-    return {"challenge_id": row["challenge_id"], "daily_date": row["daily_date"].isoformat(),
-            "sender": {"account_id": row["account_id"], "callsign": row["callsign"]}}
+    return {
+        "challenge_id": row["challenge_id"],
+        "daily_date": row["daily_date"].isoformat(),
+        "sender": {"account_id": row["account_id"], "callsign": row["callsign"]},
+    }
 
 
 async def open_challenge(social: Social, cmd: OpenChallenge) -> dict[str, Any]:
@@ -86,11 +106,17 @@ async def open_challenge(social: Social, cmd: OpenChallenge) -> dict[str, Any]:
                ON CONFLICT (challenge_id, account_id) DO UPDATE SET opened_at = COALESCE(
                    social_challenge_players.opened_at, EXCLUDED.opened_at)
                RETURNING (xmax = 0)""",
-            challenge["challenge_id"], cmd.account_id, social.clock.now(),
+            challenge["challenge_id"],
+            cmd.account_id,
+            social.clock.now(),
         )
         if first:
-            await tx.emit(cmd.account_id, ChallengeOpened(
-                account_id=cmd.account_id, challenge_id=challenge["challenge_id"], sender_id=sender))
+            await tx.emit(
+                cmd.account_id,
+                ChallengeOpened(
+                    account_id=cmd.account_id, challenge_id=challenge["challenge_id"], sender_id=sender
+                ),
+            )
     return ok(challenge=_public(challenge), own=False)
 
 
@@ -109,15 +135,24 @@ async def record_challenge_played(social: Social, token: str, account_id: str) -
                ON CONFLICT (challenge_id, account_id) DO UPDATE SET played_at = EXCLUDED.played_at
                    WHERE social_challenge_players.played_at IS NULL
                RETURNING true""",
-            challenge["challenge_id"], account_id, now,
+            challenge["challenge_id"],
+            account_id,
+            now,
         )
         if not newly:
             return ok(challenge=_public(challenge), recorded=False)
         a_blocked, b_blocked = await tx.blocked_between(account_id, sender)
         friends = not (a_blocked or b_blocked)
-        await tx.emit(account_id, ChallengeAccepted(
-            account_id=account_id, challenge_id=challenge["challenge_id"], sender_id=sender,
-            daily_date=challenge["daily_date"], friends_made=friends))
+        await tx.emit(
+            account_id,
+            ChallengeAccepted(
+                account_id=account_id,
+                challenge_id=challenge["challenge_id"],
+                sender_id=sender,
+                daily_date=challenge["daily_date"],
+                friends_made=friends,
+            ),
+        )
         if friends:
             await add_edge(tx, account_id, sender, "challenge")
             await add_edge(tx, sender, account_id, "challenge")

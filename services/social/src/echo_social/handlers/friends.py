@@ -9,8 +9,15 @@ from __future__ import annotations
 from typing import Any
 
 from echo_events.social import FriendAdded, FriendRemoved, PlayerBlocked, PlayerUnblocked
-from echo_events.social_commands import (AddFriend, BlockPlayer, ListFriends, RemoveFriend, SearchPlayers,
-                                         UnblockPlayer, ok)
+from echo_events.social_commands import (
+    AddFriend,
+    BlockPlayer,
+    ListFriends,
+    RemoveFriend,
+    SearchPlayers,
+    UnblockPlayer,
+    ok,
+)
 
 from ..core import PLAYER_NOT_FOUND, Social, Transaction
 from ..domain import callsign as callsigns
@@ -18,8 +25,11 @@ from ..domain.rejections import Rejection, Refused
 
 SELF = Rejection("cannot_target_self", "That is your own account.", "Это ваш собственный аккаунт.")
 BLOCKED_BY_THEM = Rejection("blocked", "This player does not accept you.", "Этот игрок вас не принимает.")
-BLOCKED_BY_YOU = Rejection("you_blocked", "You have blocked this player; unblock first.",
-                           "Вы заблокировали этого игрока — сначала разблокируйте.")
+BLOCKED_BY_YOU = Rejection(
+    "you_blocked",
+    "You have blocked this player; unblock first.",
+    "Вы заблокировали этого игрока — сначала разблокируйте.",
+)
 
 
 async def _target_by_callsign(social: Social, raw: str) -> str:
@@ -35,26 +45,37 @@ async def add_edge(tx: Transaction, account_id: str, friend_id: str, via: str) -
     inserted = await tx.conn.fetchval(
         """INSERT INTO social_friends (account_id, friend_id, via, created_at) VALUES ($1, $2, $3, $4)
            ON CONFLICT DO NOTHING RETURNING true""",
-        account_id, friend_id, via, tx.social.clock.now(),
+        account_id,
+        friend_id,
+        via,
+        tx.social.clock.now(),
     )
     if not inserted:
         return None
-    mutual = bool(await tx.conn.fetchval(
-        "SELECT true FROM social_friends WHERE account_id = $1 AND friend_id = $2", friend_id, account_id))
+    mutual = bool(
+        await tx.conn.fetchval(
+            "SELECT true FROM social_friends WHERE account_id = $1 AND friend_id = $2", friend_id, account_id
+        )
+    )
     await tx.emit(account_id, FriendAdded(account_id=account_id, friend_id=friend_id, mutual=mutual, via=via))
     return mutual
 
 
 async def remove_edge(tx: Transaction, account_id: str, friend_id: str, reason: str) -> bool:
     deleted = await tx.conn.fetchval(
-        "DELETE FROM social_friends WHERE account_id = $1 AND friend_id = $2 RETURNING true", account_id, friend_id)
+        "DELETE FROM social_friends WHERE account_id = $1 AND friend_id = $2 RETURNING true",
+        account_id,
+        friend_id,
+    )
     if deleted:
         await tx.emit(account_id, FriendRemoved(account_id=account_id, friend_id=friend_id, reason=reason))
     return bool(deleted)
 
 
 async def add_friend(social: Social, cmd: AddFriend) -> dict[str, Any]:
-    target = cmd.friend_id if cmd.friend_id is not None else await _target_by_callsign(social, cmd.callsign or "")
+    target = (
+        cmd.friend_id if cmd.friend_id is not None else await _target_by_callsign(social, cmd.callsign or "")
+    )
     if target == cmd.account_id:
         raise Refused(SELF)
     async with social.transaction() as tx:
@@ -66,8 +87,13 @@ async def add_friend(social: Social, cmd: AddFriend) -> dict[str, Any]:
             raise Refused(BLOCKED_BY_YOU)
         mutual = await add_edge(tx, cmd.account_id, target, "search" if cmd.callsign is not None else "chart")
         if mutual is None:
-            mutual = bool(await tx.conn.fetchval(
-                "SELECT true FROM social_friends WHERE account_id = $1 AND friend_id = $2", target, cmd.account_id))
+            mutual = bool(
+                await tx.conn.fetchval(
+                    "SELECT true FROM social_friends WHERE account_id = $1 AND friend_id = $2",
+                    target,
+                    cmd.account_id,
+                )
+            )
             return ok(friend=_brief(rows[target]), mutual=mutual, added=False)
     return ok(friend=_brief(rows[target]), mutual=mutual, added=True)
 
@@ -98,7 +124,9 @@ async def list_friends(social: Social, cmd: ListFriends) -> dict[str, Any]:
     )
     blocked = await social.pool.fetch(
         """SELECT a.account_id, a.callsign FROM social_blocks b JOIN accounts a ON a.account_id = b.blocked_id
-           WHERE b.account_id = $1 ORDER BY b.created_at""", cmd.account_id)
+           WHERE b.account_id = $1 ORDER BY b.created_at""",
+        cmd.account_id,
+    )
     return ok(
         friends=[{**_brief(r), "mutual": r["added_me"]} for r in rows if r["added"]],
         added_you=[_brief(r) for r in rows if r["added_me"] and not r["added"]],
@@ -112,13 +140,16 @@ async def search_players(social: Social, cmd: SearchPlayers) -> dict[str, Any]:
     key = callsigns.key_of(callsigns.normalize(cmd.query))
     rows = await social.pool.fetch(
         """SELECT a.account_id, a.callsign,
-                  EXISTS (SELECT 1 FROM social_friends f WHERE f.account_id = $1 AND f.friend_id = a.account_id)
-                      AS added
+                  EXISTS (SELECT 1 FROM social_friends f
+                          WHERE f.account_id = $1 AND f.friend_id = a.account_id) AS added
            FROM accounts a
            WHERE a.callsign_key IS NOT NULL AND starts_with(a.callsign_key, $2) AND a.account_id <> $1
-             AND NOT EXISTS (SELECT 1 FROM social_blocks b WHERE b.account_id = a.account_id AND b.blocked_id = $1)
+             AND NOT EXISTS (SELECT 1 FROM social_blocks b
+                             WHERE b.account_id = a.account_id AND b.blocked_id = $1)
            ORDER BY length(a.callsign), lower(a.callsign) LIMIT $3""",
-        cmd.account_id, key, cmd.limit,
+        cmd.account_id,
+        key,
+        cmd.limit,
     )
     return ok(players=[{**_brief(r), "added": r["added"]} for r in rows])
 
@@ -131,7 +162,9 @@ async def block_player(social: Social, cmd: BlockPlayer) -> dict[str, Any]:
         inserted = await tx.conn.fetchval(
             """INSERT INTO social_blocks (account_id, blocked_id, created_at) VALUES ($1, $2, $3)
                ON CONFLICT DO NOTHING RETURNING true""",
-            cmd.account_id, cmd.target_id, social.clock.now(),
+            cmd.account_id,
+            cmd.target_id,
+            social.clock.now(),
         )
         if not inserted:
             return ok(blocked=True, changed=False)
@@ -146,10 +179,13 @@ async def unblock_player(social: Social, cmd: UnblockPlayer) -> dict[str, Any]:
         await tx.lock_account(cmd.account_id)
         deleted = await tx.conn.fetchval(
             "DELETE FROM social_blocks WHERE account_id = $1 AND blocked_id = $2 RETURNING true",
-            cmd.account_id, cmd.target_id,
+            cmd.account_id,
+            cmd.target_id,
         )
         if deleted:
-            await tx.emit(cmd.account_id, PlayerUnblocked(account_id=cmd.account_id, blocked_id=cmd.target_id))
+            await tx.emit(
+                cmd.account_id, PlayerUnblocked(account_id=cmd.account_id, blocked_id=cmd.target_id)
+            )
     return ok(blocked=False, changed=bool(deleted))
 
 
