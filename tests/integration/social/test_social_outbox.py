@@ -166,3 +166,17 @@ async def test_nothing_a_client_sends_crashes_the_service(nats_url: str, fresh_d
         ] == "email_invalid"
         assert await env.conn.fetchval("SELECT count(*) FROM social_outbox") == before
         assert (await env.ok("account.get", account_id=account))["account"]["callsign"] == "Robust"
+
+
+async def test_housekeeping_keeps_what_is_recent(env: SocialEnv) -> None:
+    from datetime import timedelta
+
+    from echo_social.housekeeping import sweep
+
+    account = await env.guest("Keeper")
+    await env.ok("email.request", account_id=account, email="keeper@example.com")
+    await env.drained()
+    assert await sweep(env.social.pool, env.clock) == {"social_outbox": 0, "social_tokens": 0, "social_rate_hits": 0}
+    env.clock.advance(timedelta(days=9))
+    removed = await sweep(env.social.pool, env.clock)
+    assert removed == {"social_outbox": 2, "social_tokens": 1, "social_rate_hits": 2}

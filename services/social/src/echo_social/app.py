@@ -17,6 +17,7 @@ from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 
 from .commands import CommandServer
+from . import housekeeping
 from .core import Social
 from .mailer import Mailer, SmtpMailer
 from .outbox import OutboxRelay
@@ -73,6 +74,7 @@ def create_app(
                 await server.stop()
 
         runtime.spawn("commands", serve_commands)
+        runtime.spawn("housekeeping", lambda: housekeeping.run_forever(runtime.pool, clock))
         assert app is not None
         app.state.social = social
         app.state.relay = outbox

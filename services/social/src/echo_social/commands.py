@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
+from prometheus_client import Counter
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
@@ -46,6 +47,8 @@ from .domain.rejections import Rejection, Refused
 from .handlers import accounts, challenges, friends
 
 log = structlog.get_logger(__name__)
+
+COMMANDS = Counter("social_commands_total", "Commands answered by the social service", ["command", "outcome"])
 
 Handler = Callable[[Social, Any], Awaitable[dict[str, Any]]]
 
@@ -87,6 +90,13 @@ def _describe(error: ValidationError) -> str:
 
 async def dispatch(social: Social, name: str, data: bytes) -> dict[str, Any]:
     """Parse, validate and run one command; always returns a reply, never raises."""
+    reply = await _dispatch(social, name, data)
+    outcome = "ok" if reply.get("ok") else reply["error"]["code"]
+    COMMANDS.labels(command=name if name in ROUTES else "unknown", outcome=outcome).inc()
+    return reply
+
+
+async def _dispatch(social: Social, name: str, data: bytes) -> dict[str, Any]:
     route = ROUTES.get(name)
     if route is None:
         return UNKNOWN_COMMAND.as_reply()

@@ -50,12 +50,14 @@ class MailSink:
     """An SMTP server that keeps letters in memory and, given a folder, as .eml files."""
 
     def __init__(
-        self, host: str = "127.0.0.1", port: int = 1025, folder: Path | None = None, *, echo: bool = False
+        self, host: str = "127.0.0.1", port: int = 1025, folder: Path | None = None, *, echo: bool = False,
+        keep: int = 1000,
     ) -> None:
         self.host = host
         self.port = port
         self.folder = Path(folder) if folder is not None else None
         self.echo = echo
+        self.keep = keep  # letters kept in memory (the folder keeps them all)
         self.mails: list[ReceivedMail] = []
         self._arrived = asyncio.Condition()
         self._server: asyncio.Server | None = None
@@ -94,6 +96,7 @@ class MailSink:
         mail = ReceivedMail(str(envelope.mail_from), tuple(envelope.rcpt_tos), message, path)  # type: ignore[arg-type]
         async with self._arrived:
             self.mails.append(mail)
+            del self.mails[: -self.keep]
             self._arrived.notify_all()
         if self.echo:
             print(f"✉  to {', '.join(mail.recipients)}: {mail.subject}", flush=True)

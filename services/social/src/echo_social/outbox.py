@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 
 import asyncpg
 import structlog
+from prometheus_client import Counter
 from nats.js import JetStreamContext
 
 from echo_events.accounts import account_subject
@@ -31,6 +32,8 @@ from echo_runtime.append import last_message
 from echo_runtime.clock import Clock
 
 log = structlog.get_logger(__name__)
+
+PUBLISHED = Counter("social_outbox_published_total", "Outbox rows relayed to JetStream", ["outcome"])
 
 RELAY_LOCK_KEY = 7_215_104  # pg_advisory_lock key: one relay at a time
 #: rows older than this may have left JetStream's duplicate window: check the subject before publishing
@@ -159,6 +162,7 @@ class OutboxRelay:
         )
         if not ack.duplicate:
             self.published += 1
+        PUBLISHED.labels(outcome="duplicate" if ack.duplicate else "published").inc()
         return ack.seq
 
     async def _already_published(self, row: asyncpg.Record) -> int | None:
@@ -170,6 +174,7 @@ class OutboxRelay:
         last = decode(tip.data).events[-1]
         if last.stream_id == row["stream_id"] and last.version >= row["version"]:
             log.info("outbox row found already published", event_id=row["event_id"], version=row["version"])
+            PUBLISHED.labels(outcome="found_on_stream").inc()
             return 0  # published before (its stream sequence is not known here)
         return None
 
