@@ -176,7 +176,11 @@ async def test_housekeeping_keeps_what_is_recent(env: SocialEnv) -> None:
     account = await env.guest("Keeper")
     await env.ok("email.request", account_id=account, email="keeper@example.com")
     await env.drained()
-    assert await sweep(env.social.pool, env.clock) == {"social_outbox": 0, "social_tokens": 0, "social_rate_hits": 0}
+    assert await sweep(env.social.pool, env.clock) == {
+        "social_outbox": 0,
+        "social_tokens": 0,
+        "social_rate_hits": 0,
+    }
     env.clock.advance(timedelta(days=9))
     removed = await sweep(env.social.pool, env.clock)
     assert removed == {"social_outbox": 2, "social_tokens": 1, "social_rate_hits": 2}

@@ -26,10 +26,17 @@ pytestmark = [pytest.mark.integration, pytest.mark.fault]
 
 
 def _start_social(nats_url: str, database_url: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "NATS_URL": nats_url, "DATABASE_URL": database_url, "LOG_FORMAT": "json",
-           "ECHO_SOCIAL_HTTP_PORT": str(free_port()), "ECHO_SOCIAL_SMTP_PORT": str(free_port())}
-    return subprocess.Popen([sys.executable, "-m", "echo_social"], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = {
+        **os.environ,
+        "NATS_URL": nats_url,
+        "DATABASE_URL": database_url,
+        "LOG_FORMAT": "json",
+        "ECHO_SOCIAL_HTTP_PORT": str(free_port()),
+        "ECHO_SOCIAL_SMTP_PORT": str(free_port()),
+    }
+    return subprocess.Popen(
+        [sys.executable, "-m", "echo_social"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
 
 
 async def _ask(nc, name: str, **body: object) -> dict:  # noqa: ANN001
@@ -43,15 +50,18 @@ async def _ask(nc, name: str, **body: object) -> dict:  # noqa: ANN001
 
 
 async def test_sigkill_between_commit_and_publish_loses_and_doubles_nothing(
-    nats_url: str, fresh_database: str, nc  # noqa: ANN001
+    nats_url: str,
+    fresh_database: str,
+    nc,  # noqa: ANN001
 ) -> None:
     js = nc.jetstream()
     accounts = [(await create_guest(js, SystemClock())).account_id for _ in range(20)]
     process = _start_social(nats_url, fresh_database)
     try:
         await _ask(nc, "account.get", account_id=accounts[0])
-        replies = await asyncio.gather(*(
-            _ask(nc, "callsign.set", account_id=a, callsign=f"Crash{n}") for n, a in enumerate(accounts)))
+        replies = await asyncio.gather(
+            *(_ask(nc, "callsign.set", account_id=a, callsign=f"Crash{n}") for n, a in enumerate(accounts))
+        )
         process.send_signal(signal.SIGKILL)  # right after the commits: most events are not relayed yet
         process.wait(10)
     finally:
@@ -75,7 +85,9 @@ async def test_sigkill_between_commit_and_publish_loses_and_doubles_nothing(
     for n, account in enumerate(accounts):
         events = await events_on(js, account)
         assert [(e.event_type, e.version) for e in events] == [
-            ("account.GuestCreated", 1), ("account.CallsignChanged", 2)], account
+            ("account.GuestCreated", 1),
+            ("account.CallsignChanged", 2),
+        ], account
         assert events[1].payload["callsign"] == f"Crash{n}"
 
 
@@ -83,10 +95,15 @@ async def test_the_dev_smtp_sink_keeps_letters_and_prints_links(tmp_path: Path) 
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "echo_social.devsmtp", "--port", str(port), "--dir", str(tmp_path / "mail")],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         assert "dev SMTP sink on smtp://127.0.0.1:" in process.stdout.readline()
-        letter = confirmation_letter("noreply@echo.local", "dev@example.com", "http://x/confirm?token=T0k", START)
+        letter = confirmation_letter(
+            "noreply@echo.local", "dev@example.com", "http://x/confirm?token=T0k", START
+        )
         await SmtpMailer("127.0.0.1", port).send(letter)
         for _ in range(100):
             if list((tmp_path / "mail").glob("*.eml")):

@@ -82,6 +82,17 @@ def bad_request(detail: str) -> Rejection:
     return Rejection("bad_request", f"Bad request: {detail}", f"Неверный запрос: {detail}")
 
 
+def _has_nul(value: Any) -> bool:
+    """PostgreSQL text cannot hold U+0000: such input is refused up front, wherever it hides."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
+
+
 def _describe(error: ValidationError) -> str:
     first = error.errors(include_url=False)[0]
     where = ".".join(str(part) for part in first.get("loc", ())) or "body"
@@ -105,6 +116,8 @@ async def _dispatch(social: Social, name: str, data: bytes) -> dict[str, Any]:
         body = json.loads(data or b"null")
         if not isinstance(body, dict):
             return bad_request("the body must be a JSON object").as_reply()
+        if _has_nul(body):
+            return bad_request("text must not contain NUL characters").as_reply()
         command = model.model_validate(body)
     except ValidationError as error:
         return bad_request(_describe(error)).as_reply()

@@ -50,7 +50,12 @@ class MailSink:
     """An SMTP server that keeps letters in memory and, given a folder, as .eml files."""
 
     def __init__(
-        self, host: str = "127.0.0.1", port: int = 1025, folder: Path | None = None, *, echo: bool = False,
+        self,
+        host: str = "127.0.0.1",
+        port: int = 1025,
+        folder: Path | None = None,
+        *,
+        echo: bool = False,
         keep: int = 1000,
     ) -> None:
         self.host = host
