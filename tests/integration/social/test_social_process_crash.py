@@ -91,14 +91,16 @@ async def test_sigkill_between_commit_and_publish_loses_and_doubles_nothing(
         assert events[1].payload["callsign"] == f"Crash{n}"
 
 
+def _start_sink(port: int, folder: Path) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "echo_social.devsmtp", "--port", str(port), "--dir", str(folder)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+
+
 async def test_the_dev_smtp_sink_keeps_letters_and_prints_links(tmp_path: Path) -> None:
     port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "echo_social.devsmtp", "--port", str(port), "--dir", str(tmp_path / "mail")],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    process = _start_sink(port, tmp_path / "mail")
     try:
         assert "dev SMTP sink on smtp://127.0.0.1:" in process.stdout.readline()
         letter = confirmation_letter(
