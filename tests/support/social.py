@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -15,6 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 import pytest
+from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import NotFoundError
 
 from echo_events.accounts import account_subject
@@ -102,6 +104,27 @@ def token_in(url: str) -> str:
     return parse_qs(urlsplit(url).query)["token"][0]
 
 
+async def new_accounts_durable(js: Any) -> str:
+    """A durable of the accounts projection for one test's database, made before the service starts so that
+    it takes only what comes next (the service would otherwise replay the session's whole ACCOUNTS stream;
+    an account made before it is adopted from its subject anyway). The shared "social-accounts" is left
+    alone: a test's stopped or killed service would leave messages unacknowledged on it."""
+    durable = f"social-accounts-{uuid.uuid4().hex[:12]}"
+    await js.add_consumer(
+        "ACCOUNTS",
+        ConsumerConfig(
+            durable_name=durable,
+            ack_policy=AckPolicy.EXPLICIT,
+            deliver_policy=DeliverPolicy.NEW,
+            max_deliver=6,
+            ack_wait=30,
+            filter_subject="account.>",
+            max_ack_pending=1000,
+        ),
+    )
+    return durable
+
+
 @contextlib.asynccontextmanager
 async def social_env(
     nats_url: str, database_url: str, nc: Any, *, relay: bool = True, **settings: Any
@@ -116,6 +139,7 @@ async def social_env(
             smtp_port=port,
             public_url="http://echo.test",
             outbox_poll_seconds=0.1,
+            accounts_durable=await new_accounts_durable(nc.jetstream()),
             **settings,
         ),
         clock=clock,

@@ -20,12 +20,13 @@ from echo_gateway.accounts import create_guest
 from echo_runtime.clock import SystemClock
 from echo_runtime.devstack import free_port
 from echo_social.mailer import SmtpMailer, confirmation_letter
-from tests.support.social import START, events_on
+from tests.support.social import START, events_on, new_accounts_durable
 
 pytestmark = [pytest.mark.integration, pytest.mark.fault]
 
 
-def _start_social(nats_url: str, database_url: str) -> subprocess.Popen[bytes]:
+def _start_social(nats_url: str, database_url: str, durable: str) -> subprocess.Popen[bytes]:
+    """With a durable of its own: a SIGKILL leaves fetched messages unacknowledged for ack_wait."""
     env = {
         **os.environ,
         "NATS_URL": nats_url,
@@ -33,6 +34,7 @@ def _start_social(nats_url: str, database_url: str) -> subprocess.Popen[bytes]:
         "LOG_FORMAT": "json",
         "ECHO_SOCIAL_HTTP_PORT": str(free_port()),
         "ECHO_SOCIAL_SMTP_PORT": str(free_port()),
+        "ECHO_SOCIAL_ACCOUNTS_DURABLE": durable,
     }
     return subprocess.Popen(
         [sys.executable, "-m", "echo_social"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
@@ -56,7 +58,8 @@ async def test_sigkill_between_commit_and_publish_loses_and_doubles_nothing(
 ) -> None:
     js = nc.jetstream()
     accounts = [(await create_guest(js, SystemClock())).account_id for _ in range(20)]
-    process = _start_social(nats_url, fresh_database)
+    durable = await new_accounts_durable(js)
+    process = _start_social(nats_url, fresh_database, durable)
     try:
         await _ask(nc, "account.get", account_id=accounts[0])
         replies = await asyncio.gather(
@@ -72,7 +75,7 @@ async def test_sigkill_between_commit_and_publish_loses_and_doubles_nothing(
     conn = await asyncpg.connect(fresh_database)
     unsent_at_the_crash = await conn.fetchval("SELECT count(*) FROM social_outbox WHERE sent_at IS NULL")
     print(f"unsent at the crash: {unsent_at_the_crash} of 20")
-    process = _start_social(nats_url, fresh_database)
+    process = _start_social(nats_url, fresh_database, durable)
     try:
         async with asyncio.timeout(30):
             while await conn.fetchval("SELECT count(*) FROM social_outbox WHERE sent_at IS NULL"):  # noqa: ASYNC110
@@ -94,7 +97,9 @@ async def test_sigkill_between_commit_and_publish_loses_and_doubles_nothing(
 def _start_sink(port: int, folder: Path) -> subprocess.Popen[str]:
     return subprocess.Popen(
         [sys.executable, "-m", "echo_social.devsmtp", "--port", str(port), "--dir", str(folder)],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
 
 

@@ -21,7 +21,7 @@ from . import housekeeping
 from .core import Social
 from .mailer import Mailer, SmtpMailer
 from .outbox import OutboxRelay
-from .projections import ACCOUNTS_CONSUMER, accounts_handler
+from .projections import accounts_consumer, accounts_handler
 from .settings import Settings
 
 
@@ -51,7 +51,9 @@ def create_app(
     app: Litestar | None = None
 
     async def start_workers(runtime: ServiceRuntime) -> None:
-        consumer = DurableConsumer(runtime.js, ACCOUNTS_CONSUMER, accounts_handler(runtime.pool))
+        consumer = DurableConsumer(
+            runtime.js, accounts_consumer(settings.accounts_durable), accounts_handler(runtime.pool)
+        )
         runtime.spawn("accounts-projection", consumer.run, consumer.stop)
         outbox = OutboxRelay(runtime.pool, runtime.js, clock, poll_interval=settings.outbox_poll_seconds)
         social = Social(

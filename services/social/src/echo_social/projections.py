@@ -6,6 +6,8 @@ committed), so the projection acknowledges those without touching anything.
 
 from __future__ import annotations
 
+import dataclasses
+
 import asyncpg
 from nats.aio.msg import Msg
 
@@ -16,6 +18,10 @@ from echo_runtime.projection import apply_once
 
 ACCOUNTS_PROJECTION = "social.accounts"
 ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="social-accounts", filter_subject="account.>")
+
+
+def accounts_consumer(durable: str) -> ConsumerSpec:
+    return dataclasses.replace(ACCOUNTS_CONSUMER, durable=durable)
 
 
 async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:

@@ -32,3 +32,5 @@ class Settings(ServiceSettings):
     mail_limit_per_email: int = Field(3, ge=1, description="letters per e-mail address per window")
     mail_limit_window_minutes: int = Field(15, ge=1)
     outbox_poll_seconds: float = Field(0.5, gt=0)
+    accounts_durable: str = Field("social-accounts", description="durable consumer name of the accounts "
+                                  "projection (one per database: tests give each database its own)")
