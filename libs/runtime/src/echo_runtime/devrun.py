@@ -46,6 +46,8 @@ def main() -> int:
         if stopping:
             return
         stopping = True
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not abandon the children
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         print("\nstopping…", flush=True)
         for child in children:
             child.send_signal(signal.SIGTERM)
@@ -108,7 +110,10 @@ def main() -> int:
         print(f"traces: {root}/traces-<service>.log (set OTEL_EXPORTER_OTLP_ENDPOINT to send them over OTLP)")
         print(f"\nEcho Challenge is up: http://127.0.0.1:{ports['gateway']}/   (Ctrl-C stops everything)",
               flush=True)
+        parent = os.getppid()
         while True:
+            if os.getppid() != parent:  # `make` was killed without signalling us: stop with it
+                raise KeyboardInterrupt
             for child in children:
                 if child.poll() is not None:
                     raise RuntimeError(f"{' '.join(map(str, child.args[1:3]))} exited with {child.returncode}")
