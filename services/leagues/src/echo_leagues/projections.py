@@ -55,6 +55,7 @@ async def _game_created(conn: asyncpg.Connection, event: GameCreated, envelope: 
     if event.mode != "daily" or event.daily_id is None:
         return
     day = dt.date.fromisoformat(event.msk_date)
+    await groups.lock(conn)  # with confirmations: one of the two sees the other, never neither
     await conn.execute(
         """INSERT INTO leagues_games (game_id, account_id, daily_id, league, day, week_start, started_at, in_chart)
            VALUES ($1, $2, $3, $4, $5, $6, $7,
