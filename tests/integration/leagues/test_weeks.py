@@ -62,6 +62,7 @@ async def test_week_results_promote_and_demote(leagues) -> None:  # noqa: ANN001
     await play_week(leagues)
     # a live game of Sunday: the results wait for it (the engine expires it after the close)
     late = await publish_game(leagues.js, "b5", daily_event(SUNDAY, "bronze"), credits=0, finish=False)
+    await leagues.settle()  # it started on Sunday, long before the week closes
     await close_week(leagues.js, WEEK)
     await leagues.settle()
     assert await leagues.pool.fetchval("SELECT count(*) FROM leagues_results") == 0
