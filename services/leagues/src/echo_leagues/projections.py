@@ -71,16 +71,20 @@ async def _game_finished(conn: asyncpg.Connection, event: GameFinished, envelope
     row = await conn.fetchrow(
         """UPDATE leagues_games SET status = $2, finished_at = $3, credits = $4, clean = $5, lossy = $6,
                   orders = $7, ticks = $8
-           WHERE game_id = $1 RETURNING account_id, week_start, in_chart""",
+           WHERE game_id = $1 RETURNING account_id, week_start, in_chart, league, day""",
         envelope.stream_id, event.status, envelope.occurred_at, event.credits, event.clean, event.lossy,
         event.orders, event.tick,
     )
     if row is None:
         return  # not a Daily game
     if row["in_chart"] and event.credits > 0:
+        await conn.execute(COUNT_IN, row["league"], row["day"], event.credits, 1)
         await groups.refresh_membership(conn, row["account_id"], row["week_start"])
     await groups.settle_ready_weeks(conn)
 
+
+COUNT_IN = """INSERT INTO leagues_chart_counts (league, day, credits, n) VALUES ($1, $2, $3, $4)
+              ON CONFLICT (league, day, credits) DO UPDATE SET n = leagues_chart_counts.n + EXCLUDED.n"""
 
 # --- ACCOUNTS ------------------------------------------------------------------------------------------
 
@@ -114,12 +118,19 @@ async def _email_confirmed(conn: asyncpg.Connection, account_id: str, at: dt.dat
         account_id, at, week,
     )
     weeks = await conn.fetch(
-        """UPDATE leagues_games SET in_chart = true
-           WHERE account_id = $1 AND week_start >= $2 AND NOT in_chart
-           RETURNING week_start, credits""",
+        """WITH flipped AS (
+               UPDATE leagues_games SET in_chart = true
+               WHERE account_id = $1 AND week_start >= $2 AND NOT in_chart
+               RETURNING week_start, league, day, credits
+           ), counted AS (
+               INSERT INTO leagues_chart_counts (league, day, credits, n)
+               SELECT league, day, credits, count(*) FROM flipped WHERE credits > 0 GROUP BY league, day, credits
+               ON CONFLICT (league, day, credits) DO UPDATE SET n = leagues_chart_counts.n + EXCLUDED.n
+           )
+           SELECT DISTINCT week_start FROM flipped WHERE credits > 0 ORDER BY week_start""",
         account_id, confirmed_week,
     )
-    for week_start in sorted({r["week_start"] for r in weeks if r["credits"] > 0}):
+    for week_start in (r["week_start"] for r in weeks):
         await groups.refresh_membership(conn, account_id, week_start)
 
 
@@ -205,5 +216,6 @@ def handlers(pool: asyncpg.Pool) -> dict[str, object]:
 
 
 PROJECTIONS = (GAMES_PROJECTION, ACCOUNTS_PROJECTION, DAILY_PROJECTION)
-TABLES = ("leagues_accounts", "leagues_dailies", "leagues_daily_closures", "leagues_games", "leagues_members",
+TABLES = ("leagues_accounts", "leagues_dailies", "leagues_daily_closures", "leagues_games", "leagues_chart_counts",
+          "leagues_members",
           "leagues_weeks", "leagues_results", "leagues_players")

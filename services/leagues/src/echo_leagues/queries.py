@@ -21,7 +21,6 @@ from .groups import LEAGUE_ORDER, group_id
 
 OUT_OF_CHART_RU = "вне Чарта"
 MAX_LIMIT = 500
-_KEY = "(-g.credits, -g.clean, g.ticks, g.finished_at)"
 _ORDER = "-g.credits, -g.clean, g.ticks, g.finished_at, g.game_id"
 _KEY_ID = "(-g.credits, -g.clean, g.ticks, g.finished_at, g.game_id)"
 _ORDER_DESC = "-g.credits DESC, -g.clean DESC, g.ticks DESC, g.finished_at DESC, g.game_id DESC"
@@ -88,9 +87,7 @@ async def chart(pool: asyncpg.Pool, league: str, day: dt.date, *, limit: int = 1
             league, day, limit,
         )
         total = await conn.fetchval(
-            "SELECT count(*) FROM leagues_games g WHERE g.league = $1 AND g.day = $2 AND g.in_chart AND g.credits > 0",
-            league, day,
-        )
+            "SELECT COALESCE(SUM(n), 0) FROM leagues_chart_counts WHERE league = $1 AND day = $2", league, day)
         result: dict[str, Any] = {
             "daily": await daily_info(conn, league, day),
             "total": total,
@@ -112,10 +109,13 @@ async def chart(pool: asyncpg.Pool, league: str, day: dt.date, *, limit: int = 1
 async def _around(conn: asyncpg.Connection, mine: asyncpg.Record, league: str, day: dt.date, viewer: str,
                   around: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     key = (-mine["credits"], -mine["clean"], mine["ticks"], mine["finished_at"])
+    # everyone with more Credits (from the per-Credit counts), then those ahead on the same Credits
     ahead = await conn.fetchval(
-        f"""SELECT count(*) FROM leagues_games g
-            WHERE g.league = $1 AND g.day = $2 AND g.in_chart AND g.credits > 0
-              AND {_KEY} < ($3, $4, $5, $6)""",
+        """SELECT (SELECT COALESCE(SUM(n), 0) FROM leagues_chart_counts
+                   WHERE league = $1 AND day = $2 AND credits > -$3::int)
+                + (SELECT count(*) FROM leagues_games g
+                   WHERE g.league = $1 AND g.day = $2 AND g.in_chart AND g.credits > 0
+                     AND -g.credits = $3::int AND (-g.clean, g.ticks, g.finished_at) < ($4, $5, $6))""",
         league, day, *key,
     )
     place = ahead + 1
