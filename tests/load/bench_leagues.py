@@ -31,7 +31,6 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
-
 from echo_leagues import groups, queries
 from echo_runtime.devstack import EmbeddedPostgres
 from echo_runtime.migrate import apply_migrations
@@ -77,9 +76,12 @@ LOAD = [
 
 def stats(samples: list[float]) -> dict[str, float]:
     ordered = sorted(samples)
-    return {"n": len(samples), "median_ms": statistics.median(ordered) * 1000,
-            "p95_ms": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] * 1000,
-            "max_ms": ordered[-1] * 1000}
+    return {
+        "n": len(samples),
+        "median_ms": statistics.median(ordered) * 1000,
+        "p95_ms": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] * 1000,
+        "max_ms": ordered[-1] * 1000,
+    }
 
 
 async def timed(fn, runs: int) -> dict[str, float]:  # noqa: ANN001
@@ -93,12 +95,18 @@ async def timed(fn, runs: int) -> dict[str, float]:  # noqa: ANN001
 
 
 async def caller_at(pool: asyncpg.Pool, fraction: float) -> str:
-    total = await pool.fetchval("SELECT count(*) FROM leagues_games WHERE league = 'bronze' AND day = $1 "
-                                "AND in_chart AND credits > 0", DAY)
+    total = await pool.fetchval(
+        "SELECT count(*) FROM leagues_games WHERE league = 'bronze' AND day = $1 "
+        "AND in_chart AND credits > 0",
+        DAY,
+    )
     return await pool.fetchval(
-        """SELECT account_id FROM leagues_games g WHERE league = 'bronze' AND day = $1 AND in_chart AND credits > 0
+        """SELECT account_id FROM leagues_games g
+           WHERE league = 'bronze' AND day = $1 AND in_chart AND credits > 0
            ORDER BY -g.credits, -g.clean, g.ticks, g.finished_at, g.game_id OFFSET $2 LIMIT 1""",
-        DAY, min(total - 1, int(total * fraction)))
+        DAY,
+        min(total - 1, int(total * fraction)),
+    )
 
 
 async def bench(dsn: str, players: int, runs: int) -> dict[str, Any]:
@@ -118,25 +126,37 @@ async def bench(dsn: str, players: int, runs: int) -> dict[str, Any]:
     for label, fraction in (("top", 0.0001), ("middle", 0.5), ("bottom", 0.9999)):
         viewer = await caller_at(pool, fraction)
         results[f"chart_top100_me_{label}"] = await timed(
-            lambda v=viewer: queries.chart(pool, "bronze", DAY, limit=100, viewer=v), runs)
+            lambda v=viewer: queries.chart(pool, "bronze", DAY, limit=100, viewer=v), runs
+        )
     unconfirmed = "a20"  # 1 in 20 is out of the Chart: shown to himself alone
     results["chart_top100_me_out_of_chart"] = await timed(
-        lambda: queries.chart(pool, "bronze", DAY, limit=100, viewer=unconfirmed), runs)
-    results["group_standings"] = await timed(lambda: queries.group_standings(pool, WEEK, "bronze", players // 200), runs)
-    results["player_league_and_place"] = await timed(lambda: queries.player(pool, f"a{players // 2 + 1}", DAY), runs)
+        lambda: queries.chart(pool, "bronze", DAY, limit=100, viewer=unconfirmed), runs
+    )
+    results["group_standings"] = await timed(
+        lambda: queries.group_standings(pool, WEEK, "bronze", players // 200), runs
+    )
+    results["player_league_and_place"] = await timed(
+        lambda: queries.player(pool, f"a{players // 2 + 1}", DAY), runs
+    )
 
     async with pool.acquire() as conn:
         samples = []
         for n in range(runs):
             account = f"new{n}"
             async with conn.transaction():
-                await conn.execute("INSERT INTO leagues_accounts (account_id, confirmed_at, confirmed_week) "
-                                   "VALUES ($1, '2026-11-01', '2026-10-26')", account)
+                await conn.execute(
+                    "INSERT INTO leagues_accounts (account_id, confirmed_at, confirmed_week) "
+                    "VALUES ($1, '2026-11-01', '2026-10-26')",
+                    account,
+                )
                 await conn.execute(
                     """INSERT INTO leagues_games (game_id, account_id, daily_id, league, day, week_start,
                            started_at, status, finished_at, credits, in_chart)
                        VALUES ($1, $2, 'x', 'bronze', $3, $3, now(), 'finished', now(), 10, true)""",
-                    f"gn{n}", account, DAY)
+                    f"gn{n}",
+                    account,
+                    DAY,
+                )
                 t = time.perf_counter()
                 await groups.lock(conn)
                 await groups.refresh_membership(conn, account, WEEK)
@@ -160,14 +180,20 @@ async def bench(dsn: str, players: int, runs: int) -> dict[str, Any]:
 
 def table(results: dict[str, Any], players: int) -> str:
     floor = results["floor_select1"]["median_ms"]
-    lines = [f"leagues benchmark — {players:,} players (PostgreSQL embedded, {platform.machine()})",
-             f"{'measure':34} {'median ms':>10} {'p95 ms':>10} {'× floor':>9}"]
+    lines = [
+        f"leagues benchmark — {players:,} players (PostgreSQL embedded, {platform.machine()})",
+        f"{'measure':34} {'median ms':>10} {'p95 ms':>10} {'× floor':>9}",
+    ]
     for key, value in results.items():
         if not isinstance(value, dict):
             continue
-        lines.append(f"{key:34} {value['median_ms']:10.2f} {value['p95_ms']:10.2f} {value['median_ms'] / floor:9.0f}")
+        lines.append(
+            f"{key:34} {value['median_ms']:10.2f} {value['p95_ms']:10.2f} {value['median_ms'] / floor:9.0f}"
+        )
     week = results["week_results_all_groups"]
-    lines.append(f"week results: {week['members']:,} members, {week['moved']:,} moved; load {results['load_s']:.1f} s")
+    lines.append(
+        f"week results: {week['members']:,} members, {week['moved']:,} moved; load {results['load_s']:.1f} s"
+    )
     return "\n".join(lines)
 
 
@@ -187,8 +213,17 @@ def main() -> None:
     print(table(results, args.players))
     out = ROOT / ".bench" / "leagues.json"
     out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"players": args.players, "runs": args.runs, "python": platform.python_version(),
-                               "results": results}, indent=2))
+    out.write_text(
+        json.dumps(
+            {
+                "players": args.players,
+                "runs": args.runs,
+                "python": platform.python_version(),
+                "results": results,
+            },
+            indent=2,
+        )
+    )
     print(f"wrote {out.relative_to(ROOT)}")
 
 

@@ -12,7 +12,6 @@ from collections import defaultdict
 from typing import Any
 
 import asyncpg
-
 from echo_engine.modes import daily_game_id, daily_setup
 from echo_engine.rules.echo import game as rules
 from echo_events.daily import DailyPublished, LeagueWeekClosed
@@ -26,38 +25,85 @@ from echo_leagues.projections import TABLES
 UTC = dt.UTC
 
 
-def daily_event(day: dt.date, league: str = "bronze", seed: int = 42, preset: str = "standard") -> DailyPublished:
+def daily_event(
+    day: dt.date, league: str = "bronze", seed: int = 42, preset: str = "standard"
+) -> DailyPublished:
     return DailyPublished(
-        daily_id=f"{day.isoformat()}:{league}", number=(day - dt.date(2026, 11, 1)).days + 1, date=day,
-        league=league, name_ru="Тихая прохлада", preset_id=preset, seed=seed,
-        opens_at=midnight_msk(day), closes_at=midnight_msk(day + dt.timedelta(days=1)),
+        daily_id=f"{day.isoformat()}:{league}",
+        number=(day - dt.date(2026, 11, 1)).days + 1,
+        date=day,
+        league=league,
+        name_ru="Тихая прохлада",
+        preset_id=preset,
+        seed=seed,
+        opens_at=midnight_msk(day),
+        closes_at=midnight_msk(day + dt.timedelta(days=1)),
     )
 
 
-async def publish_game(js, account_id: str, daily: DailyPublished, *, credits: int, clean: int = 0,  # noqa: ANN001
-                       lossy: int = 0, orders: int = 0, tick: int = 10, finished_at: dt.datetime | None = None,
-                       status: str = "finished", started_at: dt.datetime | None = None,
-                       finish: bool = True) -> str:
+async def publish_game(
+    js,
+    account_id: str,
+    daily: DailyPublished,
+    *,
+    credits: int,
+    clean: int = 0,  # noqa: ANN001
+    lossy: int = 0,
+    orders: int = 0,
+    tick: int = 10,
+    finished_at: dt.datetime | None = None,
+    status: str = "finished",
+    started_at: dt.datetime | None = None,
+    finish: bool = True,
+) -> str:
     """A Daily game as the engine writes it: batch 1 = GameCreated, GameStarted, OrdersDealt; then
     GameFinished (status/reason) as batch 2."""
     game_id = daily_game_id(account_id, daily.daily_id)
     started_at = started_at or daily.opens_at + dt.timedelta(minutes=1)
-    meta = GameCreated(game_id=game_id, account_id=account_id, mode="daily", preset_id=daily.preset_id,
-                       daily_id=daily.daily_id, daily_number=daily.number, league=daily.league,
-                       msk_date=daily.date.isoformat())
+    meta = GameCreated(
+        game_id=game_id,
+        account_id=account_id,
+        mode="daily",
+        preset_id=daily.preset_id,
+        daily_id=daily.daily_id,
+        daily_number=daily.number,
+        league=daily.league,
+        msk_date=daily.date.isoformat(),
+    )
     _, events = rules.start(daily_setup(daily))
     await _append(js, game_id, [meta, *events], 1, started_at)
     if finish:
-        await finish_game(js, game_id, credits=credits, clean=clean, lossy=lossy, orders=orders, tick=tick,
-                          finished_at=finished_at or started_at + dt.timedelta(minutes=5), status=status)
+        await finish_game(
+            js,
+            game_id,
+            credits=credits,
+            clean=clean,
+            lossy=lossy,
+            orders=orders,
+            tick=tick,
+            finished_at=finished_at or started_at + dt.timedelta(minutes=5),
+            status=status,
+        )
     return game_id
 
 
-async def finish_game(js, game_id: str, *, credits: int, clean: int = 0, lossy: int = 0, orders: int = 0,  # noqa: ANN001
-                      tick: int = 10, finished_at: dt.datetime, status: str = "finished", version: int = 4) -> None:
+async def finish_game(
+    js,
+    game_id: str,
+    *,
+    credits: int,
+    clean: int = 0,
+    lossy: int = 0,
+    orders: int = 0,  # noqa: ANN001
+    tick: int = 10,
+    finished_at: dt.datetime,
+    status: str = "finished",
+    version: int = 4,
+) -> None:
     reason = {"finished": "finish", "expired": "expire"}.get(status, status)
-    event = GameFinished(status=status, reason=reason, tick=tick, credits=credits, clean=clean, lossy=lossy,
-                         orders=orders)
+    event = GameFinished(
+        status=status, reason=reason, tick=tick, credits=credits, clean=clean, lossy=lossy, orders=orders
+    )
     await _append(js, game_id, [event], version, finished_at)
 
 
@@ -78,28 +124,47 @@ class Accounts:
 
     async def _emit(self, account_id: str, event_type: str, payload: dict[str, Any], at: dt.datetime) -> None:
         self.versions[account_id] += 1
-        envelope = Envelope(event_id=uuid.uuid4().hex, event_type=event_type, schema_version=1,
-                            stream_id=account_id, version=self.versions[account_id], occurred_at=at,
-                            payload=payload)
+        envelope = Envelope(
+            event_id=uuid.uuid4().hex,
+            event_type=event_type,
+            schema_version=1,
+            stream_id=account_id,
+            version=self.versions[account_id],
+            occurred_at=at,
+            payload=payload,
+        )
         await self.js.publish(f"account.{account_id}", encode(Batch(events=(envelope,))), stream="ACCOUNTS")
 
     async def guest(self, account_id: str, at: dt.datetime) -> None:
         await self._emit(account_id, "account.GuestCreated", {"account_id": account_id, "device_id": "d"}, at)
 
     async def callsign(self, account_id: str, callsign: str, at: dt.datetime) -> None:
-        await self._emit(account_id, "account.CallsignChanged",
-                         {"account_id": account_id, "callsign": callsign, "previous": None}, at)
+        await self._emit(
+            account_id,
+            "account.CallsignChanged",
+            {"account_id": account_id, "callsign": callsign, "previous": None},
+            at,
+        )
 
     async def confirm(self, account_id: str, at: dt.datetime) -> None:
-        await self._emit(account_id, "account.EmailConfirmed",
-                         {"account_id": account_id, "email_masked": "v***@example.com"}, at)
+        await self._emit(
+            account_id,
+            "account.EmailConfirmed",
+            {"account_id": account_id, "email_masked": "v***@example.com"},
+            at,
+        )
 
     async def something_else(self, account_id: str, at: dt.datetime) -> None:
-        await self._emit(account_id, "account.FriendAdded",
-                         {"account_id": account_id, "friend_id": "zz", "via": "search", "mutual": False}, at)
+        await self._emit(
+            account_id,
+            "account.FriendAdded",
+            {"account_id": account_id, "friend_id": "zz", "via": "search", "mutual": False},
+            at,
+        )
 
-    async def player(self, account_id: str, at: dt.datetime, *, callsign: str | None = None,
-                     confirm: bool = True) -> None:
+    async def player(
+        self, account_id: str, at: dt.datetime, *, callsign: str | None = None, confirm: bool = True
+    ) -> None:
         await self.guest(account_id, at)
         if callsign:
             await self.callsign(account_id, callsign, at)
@@ -108,18 +173,26 @@ class Accounts:
 
 
 async def close_week(js, week_start: dt.date) -> None:  # noqa: ANN001
-    event = LeagueWeekClosed(week_start=week_start, week_end=week_start + dt.timedelta(days=6),
-                             closed_at=midnight_msk(week_start + dt.timedelta(days=7)))
-    envelope = wrap(event, event_id=uuid.uuid4().hex, stream_id=f"week:{week_start}", version=1,
-                    occurred_at=event.closed_at)
+    event = LeagueWeekClosed(
+        week_start=week_start,
+        week_end=week_start + dt.timedelta(days=6),
+        closed_at=midnight_msk(week_start + dt.timedelta(days=7)),
+    )
+    envelope = wrap(
+        event,
+        event_id=uuid.uuid4().hex,
+        stream_id=f"week:{week_start}",
+        version=1,
+        occurred_at=event.closed_at,
+    )
     await js.publish("league.week.closed", encode(Batch(events=(envelope,))), stream="DAILY")
 
 
-async def caught_up(js, conn_or_pool, timeout: float = 15.0) -> None:  # noqa: ANN001
+async def caught_up(js, conn_or_pool, limit_s: float = 15.0) -> None:  # noqa: ANN001
     """Wait until every leagues durable has nothing pending or unacknowledged."""
     from echo_leagues.projections import CONSUMERS
 
-    deadline = asyncio.get_running_loop().time() + timeout
+    deadline = asyncio.get_running_loop().time() + limit_s
     while True:
         pending = 0
         for spec in CONSUMERS:

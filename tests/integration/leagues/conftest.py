@@ -11,11 +11,11 @@ from typing import Any
 
 import asyncpg
 import pytest
-from nats.aio.client import Client
-
 from echo_leagues.app import create_app
 from echo_leagues.settings import Settings
 from echo_runtime.nats_client import connect, ensure_streams
+from nats.aio.client import Client
+
 from tests.support.leagues import Accounts, caught_up
 from tests.support.servers import running
 
@@ -75,5 +75,7 @@ async def engine(leagues: Leagues) -> AsyncIterator[Client]:
     from echo_engine.app import create_app as engine_app
     from echo_engine.settings import Settings as EngineSettings
 
-    async with running(engine_app(EngineSettings(nats_url=leagues.nats_url, database_url=leagues.database_url))):
+    async with running(
+        engine_app(EngineSettings(nats_url=leagues.nats_url, database_url=leagues.database_url))
+    ):
         yield leagues.nc

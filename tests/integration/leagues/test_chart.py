@@ -4,8 +4,8 @@ an e-mail confirmation bringing that week's games in (§15), callsigns and gener
 import datetime as dt
 
 import pytest
-
 from echo_leagues.callsigns import generated_callsign
+
 from tests.support.leagues import daily_event, publish_game
 
 pytestmark = pytest.mark.integration
@@ -22,24 +22,38 @@ async def test_order_and_ties(leagues) -> None:  # noqa: ANN001
     daily = daily_event(DAY)
     # (account, credits, clean, ticks, finished minute)
     games = [
-        ("late", 100, 2, 30, 50),     # ties "early" on everything but the finish: after it
+        ("late", 100, 2, 30, 50),  # ties "early" on everything but the finish: after it
         ("early", 100, 2, 30, 40),
-        ("fewer", 100, 2, 25, 60),    # fewer ticks beats the two above
+        ("fewer", 100, 2, 25, 60),  # fewer ticks beats the two above
         ("cleaner", 100, 3, 40, 70),  # more clean openings beats fewer ticks
-        ("richer", 115, 0, 90, 90),   # more Credits beats everything
+        ("richer", 115, 0, 90, 90),  # more Credits beats everything
         ("poor", 20, 0, 5, 10),
-        ("zero", 0, 0, 3, 5),         # no Credit: not in the Chart
+        ("zero", 0, 0, 3, 5),  # no Credit: not in the Chart
     ]
     for account, *_ in games:
         await leagues.accounts.player(account, at(0), callsign=f"Cs-{account}")
     for account, credits, clean, ticks, minute in games:
-        await publish_game(leagues.js, account, daily, credits=credits, clean=clean, lossy=1, tick=ticks,
-                           finished_at=at(minute))
+        await publish_game(
+            leagues.js,
+            account,
+            daily,
+            credits=credits,
+            clean=clean,
+            lossy=1,
+            tick=ticks,
+            finished_at=at(minute),
+        )
     await leagues.settle()
     reply = await leagues.ask("chart", league="bronze", date=DAY.isoformat())
     assert reply["ok"], reply
     assert [r["callsign"] for r in reply["top"]] == [
-        "Cs-richer", "Cs-cleaner", "Cs-fewer", "Cs-early", "Cs-late", "Cs-poor"]
+        "Cs-richer",
+        "Cs-cleaner",
+        "Cs-fewer",
+        "Cs-early",
+        "Cs-late",
+        "Cs-poor",
+    ]
     assert [r["place"] for r in reply["top"]] == [1, 2, 3, 4, 5, 6]
     assert reply["total"] == 6
     first = reply["top"][0]
@@ -51,7 +65,13 @@ async def test_order_and_ties(leagues) -> None:  # noqa: ANN001
     assert [r["callsign"] for r in mine["top"]] == ["Cs-richer", "Cs-cleaner"]
     assert mine["me"]["place"] == 4 and mine["me"]["me"] is True
     assert [(r["place"], r["callsign"]) for r in mine["around"]] == [
-        (1, "Cs-richer"), (2, "Cs-cleaner"), (3, "Cs-fewer"), (4, "Cs-early"), (5, "Cs-late"), (6, "Cs-poor")]
+        (1, "Cs-richer"),
+        (2, "Cs-cleaner"),
+        (3, "Cs-fewer"),
+        (4, "Cs-early"),
+        (5, "Cs-late"),
+        (6, "Cs-poor"),
+    ]
 
 
 async def test_exact_ties_share_a_place(leagues) -> None:  # noqa: ANN001
@@ -67,7 +87,9 @@ async def test_exact_ties_share_a_place(leagues) -> None:  # noqa: ANN001
     assert reply["me"]["place"] == 3
     # no callsign yet: a stable generated one
     assert {r["callsign"] for r in reply["top"]} == {generated_callsign(a) for a in "abc"}
-    assert generated_callsign("a").startswith("Эхонавт-") and generated_callsign("a") == generated_callsign("a")
+    assert generated_callsign("a").startswith("Эхонавт-") and generated_callsign("a") == generated_callsign(
+        "a"
+    )
 
 
 async def test_out_of_chart_is_shown_to_its_owner_only_until_the_email_is_confirmed(leagues) -> None:  # noqa: ANN001
@@ -77,8 +99,15 @@ async def test_out_of_chart_is_shown_to_its_owner_only_until_the_email_is_confir
     await leagues.accounts.player("guest", at(0), callsign="Гость", confirm=False)
     await publish_game(leagues.js, "shown", daily, credits=40, clean=1, tick=12, finished_at=at(30))
     await publish_game(leagues.js, "guest", daily, credits=60, clean=1, tick=12, finished_at=at(20))
-    await publish_game(leagues.js, "guest", last_week, credits=60, clean=1, tick=12,
-                       finished_at=at(20) - dt.timedelta(days=7))
+    await publish_game(
+        leagues.js,
+        "guest",
+        last_week,
+        credits=60,
+        clean=1,
+        tick=12,
+        finished_at=at(20) - dt.timedelta(days=7),
+    )
     await leagues.settle()
 
     public = await leagues.ask("chart", league="bronze", date=DAY.isoformat())
@@ -92,7 +121,9 @@ async def test_out_of_chart_is_shown_to_its_owner_only_until_the_email_is_confir
     assert own["me"]["out_of_chart"] is True and own["me"]["label_ru"] == "вне Чарта"
     assert own["me"]["place"] == 1  # where it would stand "for this hour"
     assert [(r["callsign"], r.get("out_of_chart", False)) for r in own["around"]] == [
-        ("Гость", True), ("Виден", False)]
+        ("Гость", True),
+        ("Виден", False),
+    ]
     # no group for him either
     assert (await leagues.ask("player", account_id="guest", date=DAY.isoformat()))["group"] is None
 

@@ -1,11 +1,8 @@
 """Real Daily games through a real engine: the Chart while the Daily lives, Day results with the field
 and the Game of the day (frames) only after DailyClosed, and the gateway's public Chart routes."""
 
-import datetime as dt
-
 import httpx
 import pytest
-
 from echo_engine.modes import daily_setup
 from echo_engine.rules.echo.generator import layout_rows
 from echo_events.moscow import moscow_date
@@ -15,6 +12,7 @@ from echo_gateway.settings import Settings as GatewaySettings
 from echo_runtime.clock import SystemClock
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
+
 from tests.support.play import ask, close_daily, publish_daily
 from tests.support.servers import running
 
@@ -88,12 +86,15 @@ async def test_real_games_chart_results_and_game_of_the_day(leagues, engine) -> 
     grid = layout_rows(daily_setup(daily))
     assert all(row not in str(chart) for row in grid if set(row) != {"."})
     assert "2026" not in str(chart.get("seed", "")) and "field" not in chart
-    assert (await leagues.ask("results", league="bronze", date=today.isoformat()))["error"]["code"] == "not_closed"
+    assert (await leagues.ask("results", league="bronze", date=today.isoformat()))["error"][
+        "code"
+    ] == "not_closed"
     assert (await leagues.ask("game_of_the_day", date=today.isoformat()))["error"]["code"] == "not_closed"
 
     # the gateway's public routes: anonymous, and with a session token for the out-of-chart owner
-    gateway_settings = GatewaySettings(nats_url=leagues.nats_url, database_url=leagues.database_url,
-                                       dev_mode=True, uses_database=False)
+    gateway_settings = GatewaySettings(
+        nats_url=leagues.nats_url, database_url=leagues.database_url, dev_mode=True, uses_database=False
+    )
     gateway = service_app(ServiceRuntime("gateway", gateway_settings), list(CHART_ROUTES))
     signer = TokenSigner(gateway_settings.signing_secret())
     gateway.state.signer = signer
@@ -101,7 +102,9 @@ async def test_real_games_chart_results_and_game_of_the_day(leagues, engine) -> 
         public = (await http.get(f"/api/v1/charts/bronze/{today}")).json()
         assert public["top"] == chart["top"] and "ok" not in public
         token = signer.issue(Identity(account_id="d", device_id="dev"))
-        mine = (await http.get(f"/api/v1/charts/bronze/{today}", headers={"Authorization": f"Bearer {token}"})).json()
+        mine = (
+            await http.get(f"/api/v1/charts/bronze/{today}", headers={"Authorization": f"Bearer {token}"})
+        ).json()
         assert mine["me"]["label_ru"] == "вне Чарта"
         bad = await http.get(f"/api/v1/charts/bronze/{today}", headers={"Authorization": "Bearer forged"})
         assert bad.status_code == 401

@@ -8,8 +8,8 @@ import os
 import sys
 
 import pytest
-
 from echo_leagues.projections import CONSUMERS
+
 from tests.integration.leagues.test_weeks import SUNDAY, T0, WEEK, play_week
 from tests.support.leagues import close_week, daily_event, finish_game, publish_game, snapshot
 from tests.support.play import close_daily
@@ -29,11 +29,26 @@ async def a_busy_history(leagues) -> None:  # noqa: ANN001
     await leagues.settle()
     await close_daily(leagues.js, sunday)
     await close_week(leagues.js, WEEK)
-    await finish_game(leagues.js, late, credits=35, clean=0, lossy=1, tick=8, status="expired",
-                      finished_at=T0 + dt.timedelta(days=7))
+    await finish_game(
+        leagues.js,
+        late,
+        credits=35,
+        clean=0,
+        lossy=1,
+        tick=8,
+        status="expired",
+        finished_at=T0 + dt.timedelta(days=7),
+    )
     next_monday = daily_event(WEEK + dt.timedelta(days=7), "silver")
-    await publish_game(leagues.js, "b0", next_monday, credits=55, clean=1, tick=14,
-                       finished_at=T0 + dt.timedelta(days=7, hours=3))
+    await publish_game(
+        leagues.js,
+        "b0",
+        next_monday,
+        credits=55,
+        clean=1,
+        tick=14,
+        finished_at=T0 + dt.timedelta(days=7, hours=3),
+    )
     await leagues.settle()
     assert await leagues.pool.fetchval("SELECT count(*) FROM leagues_results") == 42
 
@@ -43,8 +58,13 @@ def _batch(event, stream_id: str, version: int) -> bytes:  # noqa: ANN001
 
     from echo_events.envelope import Batch, encode, wrap
 
-    envelope = wrap(event, event_id=uuid.uuid4().hex, stream_id=stream_id, version=version,
-                    occurred_at=dt.datetime.now(dt.UTC))
+    envelope = wrap(
+        event,
+        event_id=uuid.uuid4().hex,
+        stream_id=stream_id,
+        version=version,
+        occurred_at=dt.datetime.now(dt.UTC),
+    )
     return encode(Batch(events=(envelope,)))
 
 
@@ -68,10 +88,19 @@ async def test_rebuild_gives_identical_tables(leagues) -> None:  # noqa: ANN001
     assert before["leagues_members"] and before["leagues_results"] and before["leagues_games"]
     await leagues.stop()
     await leagues.pool.execute("UPDATE leagues_games SET credits = credits + 1")  # damage to be undone
-    env = {**os.environ, "NATS_URL": leagues.nats_url, "DATABASE_URL": leagues.database_url, "LOG_FORMAT": "json"}
+    env = {
+        **os.environ,
+        "NATS_URL": leagues.nats_url,
+        "DATABASE_URL": leagues.database_url,
+        "LOG_FORMAT": "json",
+    }
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "echo_leagues.rebuild", env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+        sys.executable,
+        "-m",
+        "echo_leagues.rebuild",
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
     )
     output, _ = await asyncio.wait_for(process.communicate(), 120)
     assert process.returncode == 0, output.decode()
@@ -80,8 +109,14 @@ async def test_rebuild_gives_identical_tables(leagues) -> None:  # noqa: ANN001
 
     # the restarted service goes on from the end of the streams
     await leagues.start()
-    await publish_game(leagues.js, "s4", daily_event(WEEK + dt.timedelta(days=8), "silver"), credits=20, tick=5,
-                       finished_at=T0 + dt.timedelta(days=8))
+    await publish_game(
+        leagues.js,
+        "s4",
+        daily_event(WEEK + dt.timedelta(days=8), "silver"),
+        credits=20,
+        tick=5,
+        finished_at=T0 + dt.timedelta(days=8),
+    )
     await leagues.settle()
     after = await snapshot(leagues.pool)
     assert len(after["leagues_games"]) == len(before["leagues_games"]) + 1

@@ -5,8 +5,8 @@ last 1 of 6–8 down, nobody from a smaller group or from Bronze — and results
 import datetime as dt
 
 import pytest
-
 from echo_leagues.groups import group_id
+
 from tests.support.leagues import close_week, daily_event, finish_game, publish_game
 
 pytestmark = pytest.mark.integration
@@ -29,15 +29,34 @@ async def play_week(leagues) -> dict[str, int]:  # noqa: ANN001
             credits, clean = (i + 1) * 10, 0
             if account == "g6":
                 credits, clean = 60, 1  # ties g5 on Credits, more clean openings
-            await publish_game(leagues.js, account, monday, credits=credits, clean=clean, tick=20,
-                               finished_at=T0 + dt.timedelta(minutes=minute))
+            await publish_game(
+                leagues.js,
+                account,
+                monday,
+                credits=credits,
+                clean=clean,
+                tick=20,
+                finished_at=T0 + dt.timedelta(minutes=minute),
+            )
     # b0 also plays Tuesday (Monday 10 + Tuesday 200); everybody else missed it: 0
-    await publish_game(leagues.js, "b0", daily_event(TUESDAY, "bronze"), credits=200, tick=20,
-                       finished_at=T0 + dt.timedelta(days=1))
+    await publish_game(
+        leagues.js,
+        "b0",
+        daily_event(TUESDAY, "bronze"),
+        credits=200,
+        tick=20,
+        finished_at=T0 + dt.timedelta(days=1),
+    )
     # an unconfirmed player counts for nobody's group
     await leagues.accounts.player("u", T0, confirm=False)
-    await publish_game(leagues.js, "u", daily_event(MONDAY, "bronze"), credits=500, tick=20,
-                       finished_at=T0 + dt.timedelta(hours=5))
+    await publish_game(
+        leagues.js,
+        "u",
+        daily_event(MONDAY, "bronze"),
+        credits=500,
+        tick=20,
+        finished_at=T0 + dt.timedelta(hours=5),
+    )
     await leagues.settle()
     return {p: s for p, (_, s) in sizes.items()}
 
@@ -67,20 +86,27 @@ async def test_week_results_promote_and_demote(leagues) -> None:  # noqa: ANN001
     await leagues.settle()
     assert await leagues.pool.fetchval("SELECT count(*) FROM leagues_results") == 0
     assert not await leagues.pool.fetchval("SELECT settled FROM leagues_weeks")
-    await finish_game(leagues.js, late, credits=5, tick=3, status="expired",
-                      finished_at=T0 + dt.timedelta(days=7))
+    await finish_game(
+        leagues.js, late, credits=5, tick=3, status="expired", finished_at=T0 + dt.timedelta(days=7)
+    )
     await leagues.settle()
     assert await leagues.pool.fetchval("SELECT settled FROM leagues_weeks")
 
-    moves = {r["account_id"]: (r["league"], r["place"], r["league_after"]) for r in
-             await leagues.pool.fetch("SELECT * FROM leagues_results")}
+    moves = {
+        r["account_id"]: (r["league"], r["place"], r["league_after"])
+        for r in await leagues.pool.fetch("SELECT * FROM leagues_results")
+    }
     assert len(moves) == 41
 
     def after(*accounts: str) -> set[str]:
         return {moves[a][2] for a in accounts}
 
     # Bronze, group of 10: top 3 up, nobody down
-    assert [a for a, m in sorted(moves.items(), key=lambda x: x[1][1]) if a.startswith("b")][:3] == ["b0", "b9", "b8"]
+    assert [a for a, m in sorted(moves.items(), key=lambda x: x[1][1]) if a.startswith("b")][:3] == [
+        "b0",
+        "b9",
+        "b8",
+    ]
     assert after("b0", "b9", "b8") == {"silver"} and after(*(f"b{i}" for i in range(1, 8))) == {"bronze"}
     assert moves["b5"][1] == 6  # 60 + 5: Sunday's expired game counted, just ahead of b4's 50
     assert await leagues.pool.fetchval("SELECT credits FROM leagues_results WHERE account_id = 'b5'") == 65
@@ -96,7 +122,9 @@ async def test_week_results_promote_and_demote(leagues) -> None:  # noqa: ANN001
     # Platinum, group of 10: nobody up, last 2 down
     assert after(*(f"p{i}" for i in range(2, 10))) == {"platinum"} and after("p0", "p1") == {"gold"}
 
-    players = {r["account_id"]: r["league"] for r in await leagues.pool.fetch("SELECT * FROM leagues_players")}
+    players = {
+        r["account_id"]: r["league"] for r in await leagues.pool.fetch("SELECT * FROM leagues_players")
+    }
     assert players == {a: m[2] for a, m in moves.items()}
     me = await leagues.ask("player", account_id="g6", date=(WEEK + dt.timedelta(days=7)).isoformat())
     assert me["league"] == "platinum" and me["group"] is None
@@ -107,5 +135,7 @@ async def test_week_results_promote_and_demote(leagues) -> None:  # noqa: ANN001
     # the week closes once: a redelivered or repeated close changes nothing
     await close_week(leagues.js, WEEK)
     await leagues.settle()
-    assert {r["account_id"]: (r["league"], r["place"], r["league_after"]) for r in
-            await leagues.pool.fetch("SELECT * FROM leagues_results")} == moves
+    assert {
+        r["account_id"]: (r["league"], r["place"], r["league_after"])
+        for r in await leagues.pool.fetch("SELECT * FROM leagues_results")
+    } == moves

@@ -4,7 +4,6 @@ public field of a closed Daily."""
 import datetime as dt
 
 import pytest
-
 from echo_engine.modes import daily_setup
 from echo_engine.rules.echo import game as rules
 from echo_engine.rules.echo.generator import layout_rows
@@ -13,6 +12,7 @@ from echo_leagues.callsigns import display_callsign, generated_callsign
 from echo_leagues.field import public_field
 from echo_leagues.frames import frames_of
 from echo_leagues.groups import group_id, parse_group_id
+
 from tests.support.leagues import daily_event
 
 pytestmark = pytest.mark.unit
@@ -23,7 +23,9 @@ def test_generated_callsigns_are_stable_and_shaped() -> None:
     assert name == generated_callsign("0f3a9c") == "Эхонавт-" + name.split("-")[1]
     assert 1000 <= int(name.split("-")[1]) <= 9999
     assert len({generated_callsign(f"acc{i}") for i in range(200)}) > 150
-    assert display_callsign("x", "Пилот") == "Пилот" and display_callsign("x", None) == generated_callsign("x")
+    assert display_callsign("x", "Пилот") == "Пилот" and display_callsign("x", None) == generated_callsign(
+        "x"
+    )
 
 
 def test_group_ids_round_trip() -> None:
@@ -75,11 +77,23 @@ def test_frames_need_the_start_of_a_game() -> None:
 
 def test_the_public_field_is_the_daily_one_and_refused_while_live() -> None:
     daily = daily_event(dt.date(2026, 11, 18), seed=1234)
-    row = {"daily_id": daily.daily_id, "number": daily.number, "day": daily.date, "league": daily.league,
-           "name_ru": daily.name_ru, "preset_id": daily.preset_id, "seed": daily.seed, "special": None,
-           "opens_at": daily.opens_at, "closes_at": daily.closes_at, "closed_at": None}
+    row = {
+        "daily_id": daily.daily_id,
+        "number": daily.number,
+        "day": daily.date,
+        "league": daily.league,
+        "name_ru": daily.name_ru,
+        "preset_id": daily.preset_id,
+        "seed": daily.seed,
+        "special": None,
+        "opens_at": daily.opens_at,
+        "closes_at": daily.closes_at,
+        "closed_at": None,
+    }
     with pytest.raises(ValueError):
         public_field(row)
     field = public_field({**row, "closed_at": daily.closes_at})
     assert field["grid"] == list(layout_rows(daily_setup(daily))) and field["seed"] == 1234
-    assert sum(e["size"] for e in field["ephemera"]) == sum(r.count(c) for r in field["grid"] for c in "gyrGYR")
+    assert sum(e["size"] for e in field["ephemera"]) == sum(
+        r.count(c) for r in field["grid"] for c in "gyrGYR"
+    )

@@ -39,14 +39,23 @@ async def ask_leagues(request: Request, name: str, body: dict[str, Any]) -> Resp
         )
         reply = json.loads(msg.data)
     except (NoRespondersError, NatsTimeoutError, TimeoutError, RuntimeError):
-        return Response({"error": {"code": "leagues_unavailable",
-                                   "message": "The Chart is not answering; try again shortly."}}, status_code=503)
+        return Response(
+            {
+                "error": {
+                    "code": "leagues_unavailable",
+                    "message": "The Chart is not answering; try again shortly.",
+                }
+            },
+            status_code=503,
+        )
     if reply.get("ok") is True:
         return Response({k: v for k, v in reply.items() if k != "ok"}, status_code=200)
     error = reply.get("error") or {}
     code = str(error.get("code", "internal_error"))
-    return Response({"error": {"code": code, "message": str(error.get("message", ""))}},
-                    status_code=STATUS_OF.get(code, 400))
+    return Response(
+        {"error": {"code": code, "message": str(error.get("message", ""))}},
+        status_code=STATUS_OF.get(code, 400),
+    )
 
 
 def _viewer(request: Request) -> str | None:
@@ -57,14 +66,16 @@ def _viewer(request: Request) -> str | None:
 
 @get("/api/v1/charts/{league:str}/{day:str}", operation_id="chartOfTheDay")
 async def chart(request: Request, league: str, day: str, limit: int = 100) -> Response[dict[str, Any]]:
-    return await ask_leagues(request, "chart", {"league": league, "date": day, "limit": limit,
-                                                "viewer": _viewer(request)})
+    return await ask_leagues(
+        request, "chart", {"league": league, "date": day, "limit": limit, "viewer": _viewer(request)}
+    )
 
 
 @get("/api/v1/results/{league:str}/{day:str}", operation_id="dayResults")
 async def results(request: Request, league: str, day: str, limit: int = 100) -> Response[dict[str, Any]]:
-    return await ask_leagues(request, "results", {"league": league, "date": day, "limit": limit,
-                                                  "viewer": _viewer(request)})
+    return await ask_leagues(
+        request, "results", {"league": league, "date": day, "limit": limit, "viewer": _viewer(request)}
+    )
 
 
 @get("/api/v1/game-of-the-day/{day:str}", operation_id="gameOfTheDay")

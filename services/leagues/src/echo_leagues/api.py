@@ -25,13 +25,12 @@ from typing import Any
 
 import asyncpg
 import structlog
+from echo_events.moscow import moscow_date
+from echo_runtime.clock import Clock
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from nats.js import JetStreamContext
-
-from echo_events.moscow import moscow_date
-from echo_runtime.clock import Clock
 
 from . import queries
 from .frames import FrameCache
@@ -97,11 +96,14 @@ class QueryApi:
         }
 
     async def chart(self, r: dict[str, Any]) -> dict[str, Any]:
-        return await queries.chart(self._pool, _league(r), _date(r, self._clock), limit=_limit(r), viewer=_viewer(r))
+        return await queries.chart(
+            self._pool, _league(r), _date(r, self._clock), limit=_limit(r), viewer=_viewer(r)
+        )
 
     async def results(self, r: dict[str, Any]) -> dict[str, Any]:
-        return await queries.day_results(self._pool, _league(r), _date(r, self._clock), limit=_limit(r),
-                                         viewer=_viewer(r))
+        return await queries.day_results(
+            self._pool, _league(r), _date(r, self._clock), limit=_limit(r), viewer=_viewer(r)
+        )
 
     async def game_of_the_day(self, r: dict[str, Any]) -> dict[str, Any]:
         day = _date(r, self._clock)
@@ -110,8 +112,14 @@ class QueryApi:
             raise queries.NotFound(f"nobody scored in the Bronze Daily of {day}")
         game_id, callsign = leader
         frames = await self._frames.frames(game_id)
-        return {"date": day.isoformat(), "league": "bronze", "game_id": game_id, "callsign": callsign,
-                "credits": frames[-1]["credits"], "frames": frames}
+        return {
+            "date": day.isoformat(),
+            "league": "bronze",
+            "game_id": game_id,
+            "callsign": callsign,
+            "credits": frames[-1]["credits"],
+            "frames": frames,
+        }
 
     async def group(self, r: dict[str, Any]) -> dict[str, Any]:
         try:

@@ -6,12 +6,11 @@ projections, and the read API answers on `leagues.q.*` (NATS) and under `/v1/` (
 
 from __future__ import annotations
 
-from litestar import Litestar
-
 from echo_runtime.clock import Clock
 from echo_runtime.consumer import DurableConsumer
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
+from litestar import Litestar
 
 from .api import QueryApi
 from .http import HTTP_HANDLERS
@@ -33,6 +32,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         runtime.on_stop(subscription.unsubscribe)
         app.state.api = api
 
-    app = service_app(ServiceRuntime("leagues", settings, on_connected=on_connected, clock=clock),
-                      list(HTTP_HANDLERS))
+    app = service_app(
+        ServiceRuntime("leagues", settings, on_connected=on_connected, clock=clock), list(HTTP_HANDLERS)
+    )
     return app

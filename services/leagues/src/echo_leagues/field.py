@@ -25,17 +25,45 @@ def public_field(daily: Any) -> dict[str, Any]:
     special = daily["special"]
     if isinstance(special, str):
         special = json.loads(special)
-    return _field(daily["daily_id"], daily["number"], daily["day"].isoformat(), daily["league"], daily["name_ru"],
-                  daily["preset_id"], daily["seed"], json.dumps(special), daily["opens_at"].isoformat(),
-                  daily["closes_at"].isoformat())
+    return _field(
+        daily["daily_id"],
+        daily["number"],
+        daily["day"].isoformat(),
+        daily["league"],
+        daily["name_ru"],
+        daily["preset_id"],
+        daily["seed"],
+        json.dumps(special),
+        daily["opens_at"].isoformat(),
+        daily["closes_at"].isoformat(),
+    )
 
 
 @lru_cache(maxsize=64)
-def _field(daily_id: str, number: int, day: str, league: str, name_ru: str, preset_id: str, seed: int,
-           special: str, opens_at: str, closes_at: str) -> dict[str, Any]:
-    published = DailyPublished(daily_id=daily_id, number=number, date=day, league=league, name_ru=name_ru,
-                               preset_id=preset_id, seed=seed, special=json.loads(special) or None,
-                               opens_at=opens_at, closes_at=closes_at)
+def _field(
+    daily_id: str,
+    number: int,
+    day: str,
+    league: str,
+    name_ru: str,
+    preset_id: str,
+    seed: int,
+    special: str,
+    opens_at: str,
+    closes_at: str,
+) -> dict[str, Any]:
+    published = DailyPublished(
+        daily_id=daily_id,
+        number=number,
+        date=day,
+        league=league,
+        name_ru=name_ru,
+        preset_id=preset_id,
+        seed=seed,
+        special=json.loads(special) or None,
+        opens_at=opens_at,
+        closes_at=closes_at,
+    )
     setup = daily_setup(published)
     return {
         "preset": setup.preset,
@@ -43,8 +71,13 @@ def _field(daily_id: str, number: int, day: str, league: str, name_ru: str, pres
         "grid": list(layout_rows(setup)),
         "opened": [sector_name(i) for i in setup.opened],
         "ephemera": [
-            {"color": e.color, "kind": e.kind, "size": e.size, "sectors": [sector_name(i) for i in e.sectors],
-             "membrane": sector_name(e.membrane)}
+            {
+                "color": e.color,
+                "kind": e.kind,
+                "size": e.size,
+                "sectors": [sector_name(i) for i in e.sectors],
+                "membrane": sector_name(e.membrane),
+            }
             for e in setup.field.ephemera
         ],
         "rules": asdict(setup.rules),

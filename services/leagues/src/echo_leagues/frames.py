@@ -10,9 +10,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
-
 from echo_engine.rules.echo import game as rules
 from echo_engine.rules.echo.view import client_view, revealed_field
 from echo_events.echo.events import GameFinished, GameStarted, OrdersDealt, TickResolved
@@ -20,6 +17,8 @@ from echo_events.envelope import decode, unwrap
 from echo_events.model import Event
 from echo_events.play import GameCreated
 from echo_events.streams import GAMES, game_subject
+from nats.js import JetStreamContext
+from nats.js.errors import NotFoundError
 
 
 async def read_game(js: JetStreamContext, game_id: str) -> tuple[GameCreated | None, list[Event]]:

@@ -7,8 +7,9 @@ finish and his e-mail confirmation. Within (week, league) members are ordered by
 `pos` 1, 2, 3, … and groups of ten fill in that order (`group_no = (pos - 1) / 10`). Normally a newcomer
 joins at the end (an O(log n) look-up); an event that arrives late shifts only the members after it.
 
-Every change to members and every settlement runs under one transaction-scoped advisory lock, so the
-games and accounts consumers never interleave on a partition and a week never settles half-seen.
+Every game creation and finish, every e-mail confirmation, every change to members and every settlement
+runs under one transaction-scoped advisory lock: the games and accounts consumers never interleave on a
+partition, a confirmation and a new game always see one another, and a week never settles half-seen.
 """
 
 from __future__ import annotations
@@ -45,41 +46,58 @@ async def refresh_membership(conn: asyncpg.Connection, account_id: str, week_sta
            FROM leagues_games g JOIN leagues_accounts a USING (account_id)
            WHERE g.account_id = $1 AND g.week_start = $2 AND g.in_chart AND g.credits > 0
            ORDER BY g.finished_at, g.game_id LIMIT 1""",
-        account_id, week_start,
+        account_id,
+        week_start,
     )
     if first is None:
         return
     existing = await conn.fetchrow(
         "SELECT league, join_at, pos FROM leagues_members WHERE week_start = $1 AND account_id = $2",
-        week_start, account_id,
+        week_start,
+        account_id,
     )
     if existing is not None:
         if existing["league"] == first["league"] and existing["join_at"] == first["join_at"]:
             return
-        await conn.execute("DELETE FROM leagues_members WHERE week_start = $1 AND account_id = $2",
-                           week_start, account_id)
+        await conn.execute(
+            "DELETE FROM leagues_members WHERE week_start = $1 AND account_id = $2", week_start, account_id
+        )
         await conn.execute(
             """UPDATE leagues_members SET pos = pos - 1, group_no = (pos - 2) / $4
                WHERE week_start = $1 AND league = $2 AND pos > $3""",
-            week_start, existing["league"], existing["pos"], GROUP_SIZE,
+            week_start,
+            existing["league"],
+            existing["pos"],
+            GROUP_SIZE,
         )
     league, join_at = first["league"], first["join_at"]
     before = await conn.fetchval(
         """SELECT pos FROM leagues_members
            WHERE week_start = $1 AND league = $2 AND (join_at, account_id) < ($3, $4)
            ORDER BY join_at DESC, account_id DESC LIMIT 1""",
-        week_start, league, join_at, account_id,
+        week_start,
+        league,
+        join_at,
+        account_id,
     )
     pos = (before or 0) + 1
     await conn.execute(
         """UPDATE leagues_members SET pos = pos + 1, group_no = pos / $4
            WHERE week_start = $1 AND league = $2 AND pos >= $3""",
-        week_start, league, pos, GROUP_SIZE,
+        week_start,
+        league,
+        pos,
+        GROUP_SIZE,
     )
     await conn.execute(
         """INSERT INTO leagues_members (week_start, account_id, league, join_at, pos, group_no)
            VALUES ($1, $2, $3, $4, $5, $6)""",
-        week_start, account_id, league, join_at, pos, (pos - 1) // GROUP_SIZE,
+        week_start,
+        account_id,
+        league,
+        join_at,
+        pos,
+        (pos - 1) // GROUP_SIZE,
     )
 
 
@@ -99,7 +117,8 @@ WITH sums AS (
 ), ranked AS (
     SELECT s.*,
            row_number() OVER (PARTITION BY s.league, s.group_no
-                              ORDER BY s.credits DESC, s.clean DESC, s.ticks, s.join_at, s.account_id) AS place,
+                              ORDER BY s.credits DESC, s.clean DESC, s.ticks, s.join_at, s.account_id)
+               AS place,
            count(*) OVER (PARTITION BY s.league, s.group_no) AS size,
            array_position($2::text[], s.league) AS level
     FROM sums s
@@ -112,7 +131,8 @@ WITH sums AS (
                 ELSE r.league END AS league_after
     FROM ranked r
 ), stored AS (
-    INSERT INTO leagues_results (week_start, account_id, league, group_no, group_size, place, credits, league_after)
+    INSERT INTO leagues_results
+           (week_start, account_id, league, group_no, group_size, place, credits, league_after)
     SELECT $1, account_id, league, group_no, size, place, credits, league_after FROM decided
     ON CONFLICT (week_start, account_id) DO NOTHING
     RETURNING account_id, league_after
@@ -133,7 +153,9 @@ async def settle_ready_weeks(conn: asyncpg.Connection) -> list[date]:
     weeks = await conn.fetch("SELECT week_start FROM leagues_weeks WHERE NOT settled ORDER BY week_start")
     for row in weeks:
         week = row["week_start"]
-        if await conn.fetchval("SELECT 1 FROM leagues_games WHERE week_start = $1 AND status = 'live' LIMIT 1", week):
+        if await conn.fetchval(
+            "SELECT 1 FROM leagues_games WHERE week_start = $1 AND status = 'live' LIMIT 1", week
+        ):
             break
         await settle_week(conn, week)
         await conn.execute("UPDATE leagues_weeks SET settled = true WHERE week_start = $1", week)

@@ -13,17 +13,19 @@ conflict), so an older event arriving after a newer one of its aggregate is safe
 from __future__ import annotations
 
 import asyncpg
-
 from echo_events.envelope import Batch
 from echo_runtime.projection import ApplyRows, Outcome
 
 
-async def apply_monotonic(pool: asyncpg.Pool, projection: str, batch: Batch, apply_rows: ApplyRows) -> Outcome:
+async def apply_monotonic(
+    pool: asyncpg.Pool, projection: str, batch: Batch, apply_rows: ApplyRows
+) -> Outcome:
     first, last = batch.events[0], batch.events[-1]
     async with pool.acquire() as conn, conn.transaction():
         stored = await conn.fetchval(
             "SELECT version FROM projection_positions WHERE projection = $1 AND stream_id = $2 FOR UPDATE",
-            projection, first.stream_id,
+            projection,
+            first.stream_id,
         )
         if stored is not None and last.version <= stored:
             return Outcome.DUPLICATE
@@ -32,6 +34,8 @@ async def apply_monotonic(pool: asyncpg.Pool, projection: str, batch: Batch, app
             """INSERT INTO projection_positions (projection, stream_id, version) VALUES ($1, $2, $3)
                ON CONFLICT (projection, stream_id) DO UPDATE
                SET version = GREATEST(projection_positions.version, EXCLUDED.version)""",
-            projection, first.stream_id, last.version,
+            projection,
+            first.stream_id,
+            last.version,
         )
     return Outcome.APPLIED

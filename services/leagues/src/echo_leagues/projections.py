@@ -13,8 +13,6 @@ import datetime as dt
 import json
 
 import asyncpg
-from nats.aio.msg import Msg
-
 from echo_events.daily import DailyClosed, DailyPublished, LeagueWeekClosed
 from echo_events.echo.events import GameFinished
 from echo_events.envelope import Batch, Envelope, decode, unwrap
@@ -22,6 +20,7 @@ from echo_events.moscow import moscow_date, week_of
 from echo_events.play import GameCreated
 from echo_runtime.consumer import ConsumerSpec
 from echo_runtime.projection import apply_once
+from nats.aio.msg import Msg
 
 from . import groups
 from .positions import apply_monotonic
@@ -57,11 +56,17 @@ async def _game_created(conn: asyncpg.Connection, event: GameCreated, envelope: 
     day = dt.date.fromisoformat(event.msk_date)
     await groups.lock(conn)  # with confirmations: one of the two sees the other, never neither
     await conn.execute(
-        """INSERT INTO leagues_games (game_id, account_id, daily_id, league, day, week_start, started_at, in_chart)
+        """INSERT INTO leagues_games
+                  (game_id, account_id, daily_id, league, day, week_start, started_at, in_chart)
            VALUES ($1, $2, $3, $4, $5, $6, $7,
                    COALESCE((SELECT confirmed_week <= $6 FROM leagues_accounts WHERE account_id = $2), false))
            ON CONFLICT (game_id) DO NOTHING""",
-        event.game_id, event.account_id, event.daily_id, event.league or "bronze", day, week_of(day),
+        event.game_id,
+        event.account_id,
+        event.daily_id,
+        event.league or "bronze",
+        day,
+        week_of(day),
         envelope.occurred_at,
     )
 
@@ -72,8 +77,14 @@ async def _game_finished(conn: asyncpg.Connection, event: GameFinished, envelope
         """UPDATE leagues_games SET status = $2, finished_at = $3, credits = $4, clean = $5, lossy = $6,
                   orders = $7, ticks = $8
            WHERE game_id = $1 RETURNING account_id, week_start, in_chart, league, day""",
-        envelope.stream_id, event.status, envelope.occurred_at, event.credits, event.clean, event.lossy,
-        event.orders, event.tick,
+        envelope.stream_id,
+        event.status,
+        envelope.occurred_at,
+        event.credits,
+        event.clean,
+        event.lossy,
+        event.orders,
+        event.tick,
     )
     if row is None:
         return  # not a Daily game
@@ -95,7 +106,8 @@ async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
             await conn.execute(
                 """INSERT INTO leagues_accounts (account_id, callsign) VALUES ($1, $2)
                    ON CONFLICT (account_id) DO UPDATE SET callsign = EXCLUDED.callsign""",
-                _account(envelope), str(envelope.payload["callsign"]),
+                _account(envelope),
+                str(envelope.payload["callsign"]),
             )
         elif envelope.event_type == EMAIL_CONFIRMED:
             await _email_confirmed(conn, _account(envelope), envelope.occurred_at)
@@ -115,7 +127,9 @@ async def _email_confirmed(conn: asyncpg.Connection, account_id: str, at: dt.dat
            SET confirmed_at = COALESCE(leagues_accounts.confirmed_at, EXCLUDED.confirmed_at),
                confirmed_week = COALESCE(leagues_accounts.confirmed_week, EXCLUDED.confirmed_week)
            RETURNING confirmed_week""",
-        account_id, at, week,
+        account_id,
+        at,
+        week,
     )
     weeks = await conn.fetch(
         """WITH flipped AS (
@@ -124,11 +138,13 @@ async def _email_confirmed(conn: asyncpg.Connection, account_id: str, at: dt.dat
                RETURNING week_start, league, day, credits
            ), counted AS (
                INSERT INTO leagues_chart_counts (league, day, credits, n)
-               SELECT league, day, credits, count(*) FROM flipped WHERE credits > 0 GROUP BY league, day, credits
+               SELECT league, day, credits, count(*) FROM flipped WHERE credits > 0
+               GROUP BY league, day, credits
                ON CONFLICT (league, day, credits) DO UPDATE SET n = leagues_chart_counts.n + EXCLUDED.n
            )
            SELECT DISTINCT week_start FROM flipped WHERE credits > 0 ORDER BY week_start""",
-        account_id, confirmed_week,
+        account_id,
+        confirmed_week,
     )
     for week_start in (r["week_start"] for r in weeks):
         await groups.refresh_membership(conn, account_id, week_start)
@@ -155,19 +171,29 @@ async def _daily_published(conn: asyncpg.Connection, event: DailyPublished) -> N
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10,
                    (SELECT closed_at FROM leagues_daily_closures WHERE daily_id = $1))
            ON CONFLICT (daily_id) DO NOTHING""",
-        event.daily_id, event.league, event.date, event.number, event.name_ru, event.preset_id, event.seed,
-        special, event.opens_at, event.closes_at,
+        event.daily_id,
+        event.league,
+        event.date,
+        event.number,
+        event.name_ru,
+        event.preset_id,
+        event.seed,
+        special,
+        event.opens_at,
+        event.closes_at,
     )
 
 
 async def _daily_closed(conn: asyncpg.Connection, event: DailyClosed) -> None:
     await conn.execute(
         "INSERT INTO leagues_daily_closures (daily_id, closed_at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-        event.daily_id, event.closed_at,
+        event.daily_id,
+        event.closed_at,
     )
     await conn.execute(
         "UPDATE leagues_dailies SET closed_at = COALESCE(closed_at, $2) WHERE daily_id = $1",
-        event.daily_id, event.closed_at,
+        event.daily_id,
+        event.closed_at,
     )
 
 
@@ -176,7 +202,9 @@ async def _week_closed(conn: asyncpg.Connection, event: LeagueWeekClosed) -> Non
     await conn.execute(
         """INSERT INTO leagues_weeks (week_start, week_end, closed_at) VALUES ($1, $2, $3)
            ON CONFLICT (week_start) DO NOTHING""",
-        event.week_start, event.week_end, event.closed_at,
+        event.week_start,
+        event.week_end,
+        event.closed_at,
     )
     await groups.settle_ready_weeks(conn)
 
@@ -216,6 +244,14 @@ def handlers(pool: asyncpg.Pool) -> dict[str, object]:
 
 
 PROJECTIONS = (GAMES_PROJECTION, ACCOUNTS_PROJECTION, DAILY_PROJECTION)
-TABLES = ("leagues_accounts", "leagues_dailies", "leagues_daily_closures", "leagues_games", "leagues_chart_counts",
-          "leagues_members",
-          "leagues_weeks", "leagues_results", "leagues_players")
+TABLES = (
+    "leagues_accounts",
+    "leagues_dailies",
+    "leagues_daily_closures",
+    "leagues_games",
+    "leagues_chart_counts",
+    "leagues_members",
+    "leagues_weeks",
+    "leagues_results",
+    "leagues_players",
+)

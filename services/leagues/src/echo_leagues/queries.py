@@ -59,19 +59,38 @@ def _row(record: asyncpg.Record, place: int, viewer: str | None) -> dict[str, An
 
 async def daily_info(conn: asyncpg.Connection | asyncpg.Pool, league: str, day: dt.date) -> dict[str, Any]:
     record = await conn.fetchrow(
-        "SELECT daily_id, number, name_ru, preset_id, closed_at FROM leagues_dailies WHERE league = $1 AND day = $2",
-        league, day,
+        "SELECT daily_id, number, name_ru, preset_id, closed_at FROM leagues_dailies"
+        " WHERE league = $1 AND day = $2",
+        league,
+        day,
     )
-    info: dict[str, Any] = {"league": league, "date": day.isoformat(), "daily_id": f"{day.isoformat()}:{league}",
-                            "number": None, "name_ru": None, "closed": False}
+    info: dict[str, Any] = {
+        "league": league,
+        "date": day.isoformat(),
+        "daily_id": f"{day.isoformat()}:{league}",
+        "number": None,
+        "name_ru": None,
+        "closed": False,
+    }
     if record is not None:
-        info.update(daily_id=record["daily_id"], number=record["number"], name_ru=record["name_ru"],
-                    closed=record["closed_at"] is not None)
+        info.update(
+            daily_id=record["daily_id"],
+            number=record["number"],
+            name_ru=record["name_ru"],
+            closed=record["closed_at"] is not None,
+        )
     return info
 
 
-async def chart(pool: asyncpg.Pool, league: str, day: dt.date, *, limit: int = 100,
-                viewer: str | None = None, around: int = 5) -> dict[str, Any]:
+async def chart(
+    pool: asyncpg.Pool,
+    league: str,
+    day: dt.date,
+    *,
+    limit: int = 100,
+    viewer: str | None = None,
+    around: int = 5,
+) -> dict[str, Any]:
     """The Chart of a league's Daily: the top `limit`; with a viewer, his own row and `around` rows either
     side of it. A viewer's game that is out of the Chart (no confirmed e-mail in its week) is shown to
     him alone, marked «вне Чарта», at the place it would have "for this hour"."""
@@ -84,10 +103,13 @@ async def chart(pool: asyncpg.Pool, league: str, day: dt.date, *, limit: int = 1
                 FROM leagues_games g LEFT JOIN leagues_accounts a USING (account_id)
                 WHERE g.league = $1 AND g.day = $2 AND g.in_chart AND g.credits > 0
                 ORDER BY {_ORDER} LIMIT $3""",
-            league, day, limit,
+            league,
+            day,
+            limit,
         )
         total = await conn.fetchval(
-            "SELECT COALESCE(SUM(n), 0) FROM leagues_chart_counts WHERE league = $1 AND day = $2", league, day)
+            "SELECT COALESCE(SUM(n), 0) FROM leagues_chart_counts WHERE league = $1 AND day = $2", league, day
+        )
         result: dict[str, Any] = {
             "daily": await daily_info(conn, league, day),
             "total": total,
@@ -99,15 +121,18 @@ async def chart(pool: asyncpg.Pool, league: str, day: dt.date, *, limit: int = 1
             mine = await conn.fetchrow(
                 f"""SELECT {_ROW} FROM leagues_games g LEFT JOIN leagues_accounts a USING (account_id)
                     WHERE g.account_id = $1 AND g.league = $2 AND g.day = $3 AND g.credits > 0""",
-                viewer, league, day,
+                viewer,
+                league,
+                day,
             )
             if mine is not None:
                 result["me"], result["around"] = await _around(conn, mine, league, day, viewer, around)
     return result
 
 
-async def _around(conn: asyncpg.Connection, mine: asyncpg.Record, league: str, day: dt.date, viewer: str,
-                  around: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+async def _around(
+    conn: asyncpg.Connection, mine: asyncpg.Record, league: str, day: dt.date, viewer: str, around: int
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     key = (-mine["credits"], -mine["clean"], mine["ticks"], mine["finished_at"])
     # everyone with more Credits (from the per-Credit counts), then those ahead on the same Credits
     ahead = await conn.fetchval(
@@ -116,7 +141,9 @@ async def _around(conn: asyncpg.Connection, mine: asyncpg.Record, league: str, d
                 + (SELECT count(*) FROM leagues_games g
                    WHERE g.league = $1 AND g.day = $2 AND g.in_chart AND g.credits > 0
                      AND -g.credits = $3::int AND (-g.clean, g.ticks, g.finished_at) < ($4, $5, $6))""",
-        league, day, *key,
+        league,
+        day,
+        *key,
     )
     place = ahead + 1
     me = _row(mine, place, viewer)
@@ -125,14 +152,22 @@ async def _around(conn: asyncpg.Connection, mine: asyncpg.Record, league: str, d
             WHERE g.league = $1 AND g.day = $2 AND g.in_chart AND g.credits > 0
               AND {_KEY_ID} < ($3, $4, $5, $6, $7)
             ORDER BY {_ORDER_DESC} LIMIT $8""",
-        league, day, *key, mine["game_id"], around,
+        league,
+        day,
+        *key,
+        mine["game_id"],
+        around,
     )
     after = await conn.fetch(
         f"""SELECT {_ROW} FROM leagues_games g LEFT JOIN leagues_accounts a USING (account_id)
             WHERE g.league = $1 AND g.day = $2 AND g.in_chart AND g.credits > 0
               AND {_KEY_ID} > ($3, $4, $5, $6, $7)
             ORDER BY {_ORDER} LIMIT $8""",
-        league, day, *key, mine["game_id"], around,
+        league,
+        day,
+        *key,
+        mine["game_id"],
+        around,
     )
     rows = [*reversed(before), mine, *after]
     index = len(before)
@@ -149,8 +184,9 @@ def _same(a: asyncpg.Record, b: asyncpg.Record) -> bool:
     return all(a[k] == b[k] for k in ("credits", "clean", "ticks", "finished_at"))
 
 
-async def day_results(pool: asyncpg.Pool, league: str, day: dt.date, *, limit: int = 100,
-                      viewer: str | None = None) -> dict[str, Any]:
+async def day_results(
+    pool: asyncpg.Pool, league: str, day: dt.date, *, limit: int = 100, viewer: str | None = None
+) -> dict[str, Any]:
     """Day results (Итоги дня): the final Chart and the past day's field, only once the Daily closed."""
     daily = await pool.fetchrow("SELECT * FROM leagues_dailies WHERE league = $1 AND day = $2", league, day)
     if daily is None:
@@ -165,7 +201,9 @@ async def day_results(pool: asyncpg.Pool, league: str, day: dt.date, *, limit: i
 
 async def leader_game(pool: asyncpg.Pool, day: dt.date) -> tuple[str, str] | None:
     """The Bronze leader's game of a closed Daily: (game_id, callsign), None if nobody counted."""
-    closed = await pool.fetchval("SELECT closed_at FROM leagues_dailies WHERE league = 'bronze' AND day = $1", day)
+    closed = await pool.fetchval(
+        "SELECT closed_at FROM leagues_dailies WHERE league = 'bronze' AND day = $1", day
+    )
     if closed is None:
         raise NotClosed("the Game of the day is shown once the Daily has closed")
     record = await pool.fetchrow(
@@ -197,16 +235,25 @@ ORDER BY credits DESC, clean DESC, ticks, m.join_at, m.account_id
 """
 
 
-async def group_standings(pool: asyncpg.Pool, week_start: dt.date, league: str, group_no: int) -> dict[str, Any]:
+async def group_standings(
+    pool: asyncpg.Pool, week_start: dt.date, league: str, group_no: int
+) -> dict[str, Any]:
     """A group's standings: live sums during the week (a missed day is 0), the final ones once settled."""
     import json
 
     rows = await pool.fetch(_STANDINGS, week_start, league, group_no)
     if not rows:
         raise NotFound("no such group")
-    final = {r["account_id"]: r for r in await pool.fetch(
-        "SELECT account_id, place, league_after FROM leagues_results WHERE week_start = $1 AND league = $2 AND group_no = $3",
-        week_start, league, group_no)}
+    final = {
+        r["account_id"]: r
+        for r in await pool.fetch(
+            "SELECT account_id, place, league_after FROM leagues_results"
+            " WHERE week_start = $1 AND league = $2 AND group_no = $3",
+            week_start,
+            league,
+            group_no,
+        )
+    }
     days = [(week_start + dt.timedelta(days=i)).isoformat() for i in range(7)]
     members = []
     for place, r in enumerate(rows, start=1):
@@ -221,8 +268,15 @@ async def group_standings(pool: asyncpg.Pool, week_start: dt.date, league: str, 
             member["league_after"] = final[r["account_id"]]["league_after"]
         members.append(member)
     members.sort(key=lambda m: m["place"])
-    return {"group_id": group_id(week_start, league, group_no), "week_start": week_start.isoformat(),
-            "league": league, "settled": bool(final), "size": len(members), "days": days, "members": members}
+    return {
+        "group_id": group_id(week_start, league, group_no),
+        "week_start": week_start.isoformat(),
+        "league": league,
+        "settled": bool(final),
+        "size": len(members),
+        "days": days,
+        "members": members,
+    }
 
 
 async def player(pool: asyncpg.Pool, account_id: str, today: dt.date) -> dict[str, Any]:
@@ -232,20 +286,31 @@ async def player(pool: asyncpg.Pool, account_id: str, today: dt.date) -> dict[st
     league = await pool.fetchval("SELECT league FROM leagues_players WHERE account_id = $1", account_id)
     week = week_of(today)
     member = await pool.fetchrow(
-        "SELECT league, group_no FROM leagues_members WHERE week_start = $1 AND account_id = $2", week, account_id
+        "SELECT league, group_no FROM leagues_members WHERE week_start = $1 AND account_id = $2",
+        week,
+        account_id,
     )
-    result: dict[str, Any] = {"account_id": account_id, "league": league or "bronze", "week_start": week.isoformat(),
-                              "group": None}
+    result: dict[str, Any] = {
+        "account_id": account_id,
+        "league": league or "bronze",
+        "week_start": week.isoformat(),
+        "group": None,
+    }
     if member is not None:
         standings = await pool.fetch(_STANDINGS, week, member["league"], member["group_no"])
         place = next(i for i, r in enumerate(standings, start=1) if r["account_id"] == account_id)
-        result["group"] = {"group_id": group_id(week, member["league"], member["group_no"]),
-                           "league": member["league"], "place": place, "size": len(standings)}
+        result["group"] = {
+            "group_id": group_id(week, member["league"], member["group_no"]),
+            "league": member["league"],
+            "place": place,
+            "size": len(standings),
+        }
     return result
 
 
-async def friends_scores(pool: asyncpg.Pool, account_ids: list[str], today: dt.date,
-                         viewer: str | None = None) -> list[dict[str, Any]]:
+async def friends_scores(
+    pool: asyncpg.Pool, account_ids: list[str], today: dt.date, viewer: str | None = None
+) -> list[dict[str, Any]]:
     """Credits today, yesterday and this week (Monday to today) of each listed account — the social
     service says who is a friend. Only games in the Chart count, except the viewer's own."""
     from echo_events.moscow import week_of
@@ -263,11 +328,23 @@ async def friends_scores(pool: asyncpg.Pool, account_ids: list[str], today: dt.d
                   ON g.account_id = ids.account_id AND g.day BETWEEN LEAST($3, $4) AND $2
                  AND g.status <> 'live' AND (g.in_chart OR g.account_id = $5)
            GROUP BY ids.account_id, a.callsign""",
-        list(dict.fromkeys(account_ids)), today, yesterday, week, viewer,
+        list(dict.fromkeys(account_ids)),
+        today,
+        yesterday,
+        week,
+        viewer,
     )
     order = {a: i for i, a in enumerate(dict.fromkeys(account_ids))}
     return sorted(
-        ({"account_id": r["account_id"], "callsign": display_callsign(r["account_id"], r["callsign"]),
-          "today": r["today"], "yesterday": r["yesterday"], "week": r["week"]} for r in rows),
+        (
+            {
+                "account_id": r["account_id"],
+                "callsign": display_callsign(r["account_id"], r["callsign"]),
+                "today": r["today"],
+                "yesterday": r["yesterday"],
+                "week": r["week"],
+            }
+            for r in rows
+        ),
         key=lambda s: order[s["account_id"]],
     )

@@ -20,12 +20,11 @@ import time
 
 import asyncpg
 import structlog
-from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
-
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.db import create_pool
 from echo_runtime.nats_client import connect, ensure_streams
+from nats.js import JetStreamContext
+from nats.js.errors import NotFoundError
 
 from .projections import CONSUMERS, PROJECTIONS, TABLES, handlers
 
@@ -40,14 +39,16 @@ async def reset(js: JetStreamContext, pool: asyncpg.Pool) -> None:
             pass
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute(f"TRUNCATE {', '.join(TABLES)}")
-        await conn.execute("DELETE FROM projection_positions WHERE projection = ANY($1::text[])", list(PROJECTIONS))
+        await conn.execute(
+            "DELETE FROM projection_positions WHERE projection = ANY($1::text[])", list(PROJECTIONS)
+        )
 
 
-async def drain(js: JetStreamContext, spec: ConsumerSpec, handler, timeout: float = 600.0) -> int:  # noqa: ANN001
+async def drain(js: JetStreamContext, spec: ConsumerSpec, handler, limit_s: float = 600.0) -> int:  # noqa: ANN001
     """Run a fresh durable until it has nothing pending; how many messages it handled."""
     consumer = DurableConsumer(js, spec, handler)
     task = asyncio.create_task(consumer.run())
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + limit_s
     try:
         while True:
             await asyncio.sleep(0.05)
