@@ -154,3 +154,43 @@ async def test_bad_requests_are_refused_clearly(leagues) -> None:  # noqa: ANN00
     assert (await leagues.ask("group", group_id="nope"))["error"]["code"] == "bad_request"
     assert (await leagues.ask("group", group_id="2026-11-16:bronze:1"))["error"]["code"] == "not_found"
     assert (await leagues.ask("nothing"))["error"]["code"] == "bad_request"
+
+
+async def test_friends_scores_today_yesterday_and_this_week(leagues) -> None:  # noqa: ANN001
+    monday, tuesday, wednesday = DAY - dt.timedelta(days=2), DAY - dt.timedelta(days=1), DAY
+    for account in ("me", "f1", "f2"):
+        await leagues.accounts.player(account, at(0) - dt.timedelta(days=3), callsign=f"Cs-{account}")
+    await leagues.accounts.player("hidden", at(0), confirm=False)
+    await publish_game(leagues.js, "f1", daily_event(monday), credits=30, finished_at=at(-2880))
+    await publish_game(leagues.js, "f1", daily_event(tuesday), credits=40, finished_at=at(-1440))
+    await publish_game(leagues.js, "f1", daily_event(wednesday), credits=50, finished_at=at(10))
+    await publish_game(
+        leagues.js, "f2", daily_event(DAY - dt.timedelta(days=7)), credits=99, finished_at=at(-10080)
+    )
+    await publish_game(leagues.js, "hidden", daily_event(wednesday), credits=70, finished_at=at(5))
+    await publish_game(leagues.js, "me", daily_event(tuesday), credits=0, finished_at=at(-1400))
+    await leagues.settle()
+    reply = await leagues.ask(
+        "friends", account_ids=["f1", "f2", "hidden", "nobody"], date=DAY.isoformat(), viewer="me"
+    )
+    assert reply["scores"] == [
+        {"account_id": "f1", "callsign": "Cs-f1", "today": 50, "yesterday": 40, "week": 120},
+        {"account_id": "f2", "callsign": "Cs-f2", "today": None, "yesterday": None, "week": 0},
+        {
+            "account_id": "hidden",
+            "callsign": generated_callsign("hidden"),
+            "today": None,
+            "yesterday": None,
+            "week": 0,
+        },
+        {
+            "account_id": "nobody",
+            "callsign": generated_callsign("nobody"),
+            "today": None,
+            "yesterday": None,
+            "week": 0,
+        },
+    ]
+    own = await leagues.ask("friends", account_ids=["hidden"], date=DAY.isoformat(), viewer="hidden")
+    assert own["scores"][0]["today"] == 70  # his own «вне Чарта» game, to himself
+    assert (await leagues.ask("friends", account_ids="f1"))["error"]["code"] == "bad_request"

@@ -319,14 +319,14 @@ async def friends_scores(
     week = week_of(today)
     rows = await pool.fetch(
         """SELECT ids.account_id, a.callsign,
-                  MAX(g.credits) FILTER (WHERE g.day = $2) AS today,
-                  MAX(g.credits) FILTER (WHERE g.day = $3) AS yesterday,
-                  COALESCE(SUM(g.credits) FILTER (WHERE g.week_start = $4 AND g.day <= $2), 0)::int AS week
+                  MAX(g.credits) FILTER (WHERE g.day = $2::date) AS today,
+                  MAX(g.credits) FILTER (WHERE g.day = $3::date) AS yesterday,
+                  COALESCE(SUM(g.credits) FILTER (WHERE g.week_start = $4::date AND g.day <= $2::date), 0)::int AS week
            FROM unnest($1::text[]) AS ids(account_id)
            LEFT JOIN leagues_accounts a ON a.account_id = ids.account_id
            LEFT JOIN leagues_games g
-                  ON g.account_id = ids.account_id AND g.day BETWEEN LEAST($3, $4) AND $2
-                 AND g.status <> 'live' AND (g.in_chart OR g.account_id = $5)
+                  ON g.account_id = ids.account_id AND g.day BETWEEN LEAST($3::date, $4::date) AND $2::date
+                 AND g.status <> 'live' AND (g.in_chart OR g.account_id = $5::text)
            GROUP BY ids.account_id, a.callsign""",
         list(dict.fromkeys(account_ids)),
         today,
