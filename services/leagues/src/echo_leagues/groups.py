@@ -164,4 +164,6 @@ async def settle_ready_weeks(conn: asyncpg.Connection) -> list[date]:
 
 
 async def settle_week(conn: asyncpg.Connection, week_start: date) -> None:
+    """One statement over every group of the week (call inside a transaction)."""
+    await conn.execute("SET LOCAL work_mem = '256MB'")  # sums and sorts of a million members stay in memory
     await conn.execute(SETTLE_SQL, week_start, list(LEAGUE_ORDER))

@@ -32,7 +32,8 @@ DAILY_PROJECTION = "leagues.daily"
 GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="leagues-games", filter_subject="echo.game.*")
 ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="leagues-accounts", filter_subject="account.>")
 DAILY_CONSUMER = ConsumerSpec(stream="DAILY", durable="leagues-daily", filter_subject="daily.>")
-WEEKS_CONSUMER = ConsumerSpec(stream="DAILY", durable="leagues-weeks", filter_subject="league.>")
+#: A week's results are one long statement over every group (tens of seconds at a million players).
+WEEKS_CONSUMER = ConsumerSpec(stream="DAILY", durable="leagues-weeks", filter_subject="league.>", ack_wait=600.0)
 #: In replay order for a rebuild: account facts first, then games, then Dailies and weeks.
 CONSUMERS = (ACCOUNTS_CONSUMER, GAMES_CONSUMER, DAILY_CONSUMER, WEEKS_CONSUMER)
 

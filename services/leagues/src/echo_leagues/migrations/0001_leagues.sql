@@ -80,6 +80,7 @@ CREATE TABLE leagues_members (
 );
 CREATE INDEX leagues_members_order ON leagues_members (week_start, league, join_at, account_id);
 CREATE INDEX leagues_members_group ON leagues_members (week_start, league, group_no);
+CREATE INDEX leagues_members_pos ON leagues_members (week_start, league, pos);
 
 -- Weeks closed by LeagueWeekClosed; settled once no game of the week is live any more.
 CREATE TABLE leagues_weeks (
