@@ -33,7 +33,9 @@ GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="leagues-games", filter_su
 ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="leagues-accounts", filter_subject="account.>")
 DAILY_CONSUMER = ConsumerSpec(stream="DAILY", durable="leagues-daily", filter_subject="daily.>")
 #: A week's results are one long statement over every group (tens of seconds at a million players).
-WEEKS_CONSUMER = ConsumerSpec(stream="DAILY", durable="leagues-weeks", filter_subject="league.>", ack_wait=600.0)
+WEEKS_CONSUMER = ConsumerSpec(
+    stream="DAILY", durable="leagues-weeks", filter_subject="league.>", ack_wait=600.0
+)
 #: In replay order for a rebuild: account facts first, then games, then Dailies and weeks.
 CONSUMERS = (ACCOUNTS_CONSUMER, GAMES_CONSUMER, DAILY_CONSUMER, WEEKS_CONSUMER)
 

@@ -321,8 +321,8 @@ async def friends_scores(
         """SELECT ids.account_id, a.callsign,
                   MAX(g.credits) FILTER (WHERE g.day = $2::date) AS today,
                   MAX(g.credits) FILTER (WHERE g.day = $3::date) AS yesterday,
-                  COALESCE(SUM(g.credits) FILTER (WHERE g.week_start = $4::date AND g.day <= $2::date), 0)::int
-                      AS week
+                  COALESCE(SUM(g.credits) FILTER (WHERE g.week_start = $4::date AND g.day <= $2::date),
+                           0)::int AS week
            FROM unnest($1::text[]) AS ids(account_id)
            LEFT JOIN leagues_accounts a ON a.account_id = ids.account_id
            LEFT JOIN leagues_games g
