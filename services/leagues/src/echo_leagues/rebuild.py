@@ -58,7 +58,7 @@ async def drain(js: JetStreamContext, spec: ConsumerSpec, handler, limit_s: floa
                 info = await js.consumer_info(spec.stream, spec.durable)
             except NotFoundError:
                 continue
-            if info.num_pending == 0 and info.num_ack_pending == 0 and (info.num_redelivered or 0) == 0:
+            if info.num_pending == 0 and info.num_ack_pending == 0:  # a nacked message stays ack-pending
                 return consumer.processed
             if time.monotonic() > deadline:
                 raise TimeoutError(f"{spec.durable} still has {info.num_pending} pending")
