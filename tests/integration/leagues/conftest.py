@@ -28,6 +28,7 @@ class Leagues:
     pool: asyncpg.Pool
     accounts: Accounts = field(init=False)
     _stack: contextlib.AsyncExitStack | None = None
+    base: str = ""
 
     def __post_init__(self) -> None:
         self.accounts = Accounts(self.js)
@@ -39,7 +40,8 @@ class Leagues:
     async def start(self) -> str:
         self._stack = contextlib.AsyncExitStack()
         settings = Settings(nats_url=self.nats_url, database_url=self.database_url)
-        return await self._stack.enter_async_context(running(create_app(settings)))
+        self.base = await self._stack.enter_async_context(running(create_app(settings)))
+        return self.base
 
     async def stop(self) -> None:
         if self._stack is not None:
@@ -75,7 +77,5 @@ async def engine(leagues: Leagues) -> AsyncIterator[Client]:
     from echo_engine.app import create_app as engine_app
     from echo_engine.settings import Settings as EngineSettings
 
-    async with running(
-        engine_app(EngineSettings(nats_url=leagues.nats_url, database_url=leagues.database_url))
-    ):
+    async with running(engine_app(EngineSettings(nats_url=leagues.nats_url, database_url=leagues.database_url))):
         yield leagues.nc

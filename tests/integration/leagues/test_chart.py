@@ -87,9 +87,7 @@ async def test_exact_ties_share_a_place(leagues) -> None:  # noqa: ANN001
     assert reply["me"]["place"] == 3
     # no callsign yet: a stable generated one
     assert {r["callsign"] for r in reply["top"]} == {generated_callsign(a) for a in "abc"}
-    assert generated_callsign("a").startswith("Эхонавт-") and generated_callsign("a") == generated_callsign(
-        "a"
-    )
+    assert generated_callsign("a").startswith("Эхонавт-") and generated_callsign("a") == generated_callsign("a")
 
 
 async def test_out_of_chart_is_shown_to_its_owner_only_until_the_email_is_confirmed(leagues) -> None:  # noqa: ANN001
@@ -164,9 +162,7 @@ async def test_friends_scores_today_yesterday_and_this_week(leagues) -> None:  #
     await publish_game(leagues.js, "f1", daily_event(monday), credits=30, finished_at=at(-2880))
     await publish_game(leagues.js, "f1", daily_event(tuesday), credits=40, finished_at=at(-1440))
     await publish_game(leagues.js, "f1", daily_event(wednesday), credits=50, finished_at=at(10))
-    await publish_game(
-        leagues.js, "f2", daily_event(DAY - dt.timedelta(days=7)), credits=99, finished_at=at(-10080)
-    )
+    await publish_game(leagues.js, "f2", daily_event(DAY - dt.timedelta(days=7)), credits=99, finished_at=at(-10080))
     await publish_game(leagues.js, "hidden", daily_event(wednesday), credits=70, finished_at=at(5))
     await publish_game(leagues.js, "me", daily_event(tuesday), credits=0, finished_at=at(-1400))
     await leagues.settle()
@@ -194,3 +190,19 @@ async def test_friends_scores_today_yesterday_and_this_week(leagues) -> None:  #
     own = await leagues.ask("friends", account_ids=["hidden"], date=DAY.isoformat(), viewer="hidden")
     assert own["scores"][0]["today"] == 70  # his own «вне Чарта» game, to himself
     assert (await leagues.ask("friends", account_ids="f1"))["error"]["code"] == "bad_request"
+
+
+async def test_the_same_answers_over_http_on_the_service(leagues) -> None:  # noqa: ANN001
+    import httpx
+
+    await leagues.accounts.player("h", at(0), callsign="Хттп")
+    await publish_game(leagues.js, "h", daily_event(DAY), credits=20, tick=4, finished_at=at(10))
+    await leagues.settle()
+    async with httpx.AsyncClient(base_url=leagues.base) as http:
+        chart = await http.get(f"/v1/charts/bronze/{DAY}", params={"limit": 10})
+        assert chart.status_code == 200
+        assert chart.json() == await leagues.ask("chart", league="bronze", date=DAY.isoformat(), limit=10)
+        assert (await http.get(f"/v1/results/bronze/{DAY}")).status_code == 404  # its Daily was never published
+        assert (await http.get(f"/v1/charts/iron/{DAY}")).status_code == 400
+        player = (await http.get("/v1/players/h", params={"day": DAY.isoformat()})).json()
+        assert player["group"]["place"] == 1

@@ -85,24 +85,18 @@ async def test_real_games_chart_results_and_game_of_the_day(leagues, engine) -> 
     grid = layout_rows(daily_setup(daily))
     assert all(row not in str(chart) for row in grid if set(row) != {"."})
     assert "2026" not in str(chart.get("seed", "")) and "field" not in chart
-    assert (await leagues.ask("results", league="bronze", date=today.isoformat()))["error"][
-        "code"
-    ] == "not_closed"
+    assert (await leagues.ask("results", league="bronze", date=today.isoformat()))["error"]["code"] == "not_closed"
     assert (await leagues.ask("game_of_the_day", date=today.isoformat()))["error"]["code"] == "not_closed"
 
     # the gateway's public routes: anonymous, and with a session token for the out-of-chart owner
-    gateway_settings = GatewaySettings(
-        nats_url=leagues.nats_url, database_url=leagues.database_url, dev_mode=True
-    )
+    gateway_settings = GatewaySettings(nats_url=leagues.nats_url, database_url=leagues.database_url, dev_mode=True)
     gateway = create_gateway(gateway_settings, extra_routes=CHART_ROUTES)
     signer = TokenSigner(gateway_settings.signing_secret())
     async with running(gateway) as base, httpx.AsyncClient(base_url=base) as http:
         public = (await http.get(f"/api/v1/charts/bronze/{today}")).json()
         assert public["top"] == chart["top"] and "ok" not in public
         token = signer.issue(Identity(account_id="d", device_id="dev"))
-        mine = (
-            await http.get(f"/api/v1/charts/bronze/{today}", headers={"Authorization": f"Bearer {token}"})
-        ).json()
+        mine = (await http.get(f"/api/v1/charts/bronze/{today}", headers={"Authorization": f"Bearer {token}"})).json()
         assert mine["me"]["label_ru"] == "вне Чарта"
         bad = await http.get(f"/api/v1/charts/bronze/{today}", headers={"Authorization": "Bearer forged"})
         assert bad.status_code == 401

@@ -86,9 +86,7 @@ async def test_week_results_promote_and_demote(leagues) -> None:  # noqa: ANN001
     await leagues.settle()
     assert await leagues.pool.fetchval("SELECT count(*) FROM leagues_results") == 0
     assert not await leagues.pool.fetchval("SELECT settled FROM leagues_weeks")
-    await finish_game(
-        leagues.js, late, credits=5, tick=3, status="expired", finished_at=T0 + dt.timedelta(days=7)
-    )
+    await finish_game(leagues.js, late, credits=5, tick=3, status="expired", finished_at=T0 + dt.timedelta(days=7))
     await leagues.settle()
     assert await leagues.pool.fetchval("SELECT settled FROM leagues_weeks")
 
@@ -122,9 +120,7 @@ async def test_week_results_promote_and_demote(leagues) -> None:  # noqa: ANN001
     # Platinum, group of 10: nobody up, last 2 down
     assert after(*(f"p{i}" for i in range(2, 10))) == {"platinum"} and after("p0", "p1") == {"gold"}
 
-    players = {
-        r["account_id"]: r["league"] for r in await leagues.pool.fetch("SELECT * FROM leagues_players")
-    }
+    players = {r["account_id"]: r["league"] for r in await leagues.pool.fetch("SELECT * FROM leagues_players")}
     assert players == {a: m[2] for a, m in moves.items()}
     me = await leagues.ask("player", account_id="g6", date=(WEEK + dt.timedelta(days=7)).isoformat())
     assert me["league"] == "platinum" and me["group"] is None
