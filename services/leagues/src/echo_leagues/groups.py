@@ -101,7 +101,8 @@ async def refresh_membership(conn: asyncpg.Connection, account_id: str, week_sta
     )
 
 
-#: One statement over all groups of a week: sums (a missed day is 0), places, moves, the players' leagues.
+#: One statement over all groups of a week: sums (a missed day is 0), places, moves, and the leagues of the
+#: players who move (a player without a row is in Bronze, where everyone starts).
 #: Week ties: more Credits, more clean openings, fewer ticks, earlier join.
 SETTLE_SQL = """
 WITH sums AS (
@@ -138,7 +139,9 @@ WITH sums AS (
     RETURNING account_id, league_after
 )
 INSERT INTO leagues_players (account_id, league, since_week)
-SELECT account_id, league_after, $1::date + 7 FROM stored
+SELECT s.account_id, s.league_after, $1::date + 7
+FROM stored s LEFT JOIN leagues_players p ON p.account_id = s.account_id
+WHERE s.league_after <> COALESCE(p.league, 'bronze')  -- only those who move: a row means "since when"
 ON CONFLICT (account_id) DO UPDATE SET league = EXCLUDED.league, since_week = EXCLUDED.since_week
 WHERE leagues_players.since_week <= EXCLUDED.since_week
 """

@@ -104,7 +104,7 @@ CREATE TABLE leagues_results (
 );
 CREATE INDEX leagues_results_group ON leagues_results (week_start, league, group_no, place);
 
--- Each player's league now (no row: Bronze, where everyone starts).
+-- Each player's league now, and the week he entered it (no row: Bronze, where everyone starts).
 CREATE TABLE leagues_players (
     account_id text PRIMARY KEY,
     league     text NOT NULL,
