@@ -135,3 +135,54 @@ async def test_week_results_promote_and_demote(leagues) -> None:  # noqa: ANN001
         r["account_id"]: (r["league"], r["place"], r["league_after"])
         for r in await leagues.pool.fetch("SELECT * FROM leagues_results")
     } == moves
+
+
+async def test_the_next_week_starts_from_the_new_leagues(leagues) -> None:  # noqa: ANN001
+    """Week 2: the promoted play in their new league; a Bronze group of 9 demotes nobody, a Silver one
+    of 9 demotes its last 2 (one of them had come up the week before)."""
+    week2 = WEEK + dt.timedelta(days=7)
+    first = daily_event(WEEK, "bronze")
+    for i in range(9):
+        await leagues.accounts.player(f"x{i}", T0 - dt.timedelta(days=3))
+        await publish_game(leagues.js, f"x{i}", first, credits=10 * (i + 1), finished_at=T0 + dt.timedelta(minutes=i))
+    await close_week(leagues.js, WEEK)  # at once: the week waits until the games projection caught up
+    await leagues.settle()
+    up = {r["account_id"] for r in await leagues.pool.fetch("SELECT account_id FROM leagues_players")}
+    assert up == {"x8", "x7", "x6"}
+    assert (await leagues.ask("player", account_id="x8", date=week2.isoformat()))["league"] == "silver"
+
+    # the gateway starts their games in Silver: GameCreated says so
+    silver, bronze = daily_event(week2, "silver"), daily_event(week2, "bronze")
+    for n, account in enumerate(["x8", "x7", "x6", *(f"y{i}" for i in range(6))]):
+        if account.startswith("y"):
+            await leagues.accounts.player(account, T0)
+        credits = {"x8": 5, "x7": 500, "x6": 55}.get(account, 50 + 2 * (n - 3))  # y0..y5: 50..60
+        await publish_game(
+            leagues.js, account, silver, credits=credits, finished_at=T0 + dt.timedelta(days=7, minutes=n)
+        )
+    for i in range(6):
+        await publish_game(leagues.js, f"x{i}", bronze, credits=1 + i, finished_at=T0 + dt.timedelta(days=7, hours=i))
+    await leagues.settle()
+    await close_week(leagues.js, week2)
+    await leagues.settle()
+    rows = {
+        r["account_id"]: r
+        for r in await leagues.pool.fetch("SELECT * FROM leagues_results WHERE week_start = $1", week2)
+    }
+    assert {a: r["league"] for a, r in rows.items() if a.startswith("x")} == {
+        **{f"x{i}": "bronze" for i in range(6)},
+        "x6": "silver",
+        "x7": "silver",
+        "x8": "silver",
+    }
+    assert rows["x7"]["place"] == 1 and rows["x7"]["league_after"] == "gold"
+    assert rows["x8"]["place"] == 9 and rows["x8"]["league_after"] == "bronze"  # up last week, down again
+    assert rows["x6"]["place"] == 5 and rows["x6"]["league_after"] == "silver"
+    assert {rows[f"x{i}"]["league_after"] for i in range(6)} <= {"bronze", "silver"}
+    assert sum(rows[f"x{i}"]["league_after"] == "silver" for i in range(6)) == 3  # Bronze group of 6: top 3 up
+    players = {
+        r["account_id"]: (r["league"], r["since_week"])
+        for r in await leagues.pool.fetch("SELECT * FROM leagues_players")
+    }
+    assert players["x8"] == ("bronze", week2 + dt.timedelta(days=7)) and players["x7"][0] == "gold"
+    assert players["x6"] == ("silver", week2)  # stayed: the row still says since when

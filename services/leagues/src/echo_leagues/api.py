@@ -96,9 +96,7 @@ class QueryApi:
         }
 
     async def chart(self, r: dict[str, Any]) -> dict[str, Any]:
-        return await queries.chart(
-            self._pool, _league(r), _date(r, self._clock), limit=_limit(r), viewer=_viewer(r)
-        )
+        return await queries.chart(self._pool, _league(r), _date(r, self._clock), limit=_limit(r), viewer=_viewer(r))
 
     async def results(self, r: dict[str, Any]) -> dict[str, Any]:
         return await queries.day_results(

@@ -23,7 +23,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app: Litestar
 
     async def on_connected(runtime: ServiceRuntime) -> None:
-        by_durable = handlers(runtime.pool)
+        by_durable = handlers(runtime.pool, runtime.js)
         for spec in CONSUMERS:
             consumer = DurableConsumer(runtime.js, spec, by_durable[spec.durable])
             runtime.spawn(f"projection-{spec.durable}", consumer.run, consumer.stop)
@@ -32,7 +32,5 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         runtime.on_stop(subscription.unsubscribe)
         app.state.api = api
 
-    app = service_app(
-        ServiceRuntime("leagues", settings, on_connected=on_connected, clock=clock), list(HTTP_HANDLERS)
-    )
+    app = service_app(ServiceRuntime("leagues", settings, on_connected=on_connected, clock=clock), list(HTTP_HANDLERS))
     return app

@@ -156,9 +156,7 @@ async def settle_ready_weeks(conn: asyncpg.Connection) -> list[date]:
     weeks = await conn.fetch("SELECT week_start FROM leagues_weeks WHERE NOT settled ORDER BY week_start")
     for row in weeks:
         week = row["week_start"]
-        if await conn.fetchval(
-            "SELECT 1 FROM leagues_games WHERE week_start = $1 AND status = 'live' LIMIT 1", week
-        ):
+        if await conn.fetchval("SELECT 1 FROM leagues_games WHERE week_start = $1 AND status = 'live' LIMIT 1", week):
             break
         await settle_week(conn, week)
         await conn.execute("UPDATE leagues_weeks SET settled = true WHERE week_start = $1", week)

@@ -17,9 +17,7 @@ from echo_events.envelope import Batch
 from echo_runtime.projection import ApplyRows, Outcome
 
 
-async def apply_monotonic(
-    pool: asyncpg.Pool, projection: str, batch: Batch, apply_rows: ApplyRows
-) -> Outcome:
+async def apply_monotonic(pool: asyncpg.Pool, projection: str, batch: Batch, apply_rows: ApplyRows) -> Outcome:
     first, last = batch.events[0], batch.events[-1]
     async with pool.acquire() as conn, conn.transaction():
         stored = await conn.fetchval(

@@ -21,6 +21,8 @@ from echo_events.play import GameCreated
 from echo_runtime.consumer import ConsumerSpec
 from echo_runtime.projection import apply_once
 from nats.aio.msg import Msg
+from nats.js import JetStreamContext
+from nats.js.errors import NotFoundError
 
 from . import groups
 from .positions import apply_monotonic
@@ -32,9 +34,15 @@ DAILY_PROJECTION = "leagues.daily"
 GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="leagues-games", filter_subject="echo.game.*")
 ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="leagues-accounts", filter_subject="account.>")
 DAILY_CONSUMER = ConsumerSpec(stream="DAILY", durable="leagues-daily", filter_subject="daily.>")
-#: A week's results are one long statement over every group (tens of seconds at a million players).
+#: A week's results are one long statement over every group (tens of seconds at a million players), and
+#: a week's close waits (retries for up to ~45 minutes) until the games projection has caught up.
 WEEKS_CONSUMER = ConsumerSpec(
-    stream="DAILY", durable="leagues-weeks", filter_subject="league.>", ack_wait=600.0
+    stream="DAILY",
+    durable="leagues-weeks",
+    filter_subject="league.>",
+    ack_wait=600.0,
+    max_deliver=50,
+    backoff=(1.0, 2.0, 5.0, 10.0, 30.0, 60.0),
 )
 #: In replay order for a rebuild: account facts first, then games, then Dailies and weeks.
 CONSUMERS = (ACCOUNTS_CONSUMER, GAMES_CONSUMER, DAILY_CONSUMER, WEEKS_CONSUMER)
@@ -236,13 +244,34 @@ def daily_handler(pool: asyncpg.Pool):  # noqa: ANN201
     return handle
 
 
-def handlers(pool: asyncpg.Pool) -> dict[str, object]:
+class GamesBehind(RuntimeError):
+    """A league week closed while the games projection still has messages to apply: retry later."""
+
+
+def weeks_handler(pool: asyncpg.Pool, js: JetStreamContext):  # noqa: ANN201
+    """LeagueWeekClosed is applied only once the games projection has nothing pending: a week's results
+    must see every game of the week (a lagging or restarted service catches up on GAMES first)."""
+    apply_daily = daily_handler(pool)
+
+    async def handle(msg: Msg) -> None:
+        try:
+            info = await js.consumer_info(GAMES_CONSUMER.stream, GAMES_CONSUMER.durable)
+        except NotFoundError:
+            raise GamesBehind("the games projection has not started yet") from None
+        if info.num_pending or info.num_ack_pending:
+            raise GamesBehind(f"the games projection has {info.num_pending + info.num_ack_pending} to apply")
+        await apply_daily(msg)
+
+    return handle
+
+
+def handlers(pool: asyncpg.Pool, js: JetStreamContext) -> dict[str, object]:
     """durable name → handler, for the app and for the rebuild."""
     return {
         GAMES_CONSUMER.durable: games_handler(pool),
         ACCOUNTS_CONSUMER.durable: accounts_handler(pool),
         DAILY_CONSUMER.durable: daily_handler(pool),
-        WEEKS_CONSUMER.durable: daily_handler(pool),
+        WEEKS_CONSUMER.durable: weeks_handler(pool, js),
     }
 
 

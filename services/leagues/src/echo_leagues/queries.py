@@ -59,8 +59,7 @@ def _row(record: asyncpg.Record, place: int, viewer: str | None) -> dict[str, An
 
 async def daily_info(conn: asyncpg.Connection | asyncpg.Pool, league: str, day: dt.date) -> dict[str, Any]:
     record = await conn.fetchrow(
-        "SELECT daily_id, number, name_ru, preset_id, closed_at FROM leagues_dailies"
-        " WHERE league = $1 AND day = $2",
+        "SELECT daily_id, number, name_ru, preset_id, closed_at FROM leagues_dailies WHERE league = $1 AND day = $2",
         league,
         day,
     )
@@ -201,9 +200,7 @@ async def day_results(
 
 async def leader_game(pool: asyncpg.Pool, day: dt.date) -> tuple[str, str] | None:
     """The Bronze leader's game of a closed Daily: (game_id, callsign), None if nobody counted."""
-    closed = await pool.fetchval(
-        "SELECT closed_at FROM leagues_dailies WHERE league = 'bronze' AND day = $1", day
-    )
+    closed = await pool.fetchval("SELECT closed_at FROM leagues_dailies WHERE league = 'bronze' AND day = $1", day)
     if closed is None:
         raise NotClosed("the Game of the day is shown once the Daily has closed")
     record = await pool.fetchrow(
@@ -235,9 +232,7 @@ ORDER BY credits DESC, clean DESC, ticks, m.join_at, m.account_id
 """
 
 
-async def group_standings(
-    pool: asyncpg.Pool, week_start: dt.date, league: str, group_no: int
-) -> dict[str, Any]:
+async def group_standings(pool: asyncpg.Pool, week_start: dt.date, league: str, group_no: int) -> dict[str, Any]:
     """A group's standings: live sums during the week (a missed day is 0), the final ones once settled."""
     import json
 

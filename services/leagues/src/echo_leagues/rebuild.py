@@ -39,9 +39,7 @@ async def reset(js: JetStreamContext, pool: asyncpg.Pool) -> None:
             pass
     async with pool.acquire() as conn, conn.transaction():
         await conn.execute(f"TRUNCATE {', '.join(TABLES)}")
-        await conn.execute(
-            "DELETE FROM projection_positions WHERE projection = ANY($1::text[])", list(PROJECTIONS)
-        )
+        await conn.execute("DELETE FROM projection_positions WHERE projection = ANY($1::text[])", list(PROJECTIONS))
 
 
 async def drain(js: JetStreamContext, spec: ConsumerSpec, handler, limit_s: float = 600.0) -> int:  # noqa: ANN001
@@ -69,7 +67,7 @@ async def drain(js: JetStreamContext, spec: ConsumerSpec, handler, limit_s: floa
 
 async def rebuild(js: JetStreamContext, pool: asyncpg.Pool) -> dict[str, int]:
     await reset(js, pool)
-    by_durable = handlers(pool)
+    by_durable = handlers(pool, js)
     counts = {}
     for spec in CONSUMERS:
         counts[spec.durable] = await drain(js, spec, by_durable[spec.durable])
