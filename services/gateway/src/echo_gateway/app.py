@@ -12,6 +12,7 @@ from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
 from litestar.static_files import create_static_files_router
 
+from .account_routes import ACCOUNT_ROUTES
 from .daily_routes import DAILY_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
@@ -36,7 +37,7 @@ def create_app(
         runtime.on_stop(hub.stop)
 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")
-    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *extra_routes, live, web]
+    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *extra_routes, live, web]
     app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes)
     app.state.signer = signer
     app.state.hub = hub
