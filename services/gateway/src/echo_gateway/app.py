@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from echo_runtime.clock import Clock
 from echo_runtime.http import service_app
@@ -22,7 +24,10 @@ from .ws.hub import Hub
 WEB_ROOT = Path(__file__).parent / "web"
 
 
-def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> Litestar:
+def create_app(
+    settings: Settings | None = None, *, clock: Clock | None = None, extra_routes: Sequence[Any] = ()
+) -> Litestar:
+    """`extra_routes`: more route handlers served beside the gateway's own (e.g. `chart_routes.CHART_ROUTES`)."""
     settings = settings or Settings()
     signer = TokenSigner(settings.signing_secret())
     hub = Hub()
@@ -32,7 +37,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         runtime.on_stop(hub.stop)
 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")
-    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, live, web]
+    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *extra_routes, live, web]
     app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes)
     app.state.signer = signer
     app.state.hub = hub
