@@ -7,7 +7,6 @@ from echo_engine.modes import daily_setup
 from echo_engine.rules.echo.generator import layout_rows
 from echo_events.moscow import moscow_date
 from echo_gateway.app import create_app as create_gateway
-from echo_gateway.chart_routes import CHART_ROUTES
 from echo_gateway.identity import Identity, TokenSigner
 from echo_gateway.settings import Settings as GatewaySettings
 from echo_runtime.clock import SystemClock
@@ -90,7 +89,7 @@ async def test_real_games_chart_results_and_game_of_the_day(leagues, engine) -> 
 
     # the gateway's public routes: anonymous, and with a session token for the out-of-chart owner
     gateway_settings = GatewaySettings(nats_url=leagues.nats_url, database_url=leagues.database_url, dev_mode=True)
-    gateway = create_gateway(gateway_settings, extra_routes=CHART_ROUTES)
+    gateway = create_gateway(gateway_settings)
     signer = TokenSigner(gateway_settings.signing_secret())
     async with running(gateway) as base, httpx.AsyncClient(base_url=base) as http:
         public = (await http.get(f"/api/v1/charts/bronze/{today}")).json()

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from echo_runtime.clock import Clock
 from echo_runtime.http import service_app
@@ -13,6 +11,7 @@ from litestar import Litestar
 from litestar.static_files import create_static_files_router
 
 from .account_routes import ACCOUNT_ROUTES
+from .chart_routes import CHART_ROUTES
 from .daily_routes import DAILY_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
@@ -24,10 +23,7 @@ from .ws.hub import Hub
 WEB_ROOT = Path(__file__).parent / "web"
 
 
-def create_app(
-    settings: Settings | None = None, *, clock: Clock | None = None, extra_routes: Sequence[Any] = ()
-) -> Litestar:
-    """`extra_routes`: more route handlers served beside the gateway's own (e.g. `chart_routes.CHART_ROUTES`)."""
+def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> Litestar:
     settings = settings or Settings()
     signer = TokenSigner(settings.signing_secret())
     hub = Hub()
@@ -37,7 +33,7 @@ def create_app(
         runtime.on_stop(hub.stop)
 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")
-    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *extra_routes, live, web]
+    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *CHART_ROUTES, live, web]
     app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes)
     app.state.signer = signer
     app.state.hub = hub

@@ -14,7 +14,7 @@ sent but invalid is refused (401) rather than silently ignored.
 | GET /api/v1/groups/{group_id}                | group               |
 | GET /api/v1/leagues/me (login)               | player              |
 
-Serve them with `create_app(extra_routes=CHART_ROUTES)`.
+`create_app` serves them.
 """
 
 from __future__ import annotations
