@@ -24,6 +24,10 @@ Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+
 CommandId = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_:-]+$")]
 
 
+UPDATE_GAME_HEADER = "Echo-Game-Id"
+UPDATE_VERSION_HEADER = "Echo-Game-Version"
+
+
 def updates_subject(account_id: str) -> str:
     return f"echo.updates.{account_id}"
 

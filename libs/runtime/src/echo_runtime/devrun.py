@@ -79,9 +79,13 @@ def main() -> int:
         env.setdefault("ECHO_GATEWAY_DEV_MODE", "true")
         env.setdefault("ECHO_DAILY_DEV_CLOCK", "true")
         ports = {name: int(env.get(f"ECHO_{name.upper()}_HTTP_PORT", port)) for name, port in SERVICES.items()}
+        env.setdefault("OTEL_TRACES_EXPORTER", "console")
+        root.mkdir(parents=True, exist_ok=True)
         for name, port in ports.items():
             child_env = {**env, f"ECHO_{name.upper()}_HTTP_PORT": str(port)}
-            children.append(subprocess.Popen([sys.executable, "-m", f"echo_{name}"], env=child_env))
+            traces = open(root / f"traces-{name}.log", "ab")  # noqa: SIM115 - the child writes its spans here
+            children.append(subprocess.Popen([sys.executable, "-m", f"echo_{name}"], env=child_env, stdout=traces))
+            traces.close()
         deadline = time.monotonic() + 90
         waiting = dict(ports)
         while waiting:
@@ -95,6 +99,7 @@ def main() -> int:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"not ready after 90 s: {', '.join(waiting)}")
             time.sleep(0.2)
+        print(f"traces: {root}/traces-<service>.log (set OTEL_EXPORTER_OTLP_ENDPOINT to send them over OTLP)")
         print(f"\nEcho Challenge is up: http://127.0.0.1:{ports['gateway']}/   (Ctrl-C stops everything)",
               flush=True)
         while True:

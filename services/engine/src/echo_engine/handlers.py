@@ -19,6 +19,8 @@ from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.model import Command
 from echo_events.moscow import moscow_date
 from echo_events.play import (
+    UPDATE_GAME_HEADER,
+    UPDATE_VERSION_HEADER,
     BeamSector,
     ExpireGame,
     FinishGame,
@@ -268,7 +270,8 @@ class PlayService:
         """Tell every device of the player about the new state; the same view answers the command."""
         view = game_view(game)
         update = GameUpdate(game_id=game.game_id, version=game.version, view=view)
-        await self._nc.publish(updates_subject(game.meta.account_id), update.model_dump_json().encode())
+        await self._nc.publish(updates_subject(game.meta.account_id), update.model_dump_json().encode(),
+                               headers={UPDATE_GAME_HEADER: game.game_id, UPDATE_VERSION_HEADER: str(game.version)})
         return self._reply(game, view=view)
 
 
