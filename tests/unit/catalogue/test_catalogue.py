@@ -49,8 +49,18 @@ def test_every_event_of_the_contract_is_catalogued_with_its_version_and_upcaster
         message = messages[type_name]
         assert message["x-schema-version"] == model.schema_version
         assert message["x-upcasters-from"] == sorted(v for (t, v) in registered_upcasters() if t == type_name)
-        assert message["x-subject"] and message["x-stream"]
+        assert message["x-subject"] and message["x-stream"], f"{type_name}: describe its subject in channel_of"
     assert sorted(e.type_name for e in catalogued_events()) == sorted(contract)
+
+
+def test_an_event_of_an_unknown_context_is_listed_as_unrouted() -> None:
+    from echo_events.catalogue import UNROUTED, channel_of
+    from echo_events.model import Event
+
+    class Stray(Event):
+        pass
+
+    assert channel_of("leagues.SomethingNew", Stray) is UNROUTED and UNROUTED.address is None
 
 
 def test_events_registered_outside_the_contract_stay_out(document) -> None:  # noqa: ANN001

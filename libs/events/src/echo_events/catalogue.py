@@ -97,6 +97,10 @@ GAME_UPDATES = Channel("gameUpdates", "echo.updates.{account_id}", "After every 
                        parameters={"account_id": "the player"})
 
 
+UNROUTED = Channel("unrouted", None, "Events whose subject the catalogue does not know yet: describe their "
+                   "channel in echo_events.catalogue.channel_of.")
+
+
 def channel_of(type_name: str, model: type[Event]) -> Channel:
     """The channel an event is published on: daily events by model, others by their context prefix."""
     if model in DAILY_CHANNELS:
@@ -106,7 +110,7 @@ def channel_of(type_name: str, model: type[Event]) -> Channel:
         return GAMES
     if context == "account":
         return ACCOUNTS
-    raise LookupError(f"no channel is known for event {type_name!r}; add one in echo_events.catalogue")
+    return UNROUTED  # listed, never hidden; tests/unit/catalogue fails until its subject is described here
 
 
 # --- what the catalogue holds ----------------------------------------------------------------------------
@@ -138,7 +142,7 @@ def catalogued_events() -> list[EventEntry]:
             continue
         steps = tuple(sorted(v for (t, v) in upcasters if t == type_name))
         entries.append(EventEntry(type_name, model, model.schema_version, steps, channel_of(type_name, model)))
-    order = [GAMES.key, ACCOUNTS.key, *(c.key for c in DAILY_CHANNELS.values())]
+    order = [GAMES.key, ACCOUNTS.key, *(c.key for c in DAILY_CHANNELS.values()), UNROUTED.key]
     return sorted(entries, key=lambda e: (order.index(e.channel.key), e.type_name))
 
 

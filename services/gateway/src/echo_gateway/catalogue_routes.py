@@ -47,9 +47,10 @@ def _page() -> str:
             continue
         payload = message["payload"]["$ref"].rsplit("/", 1)[1].removesuffix("Envelope")
         upcasters = ", ".join(f"v{v}→v{v + 1}" for v in message["x-upcasters-from"]) or "none"
+        subject, stream = message["x-subject"] or "unknown", message["x-stream"] or "unknown"
         parts.append(f"<h3 id='{escape(name)}'><code>{escape(name)}</code> v{message['x-schema-version']}</h3>"
-                     f"<p>{escape(message['summary'])}<br>Subject <code>{escape(message['x-subject'])}</code> "
-                     f"(stream {escape(message['x-stream'])}); upcasters: {upcasters}.</p>")
+                     f"<p>{escape(message['summary'])}<br>Subject <code>{escape(subject)}</code> "
+                     f"(stream {escape(stream)}); upcasters: {upcasters}.</p>")
         parts.append(_fields(schemas[payload]))
     parts.append("</body></html>")
     return "".join(parts)
