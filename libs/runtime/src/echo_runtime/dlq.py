@@ -45,6 +45,7 @@ from nats.js.errors import NotFoundError
 from .consumer import Handler
 
 DEAD_LETTERS = "DEAD_LETTERS"
+IN_USE_SAMPLES, IN_USE_INTERVAL = 6, 0.25  # longer than a consumer's fetch timeout (0.5 s)
 
 
 def dead_letter_subject(stream: str, durable: str) -> str:
@@ -163,8 +164,13 @@ async def rewind(js: JetStreamContext, stream: str, durable: str, *, seq: int | 
             raise LookupError(f"{durable} has no dead letters; pass --seq to rewind anyway")
         seq = min(d.stream_seq for d in letters)
     info = await js.consumer_info(stream, durable)
-    if (info.num_waiting or 0) > 0 and not force:
-        raise ConsumerInUse(f"{durable} has {info.num_waiting} waiting pull requests: stop its service first")
+    if not force:
+        # a pulling service has a fetch waiting nearly all the time: look for one over a little while
+        for _ in range(IN_USE_SAMPLES):
+            if (info.num_waiting or 0) > 0:
+                raise ConsumerInUse(f"{durable} has {info.num_waiting} waiting pull requests: stop its service first")
+            await asyncio.sleep(IN_USE_INTERVAL)
+            info = await js.consumer_info(stream, durable)
     old = info.config
     config = ConsumerConfig(
         durable_name=durable, ack_policy=old.ack_policy, deliver_policy=DeliverPolicy.BY_START_SEQUENCE,
