@@ -57,9 +57,21 @@ def known_samples() -> list[Event]:
 # --- a generic builder: the first candidate value that each field's own validation accepts ---------------
 
 def build(model: type[BaseModel]) -> BaseModel:
+    """Required fields first; if a model-level rule wants more ("exactly one of"), add optional fields one at
+    a time until it validates."""
     values = {name: _value(f.annotation, f.metadata)
               for name, f in model.model_fields.items() if f.is_required()}
-    return model.model_validate(values)
+    try:
+        return model.model_validate(values)
+    except ValidationError as problem:
+        for name, f in model.model_fields.items():
+            if f.is_required():
+                continue
+            try:
+                return model.model_validate({**values, name: _value(f.annotation, f.metadata)})
+            except (ValidationError, AssertionError):
+                continue
+        raise problem
 
 
 def _candidates(annotation: Any) -> list[Any]:
@@ -83,7 +95,7 @@ def _candidates(annotation: Any) -> list[Any]:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [build(annotation)]
     return {
-        str: ["a1", "a", "v***@example.com", "2026-11-30"], int: [1, 0, 3], float: [0.5], bool: [True, False],
+        str: ["a1", "a", "v***@example.com", "2026-11-30", "a" * 24], int: [1, 0, 3], float: [0.5], bool: [True, False],
         dt.datetime: [UTC_NOW], dt.date: [MONDAY], AwareDatetime: [UTC_NOW],
     }.get(annotation, [None, UTC_NOW, "a1", 1])
 

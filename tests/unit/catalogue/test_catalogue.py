@@ -11,7 +11,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from echo_events.catalogue import asyncapi, catalogued_events, load_event_modules, to_json
+from echo_events.catalogue import asyncapi, catalogued_events, load_event_modules, play_request_models, to_json
 from echo_events.catalogue_markdown import markdown
 from echo_events.envelope import Batch, encode, wrap
 from echo_events.registry import registered_events, registered_upcasters
@@ -166,6 +166,8 @@ def test_the_document_has_the_asyncapi_3_structure(document) -> None:  # noqa: A
         assert _resolve(document, ref) is not None
     for section in ("schemas", "messages"):  # AsyncAPI 3 component keys
         assert all(re.fullmatch(r"[\w.\-]+", k) for k in document["components"][section])
+    for section in ("channels", "operations"):  # AsyncAPI 3 channel and operation ids
+        assert all(re.fullmatch(r"[A-Za-z0-9_\-]+", k) for k in document[section]), section
     json.dumps(document)  # plain JSON
 
 
@@ -175,8 +177,26 @@ def test_the_engine_request_reply_is_described(document) -> None:  # noqa: ANN00
     assert document["channels"]["engineCommands"]["address"] == "engine.cmd"
     requests = {_resolve(document, r["$ref"])["properties"]["type"]["const"]
                 for r in document["components"]["schemas"]["PlayRequest"]["oneOf"]}
-    assert {"start", "probe", "beam", "finish", "get", "options", "replay", "expire"} == requests
+    assert requests == {m.model_fields["type"].default for m in play_request_models()}  # all of them
+    assert {"start", "probe", "beam", "finish", "get", "options", "replay", "expire"} <= requests
     assert document["channels"]["gameUpdates"]["address"] == "echo.updates.{account_id}"
+
+
+def test_the_social_services_commands_are_described_when_present(document) -> None:  # noqa: ANN001
+    from echo_events.catalogue import service_commands
+
+    commands = service_commands()
+    if not commands:
+        pytest.skip("no request/reply command module on this branch")
+    for entry in commands:
+        key = "command_" + entry.name.replace(".", "_")
+        assert document["channels"][key]["address"] == entry.subject_prefix + entry.name
+        operation = document["operations"]["handle_" + key]
+        assert operation["action"] == "receive" and operation["bindings"]["nats"]["queue"] == entry.queue
+        sample = json.loads(build(entry.model).model_dump_json())
+        payload = document["components"]["messages"][key]["payload"]["$ref"].rsplit("/", 1)[1]
+        validator(document, payload).validate(sample)
+    validator(document, "ServiceReply").validate({"ok": False, "error": {"code": "x", "message": "y"}})
 
 
 def test_the_committed_asyncapi_json_is_current(document) -> None:  # noqa: ANN001

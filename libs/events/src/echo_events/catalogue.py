@@ -16,6 +16,7 @@ import importlib
 import inspect
 import json
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, get_args
 
 from pydantic import BaseModel
@@ -23,8 +24,8 @@ from pydantic.json_schema import models_json_schema
 
 from . import daily, streams
 from .envelope import Batch, Envelope
-from .model import Event
-from .registry import registered_events, registered_upcasters
+from .model import Command, Event
+from .registry import registered_commands, registered_events, registered_upcasters
 
 ASYNCAPI_VERSION = "3.0.0"
 DOCUMENT_VERSION = "0.1.0"
@@ -39,6 +40,8 @@ EVENT_MODULES: tuple[str, ...] = (
 )
 #: Modules that may not exist yet on every branch (the social context arrives on its own).
 OPTIONAL_EVENT_MODULES: tuple[str, ...] = ("echo_events.social",)
+#: Command modules served over NATS request/reply: each names its `SUBJECT_PREFIX` and `QUEUE_GROUP`.
+OPTIONAL_COMMAND_MODULES: tuple[str, ...] = ("echo_events.social_commands",)
 
 
 def load_event_modules() -> tuple[str, ...]:
@@ -47,15 +50,42 @@ def load_event_modules() -> tuple[str, ...]:
     for name in EVENT_MODULES:
         importlib.import_module(name)
         loaded.append(name)
-    for name in OPTIONAL_EVENT_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as missing:
-            if missing.name != name:
-                raise
-            continue
-        loaded.append(name)
+    for name in OPTIONAL_EVENT_MODULES + OPTIONAL_COMMAND_MODULES:
+        if _optional(name) is not None:
+            loaded.append(name)
     return tuple(loaded)
+
+
+def _optional(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name != name:
+            raise
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class CommandEntry:
+    """A command a service takes over NATS request/reply on `<prefix><name>`."""
+
+    name: str
+    model: type[Command]
+    subject_prefix: str
+    queue: str
+
+
+def service_commands() -> list[CommandEntry]:
+    """Commands of the request/reply modules present (the social service's), sorted by name."""
+    found = []
+    for module_name in OPTIONAL_COMMAND_MODULES:
+        module = _optional(module_name)
+        if module is None:
+            continue
+        for name, model in registered_commands().items():
+            if model.__module__ == module_name:
+                found.append(CommandEntry(name, model, module.SUBJECT_PREFIX, module.QUEUE_GROUP))
+    return sorted(found, key=lambda c: c.name)
 
 
 # --- channels: where each message travels --------------------------------------------------------------
@@ -160,11 +190,11 @@ def _doc(model: type) -> str:
 # --- the AsyncAPI document ------------------------------------------------------------------------------
 
 
-def _schemas(entries: list[EventEntry]) -> tuple[dict[str, Any], dict[type, str]]:
+def _schemas(entries: list[EventEntry], commands: list[CommandEntry]) -> tuple[dict[str, Any], dict[type, str]]:
     from .play import GameUpdate, PlayReply
 
     models: list[type[BaseModel]] = [Envelope, Batch, PlayReply, GameUpdate, *play_request_models()]
-    models += [e.model for e in entries]
+    models += [e.model for e in entries] + [c.model for c in commands]
     refs, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
     names = {m: refs[(m, "validation")]["$ref"].rsplit("/", 1)[1] for m in models}
     return dict(sorted(defs.get("$defs", {}).items())), names
@@ -216,8 +246,9 @@ DLQ_HEADERS = {
 
 def asyncapi(entries: list[EventEntry] | None = None) -> dict[str, Any]:
     """The AsyncAPI 3.0 document of every stream, subject and message of the contract."""
+    commands = service_commands() if entries is None else []
     entries = catalogued_events() if entries is None else entries
-    schemas, names = _schemas(entries)
+    schemas, names = _schemas(entries, commands)
     from .play import GameUpdate, PlayReply
 
     messages: dict[str, Any] = {}
@@ -295,6 +326,9 @@ def asyncapi(entries: list[EventEntry] | None = None) -> dict[str, Any]:
                                     "summary": "The engine pushes a game's view to its player's devices",
                                     "messages": [{"$ref": "#/channels/gameUpdates/messages/GameUpdate"}]}
 
+    if commands:
+        _add_commands(commands, names, schemas, messages, channels, operations)
+
     return {
         "asyncapi": ASYNCAPI_VERSION,
         "info": {
@@ -318,6 +352,41 @@ def asyncapi(entries: list[EventEntry] | None = None) -> dict[str, Any]:
         "components": {"schemas": schemas, "messages": messages},
         "x-streams": [_stream(s) for s in streams.ALL_STREAMS],
     }
+
+
+SERVICE_REPLY = {
+    "type": "object", "required": ["ok"], "additionalProperties": True,
+    "description": "`{\"ok\": true, ...result}` or `{\"ok\": false, \"error\": {code, message, message_ru}}` "
+                   "(see echo_events.social_commands)",
+    "properties": {"ok": {"type": "boolean"}, "error": {
+        "type": "object", "required": ["code", "message"],
+        "properties": {"code": {"type": "string"}, "message": {"type": "string"}, "message_ru": {"type": "string"}}}},
+}
+
+
+def _add_commands(commands: list[CommandEntry], names: dict[type, str], schemas: dict[str, Any],
+                  messages: dict[str, Any], channels: dict[str, Any], operations: dict[str, Any]) -> None:
+    """One channel per command (`social.cmd.friends.add`, …), each answered on the requester's inbox."""
+    schemas["ServiceReply"] = SERVICE_REPLY
+    messages["ServiceReply"] = {"name": "ServiceReply", "contentType": "application/json",
+                                "payload": _ref("ServiceReply"), "summary": "A service's answer to a command"}
+    channels["serviceReplies"] = _channel(Channel("serviceReplies", None, "A service's reply, on the "
+                                                  "requester's inbox."), _message_ref("ServiceReply"))
+    for entry in commands:
+        key = "command_" + entry.name.replace(".", "_")  # channel and operation ids: [A-Za-z0-9_-]
+        subject = entry.subject_prefix + entry.name
+        messages[key] = {"name": key, "title": entry.model.__name__, "contentType": "application/json",
+                         "summary": _doc(entry.model).split("\n\n")[0].replace("\n", " ") or entry.model.__name__,
+                         "payload": _ref(names[entry.model]), "x-command-type": entry.name}
+        channels[key] = _channel(Channel(key, subject, f"Command {entry.name} (core NATS request/reply, queue "
+                                         f"group `{entry.queue}`; not stored)."), _message_ref(key))
+        operations["handle_" + key] = {
+            "action": "receive", "channel": {"$ref": f"#/channels/{key}"},
+            "bindings": {"nats": {"queue": entry.queue, "bindingVersion": "0.1.0"}},
+            "messages": [{"$ref": f"#/channels/{key}/messages/{key}"}],
+            "reply": {"channel": {"$ref": "#/channels/serviceReplies"},
+                      "messages": [{"$ref": "#/channels/serviceReplies/messages/ServiceReply"}]},
+        }
 
 
 def _message_ref(name: str) -> dict[str, Any]:

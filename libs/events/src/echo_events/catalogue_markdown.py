@@ -5,7 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .catalogue import DEAD_LETTERS, ENGINE_COMMANDS, GAME_UPDATES, EventEntry, asyncapi, catalogued_events
+from .catalogue import (
+    DEAD_LETTERS,
+    ENGINE_COMMANDS,
+    GAME_UPDATES,
+    EventEntry,
+    asyncapi,
+    catalogued_events,
+    service_commands,
+)
 
 HEADER = """# Event reference (generated)
 
@@ -128,6 +136,17 @@ def markdown() -> str:
     for name in ("PlayReply", "GameUpdate"):
         out += [f"### {name}", "", *fields_table(schemas[name])]
         nested |= _refs(schemas[name])
+    commands = service_commands()
+    if commands:
+        out += ["## Service commands (request/reply)", "",
+                "Core NATS request/reply, not stored; the reply is a `ServiceReply`: "
+                + _cell(schemas["ServiceReply"]["description"]) + ".", ""]
+        for entry in commands:
+            key = document["components"]["messages"]["command_" + entry.name.replace(".", "_")]
+            name = key["payload"]["$ref"].rsplit("/", 1)[1]
+            out += [f"### `{entry.subject_prefix}{entry.name}` ({entry.model.__name__}, queue group `{entry.queue}`)",
+                    "", *fields_table(schemas[name])]
+            nested |= _refs(schemas[name])
     out += ["## Dead letters", "", f"`{DEAD_LETTERS.address}`: {DEAD_LETTERS.description}", "",
             "| header | meaning |", "|---|---|"]
     dlq = document["components"]["messages"]["DeadLetter"]["headers"]["properties"]

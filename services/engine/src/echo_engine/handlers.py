@@ -28,6 +28,7 @@ from echo_events.play import (
     GameUpdate,
     GetGame,
     GetOptions,
+    ListGames,
     PlayError,
     PlayReply,
     PlayRequest,
@@ -46,6 +47,7 @@ from echo_engine.rules.echo.tutorial import explain_wrong_click
 
 from . import modes, queries
 from .dailies import current_daily, daily_closed
+from .projections import games_of
 from .store import GameStore, LoadedGame
 from .views import game_view
 
@@ -85,6 +87,8 @@ class PlayService:
                 data = await queries.start_options(self._js, self._pool, self.store, request.account_id,
                                                    request.league, today)
                 return PlayReply(ok=True, data=data)
+            case ListGames():
+                return PlayReply(ok=True, data={"games": await games_of(self._pool, request.account_id)})
             case ReplayGame():
                 try:
                     data = await queries.replay(self._js, self.store, request.game_id, request.account_id)
