@@ -123,3 +123,26 @@ async def test_the_dailys_warning_and_countdown_reach_every_device(system: str, 
         assert [n["kind"] for n in notices] == ["warning_30min", "countdown_10min"]
         assert all(n["type"] == "notice" and n["league"] == "bronze" for n in notices)
         await device.close()
+
+
+async def test_a_player_plays_his_own_leagues_daily(system: str, private_nats_url: str, fresh_database: str) -> None:
+    import asyncpg
+    from echo_events.moscow import moscow_date
+    from echo_runtime.clock import SystemClock
+
+    nc = await connect(private_nats_url, "tests")
+    today = moscow_date(SystemClock().now())
+    await publish_daily(nc.jetstream(), today, league="bronze", seed=1)
+    await publish_daily(nc.jetstream(), today, league="gold", seed=2)
+    await nc.drain()
+    bronze, gold = await Device.guest(system), await Device.guest(system)
+    gold_account = (await gold.connect())["account_id"]
+    await bronze.connect()
+    conn = await asyncpg.connect(fresh_database)
+    await conn.execute("INSERT INTO leagues_players (account_id, league, since_week) VALUES ($1, 'gold', $2)",
+                       gold_account, today)
+    await conn.close()
+    assert (await bronze.command("start", mode="daily"))["view"]["daily"]["league"] == "bronze"
+    assert (await gold.command("start", mode="daily"))["view"]["daily"]["league"] == "gold"
+    await bronze.close()
+    await gold.close()

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from litestar import Request, get
 from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
 from litestar.params import Parameter
 
 from .engine_client import EngineUnavailable, ask_engine
+from .leagues_client import LeaguesUnavailable, league_of
 from .routes import identity_of
 
 GameId = Annotated[str, Parameter(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a game id")]
-LeagueName = Literal["bronze", "silver", "gold", "platinum"]
 
 
 async def _engine(request: Request, payload: dict[str, Any]) -> dict[str, Any]:
@@ -29,8 +29,13 @@ async def _engine(request: Request, payload: dict[str, Any]) -> dict[str, Any]:
 
 
 @get("/api/v1/play/options", operation_id="playOptions")
-async def play_options(request: Request, league: LeagueName = "bronze") -> dict[str, Any]:
+async def play_options(request: Request) -> dict[str, Any]:
+    """What I can start now: my league's Daily, the Free presets («Как Вызов дня» first), starts left."""
     identity = identity_of(request)
+    try:
+        league = await league_of(request.app.state.runtime.nc, identity.account_id)
+    except LeaguesUnavailable as error:
+        raise HTTPException(status_code=503, detail=str(error)) from None
     reply = await _engine(request, {"type": "options", "account_id": identity.account_id, "league": league})
     return reply["data"]
 

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from ..engine_client import EngineUnavailable, ask_engine
 from ..identity import Identity, InvalidToken, TokenSigner
+from ..leagues_client import LeaguesUnavailable, league_of
 from .hub import Hub
 from .protocol import (
     CLIENT_MESSAGE,
@@ -157,6 +158,12 @@ class Connection:
                 return
             case Start():
                 request = {"type": "start", "mode": frame.mode, "preset": frame.preset}
+                if frame.mode == "daily" or (frame.mode == "free" and frame.preset in (None, "as-daily")):
+                    try:
+                        request["league"] = await league_of(self._nc, account)
+                    except LeaguesUnavailable as unavailable:
+                        await self.send(error("leagues_unavailable", str(unavailable), frame.id))
+                        return
             case Probe() | Beam():
                 request = {"type": frame.type, "game_id": frame.game_id, "sector": frame.sector}
             case Finish():
