@@ -43,6 +43,16 @@ async def test_a_move_is_one_trace_from_socket_to_projection(spans, system: str,
     tip = await js.get_last_msg("GAMES", game_subject(game["game_id"]))
     assert f"{client.context.trace_id:032x}" in tip.headers["traceparent"]
 
+    # the third and fourth services: the leagues service's and the engine's own projections of GAMES
+    for durable in ("leagues-games", "engine-games"):
+        for _ in range(100):
+            traced = [s for s in spans.get_finished_spans() if s.name == f"consume {durable}"
+                      and s.context.trace_id == client.context.trace_id]
+            if traced:
+                break
+            await asyncio.sleep(0.05)
+        assert traced, f"{durable} did not continue the move's trace"
+
     consumed = asyncio.Event()
 
     async def projection(msg) -> None:  # noqa: ANN001
