@@ -17,9 +17,7 @@ import argparse
 import asyncio
 import json
 import os
-import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -31,11 +29,12 @@ import httpx
 import websockets
 from echo_engine.rules.echo.field import sector_name
 from echo_engine.rules.echo.tutorial import SCRIPT
-from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres, free_port
+from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 from echo_runtime.migrate import apply_migrations
 from echo_runtime.nats_client import connect
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).parent))
+from stack import ROOT, machine, start_service  # noqa: E402 - the benchmarks' shared start-up
 
 
 def pct(values: list[float], q: float) -> float:
@@ -154,21 +153,6 @@ async def measure_moves(base: str, seconds: float, clients: int) -> dict[str, An
                           "moves_per_s": len(loaded) / elapsed}}
 
 
-def start_service(name: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", f"echo_{name}"],
-                               env={**env, f"ECHO_{name.upper()}_HTTP_PORT": str(port), "LOG_LEVEL": "warning"},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
-                return process, port
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"{name} never became ready")
-
-
 async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: str) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as folder:
         nats = EmbeddedNats(Path(folder), sync_always=sync_always)
@@ -225,9 +209,7 @@ async def main() -> None:
     print_table(results)
     out = ROOT / ".bench" / "moves.json"
     out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"machine": {"platform": platform.platform(), "cpus": os.cpu_count(),
-                                           "python": platform.python_version()},
-                               "results": results}, indent=2))
+    out.write_text(json.dumps({"machine": machine(), "results": results}, indent=2))
     print(f"written {out.relative_to(ROOT)}")
 
 

@@ -1,0 +1,42 @@
+"""What every benchmark starts: its own NATS and PostgreSQL, and services as separate processes."""
+
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from echo_runtime.devstack import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_service(name: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", f"echo_{name}"],
+                               env={**env, f"ECHO_{name.upper()}_HTTP_PORT": str(port), "LOG_LEVEL": "warning"},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
+                return process, port
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{name} never became ready")
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError(f"no RSS for {pid}")
+
+
+def machine() -> dict[str, object]:
+    return {"platform": platform.platform(), "cpus": os.cpu_count(), "python": platform.python_version(),
+            "load_average": os.getloadavg()}
