@@ -1,0 +1,44 @@
+"""A Free game with the mouse and the keyboard until it ends; the itemised credits and the revealed field."""
+
+import pytest
+
+from tests.support.play import free_sectors
+
+from .helpers import account_id, click_and_wait, key_to, start_free, status, tick
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_a_free_game_with_mouse_and_keyboard(desktop) -> None:  # noqa: ANN001
+    page = desktop.page
+    await start_free(page)
+    safe = free_sectors(await account_id(page), "standard")
+    await desktop.shot("desktop-game-start")
+    for index in safe[:2]:  # the mouse: two Probes, Charge 3 → 5
+        await click_and_wait(page, index)
+    assert await tick(page) == 2
+    await key_to(page, safe[2])  # the keyboard: arrows to the sector, Enter to click; Charge 6
+    await page.keyboard.press("KeyB")
+    assert await page.get_attribute("[data-testid=tool-beam]", "aria-pressed") == "true"
+    await key_to(page, safe[3])  # a Beam miss: Charge 4
+    await page.keyboard.press("KeyP")
+    assert await page.get_attribute("[data-testid=tool-probe]", "aria-pressed") == "true"
+    await key_to(page, safe[4])
+    assert await tick(page) == 5 and await status(page) == "live"
+    assert "5/6" in await page.inner_text("[data-testid=contour]")
+    assert "Эхолуч" in await page.inner_text("[data-testid=log]")
+    assert "Зонд" in await page.inner_text("[data-testid=log]")
+    await desktop.shot("desktop-game")
+    for index in safe[5:]:  # probing every free sector overloads the Contour until a breakdown
+        if await status(page) != "live":
+            break
+        await click_and_wait(page, index)
+    if await status(page) == "live":
+        await page.keyboard.press("KeyF")
+        await page.click("[data-action=finish-yes]")
+    await page.wait_for_selector("[data-testid=end]")
+    assert await status(page) in ("breakdown", "finished")
+    breakdown = await page.inner_text("[data-testid=breakdown]")
+    assert "× 40 =" in breakdown and "× 20 =" in breakdown and "× 15 =" in breakdown
+    await page.wait_for_selector("[data-testid=revealed] .m.seg")
+    await desktop.shot("desktop-game-end")
