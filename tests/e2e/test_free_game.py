@@ -40,5 +40,5 @@ async def test_a_free_game_with_mouse_and_keyboard(desktop) -> None:  # noqa: AN
     assert await status(page) in ("breakdown", "finished")
     breakdown = await page.inner_text("[data-testid=breakdown]")
     assert "× 40 =" in breakdown and "× 20 =" in breakdown and "× 15 =" in breakdown
-    await page.wait_for_selector("[data-testid=revealed] .m.seg")
+    await page.wait_for_selector(".field[data-revealed=true] .cell.revealed.seg")
     await desktop.shot("desktop-game-end")

@@ -158,10 +158,10 @@ export class GameScreen {
             <p class="kbd-help desk-only">${t("keyboardHelp")}</p>
           </section>
           <aside class="side">
+            ${live ? "" : this.endPanel()}
             ${this.tools()}${this.instruments()}${this.ephemera()}${this.orders()}${this.log()}
           </aside>
         </div>
-        ${live ? "" : this.endPanel()}
         <dialog id="game-menu" class="sheet" aria-label="${t("menu")}">
           <a class="btn" href="#/" data-action="home">${t("home")}</a>
           <p class="muted">${t("later")}</p>
@@ -180,6 +180,8 @@ export class GameScreen {
     const ol = this.root.querySelector(".log ol");
     if (ol) ol.scrollTop = logScroll;
     if (hadFocus) this.focusCell(this.focus);
+    if (!live && this.wasLive) this.root.querySelector("[data-testid=end]")?.scrollIntoView({ block: "nearest" });
+    this.wasLive = live;
   }
 
   wire() {
@@ -220,7 +222,7 @@ export class GameScreen {
       const fill = v.connectivity >= i + 1 ? "full" : v.connectivity >= i + 0.5 ? "half" : "none";
       cells.push(`<span class="div ${fill}"></span>`);
     }
-    return `<div class="gauge conn" data-el="2" data-testid="connectivity" aria-label="${t("connectivity")} ${v.connectivity} / ${v.connectivity_max}">
+    return `<div class="gauge connectivity" data-el="2" data-testid="connectivity" aria-label="${t("connectivity")} ${v.connectivity} / ${v.connectivity_max}">
       <span class="label">${termHTML("connectivity", t("connectivity"))}</span>
       <span class="divs" aria-hidden="true">${cells.join("")}</span><span class="value">${fmt(v.connectivity)}/${fmt(v.connectivity_max)}</span></div>`;
   }
@@ -280,7 +282,8 @@ export class GameScreen {
     const mems = membraneSectors(v.log);
     const target = v.tutorial && !v.tutorial.done ? v.tutorial.sector : null;
     const live = v.status === "live";
-    let html = `<div class="field" role="grid" aria-label="${t("field")}" data-el="5" data-testid="field"><span class="corner"></span>`;
+    const shown = v.field?.grid ? ` data-revealed="true"` : "";
+    let html = `<div class="field" role="grid" aria-label="${t("field")}" data-el="5" data-testid="field"${shown}><span class="corner"></span>`;
     for (let x = 0; x < 10; x++) html += `<span class="lab col" aria-hidden="true">${"ABCDEFGHIJ"[x]}</span>`;
     for (let y = 0; y < 10; y++) {
       html += `<span class="lab row" aria-hidden="true">${y + 1}</span>`;
@@ -291,7 +294,18 @@ export class GameScreen {
         const classes = ["cell"];
         let content = "";
         let label = name;
-        if (ch === "#") {
+        const truth = v.field?.grid?.[y]?.[x];
+        if (ch === "#" && truth && truth !== ".") {
+          const color = COLOR_OF[truth.toLowerCase()];
+          classes.push("revealed", "seg", color);
+          content = truth !== truth.toLowerCase() ? `<span class="msign">${SIGN.membrane}</span>` : "";
+          label += `: ${t(color)} ${truth !== truth.toLowerCase() ? t("membraneSign") : t("segment")} (${t("revealed").toLowerCase()})`;
+        } else if (ch === "#" && truth === ".") {
+          const d = digitOf(v.field.grid, x, y);
+          classes.push("revealed", "free", `d${d}`);
+          content = d ? String(d) : "";
+          label += `: ${d ? t("digit", { d }) : t("empty")}`;
+        } else if (ch === "#") {
           classes.push("hidden");
           label += `: ${t("unexplored")}`;
           if (hints.has(name)) { classes.push("hinted"); content = `<span class="hint">${hints.get(name)}</span>`; label += `, ${t("hint", { d: hints.get(name) })}`; }
@@ -334,7 +348,7 @@ export class GameScreen {
     const b = (tool, hint) => `<button type="button" class="tool ${want === tool ? "want" : ""}" data-tool="${tool}" aria-pressed="false"
         data-testid="tool-${tool}"><span class="tname">${t(tool)}</span><small>${hint}</small></button>`;
     return `<section class="panel tools" data-el="6" aria-label="${t("tools")}">
-      <h2>${termHTML("probe", t("probe"))} · ${termHTML("beam", t("beam"))}</h2>
+      <h2>${t("tools")}</h2>
       <div class="row">${b("probe", t("probeHint"))}${b("beam", t("beamHint", { cost: v.beam_cost ?? 2 }))}</div></section>`;
   }
 
@@ -389,7 +403,7 @@ export class GameScreen {
     const b = v.credits_breakdown ?? {};
     const row = (key, item) => item ? `<tr><th scope="row">${t(key)}</th><td>${item.count} × ${item.price} = <strong>${item.sum}</strong></td></tr>` : "";
     let field = "";
-    if (v.field?.grid) field = `<h3>${t("revealed")}</h3>${revealedHTML(v.field, v.board)}`;
+    if (v.field?.grid) field = `<p class="muted" data-testid="revealed">${t("revealedNote")}</p>`;
     else if (v.mode === "daily") field = `<p class="muted">${t("fieldHidden")}</p>`;
     return `<section class="end-panel" data-testid="end" aria-labelledby="end-title">
       <h2 id="end-title">${t("gameOver")}: ${t(`st_${v.status}`)}</h2>
@@ -448,23 +462,15 @@ function logLine(e) {
     <span class="after">${t("log_after", { c: fmt(e.connectivity), q: e.charge })}</span></li>`;
 }
 
-function revealedHTML(field, board) {
-  const mems = new Set((field.ephemera ?? []).map((e) => e.membrane));
-  let html = `<div class="mini-field" data-testid="revealed" aria-label="${t("revealed")}">`;
-  field.grid.forEach((row, y) => {
-    [...row].forEach((ch, x) => {
-      const name = nameOf(y * 10 + x);
-      const low = ch.toLowerCase();
-      const seen = board?.[y]?.[x] !== "#";
-      if (low === ".") {
-        html += `<span class="m free ${seen ? "seen" : ""}"></span>`;
-      } else {
-        const color = COLOR_OF[low];
-        html += `<span class="m seg ${color} ${seen ? "seen" : ""}" title="${name}">${mems.has(name) || ch !== low ? SIGN.membrane : ""}</span>`;
-      }
-    });
-  });
-  return `${html}</div>`;
+function digitOf(grid, x, y) {
+  let n = 0;
+  for (let dy = -1; dy <= 1; dy++) {
+    for (let dx = -1; dx <= 1; dx++) {
+      const c = grid[y + dy]?.[x + dx];
+      if ((dx || dy) && c && c !== ".") n += 1;
+    }
+  }
+  return n;
 }
 
 export { indexOf };

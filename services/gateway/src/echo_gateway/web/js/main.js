@@ -132,7 +132,7 @@ export class MainScreen {
           <ul id="special-list" hidden>${specialList.map((s) => `<li>${escapeHTML(typeof s === "string" ? s : pick(s, "ru", "text", "name") ?? "")}</li>`).join("")}</ul>` : ""}
       </div>`;
     } else {
-      body = `<p class="muted">${t("oneAttempt")}</p>`;
+      body = `<p class="muted">${t("dailyUnknown")}</p>`;
     }
     const game = pick(this.options ?? {}, "daily_game", "daily") ?? null;
     const gameId = pick(game ?? {}, "game_id", "id");
