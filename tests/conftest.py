@@ -12,7 +12,6 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
-
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 
 

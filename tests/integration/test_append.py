@@ -4,7 +4,6 @@ import uuid
 from datetime import UTC, datetime
 
 import pytest
-
 from echo_events.accounts import GuestCreated
 from echo_events.envelope import Batch, decode, wrap
 from echo_runtime.append import AppendConflict, append, last_message

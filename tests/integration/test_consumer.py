@@ -7,7 +7,6 @@ from datetime import UTC, datetime
 
 import asyncpg
 import pytest
-
 from echo_events.accounts import GuestCreated
 from echo_events.envelope import Batch, decode, encode, wrap
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer, dead_letter_subject

@@ -8,13 +8,13 @@ from datetime import UTC, datetime
 import asyncpg
 import httpx
 import pytest
-
 from echo_events.accounts import GuestCreated, account_subject
 from echo_events.envelope import Batch, wrap
 from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings
 from echo_social.app import create_app as create_social
 from echo_social.settings import Settings as SocialSettings
+
 from tests.support.servers import running
 
 pytestmark = pytest.mark.integration

@@ -12,7 +12,6 @@ from pathlib import Path
 import asyncpg
 import httpx
 import pytest
-
 from echo_runtime.devstack import free_port
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]

@@ -2,7 +2,6 @@ import asyncio
 
 import asyncpg
 import pytest
-
 from echo_runtime.migrate import Migration, MigrationError, apply_migrations, discover
 
 pytestmark = pytest.mark.integration

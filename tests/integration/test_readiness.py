@@ -1,9 +1,9 @@
 import httpx
 import pytest
-
 from echo_gateway.app import create_app
 from echo_gateway.settings import Settings
 from echo_runtime.devstack import free_port
+
 from tests.support.servers import running
 
 pytestmark = pytest.mark.integration

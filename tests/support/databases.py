@@ -6,7 +6,6 @@ import uuid
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
-
 from echo_runtime.migrate import apply_migrations
 
 

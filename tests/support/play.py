@@ -7,12 +7,11 @@ import uuid
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from nats.aio.client import Client
-
 from echo_events.daily import DailyClosed, DailyPublished, closed_subject, published_subject
 from echo_events.envelope import Batch, encode, wrap
 from echo_events.moscow import midnight_msk
 from echo_events.play import ENGINE_SUBJECT
+from nats.aio.client import Client
 
 
 async def ask(nc: Client, **request: Any) -> dict[str, Any]:
@@ -46,8 +45,8 @@ async def _publish(js, subject: str, event, stream_id: str) -> None:  # noqa: AN
 def free_sectors(account_id: str, preset: str, slot: int = 1) -> list[int]:
     """Test-side knowledge of a Free game's field (never sent to a client): its hidden free sectors."""
     from echo_engine.modes import free_setup
-    from echo_runtime.clock import SystemClock
     from echo_events.moscow import moscow_date
+    from echo_runtime.clock import SystemClock
 
     setup = free_setup(preset, account_id, moscow_date(SystemClock().now()), slot, None)
     return [i for i in setup.field.free_sectors() if i not in setup.opened]

@@ -8,9 +8,8 @@ from collections.abc import AsyncIterator
 
 import httpx
 import uvicorn
-from litestar import Litestar
-
 from echo_runtime.devstack import free_port
+from litestar import Litestar
 
 
 @contextlib.asynccontextmanager

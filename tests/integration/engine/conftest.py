@@ -1,10 +1,10 @@
 from collections.abc import AsyncIterator
 
 import pytest
-
 from echo_engine.app import create_app
 from echo_engine.settings import Settings
 from echo_runtime.nats_client import connect
+
 from tests.support.servers import running
 
 

@@ -5,11 +5,11 @@ import asyncio
 import uuid
 
 import pytest
-
 from echo_engine.modes import daily_setup
 from echo_engine.rules.echo.generator import layout_rows
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
+
 from tests.support.play import ask, close_daily, publish_daily
 
 pytestmark = pytest.mark.integration

@@ -9,13 +9,13 @@ import sys
 import uuid
 
 import pytest
-
 from echo_engine.rules.echo import game as rules
 from echo_engine.store import GameStore
 from echo_events.envelope import decode, unwrap
 from echo_events.play import GameCreated
 from echo_events.streams import game_subject
 from echo_runtime.devstack import free_port
+
 from tests.support.play import ask, free_sectors
 
 pytestmark = pytest.mark.integration

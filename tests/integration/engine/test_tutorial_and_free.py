@@ -3,9 +3,9 @@
 import uuid
 
 import pytest
-
 from echo_engine.rules.echo.field import sector_name
 from echo_engine.rules.echo.tutorial import SCRIPT
+
 from tests.support.play import ask
 
 pytestmark = pytest.mark.integration

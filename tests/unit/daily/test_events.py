@@ -108,3 +108,12 @@ def test_stream_and_subjects():
     assert STREAM_SUBJECTS == ("daily.published.*", "daily.closed.*", "daily.warning", "league.week.closed")
     with pytest.raises(ValueError):
         published_subject("diamond")
+
+
+def test_the_stream_spec_is_built_from_these_subjects():
+    from echo_events.streams import ALL_STREAMS, DAILY
+
+    assert (DAILY.name, DAILY.subjects) == (STREAM, STREAM_SUBJECTS)
+    assert DAILY in ALL_STREAMS
+    others = [s for spec in ALL_STREAMS if spec is not DAILY for s in spec.subjects]
+    assert not any(s.startswith(("daily.", "league.")) for s in others)

@@ -52,3 +52,19 @@ def test_moscow_time_is_computed_in_one_place():
     pattern = re.compile(r"\btimezone\(|hours=3\b")
     offenders = [p.name for p in PURE_FILES if p.name != "moscow.py" and pattern.search(p.read_text("utf-8"))]
     assert offenders == []
+
+
+def test_the_calendar_uses_only_the_engines_pure_rules_package():
+    """The engine's rules package owns rule changes (specials); the calendar may import it, and nothing
+    else of the engine (its app and CLI are I/O)."""
+    for path in PURE_FILES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                ok = not name.startswith("echo_engine") or name.startswith("echo_engine.rules.")
+                assert ok, f"{path.name}:{node.lineno} imports {name}"

@@ -14,6 +14,8 @@ from echo_daily.calendar.special import (
     special_for,
     special_weekdays,
 )
+from echo_engine.rules.echo import specials as engine_specials
+from echo_engine.rules.echo.presets import PRESETS
 from echo_engine.rules.echo.setup import Rules
 from hypothesis import given
 from hypothesis import strategies as st
@@ -23,17 +25,26 @@ from .conftest import OTHER_SECRET, SECRET
 pytestmark = pytest.mark.unit
 
 mondays = st.integers(min_value=0, max_value=5000).map(lambda w: date(2026, 11, 2) + timedelta(weeks=w))
+CHANGES = [change for rule in CATALOGUE for change in rule.changes]
+
+
+def test_the_catalogue_is_the_engines_one_source_of_truth():
+    assert CATALOGUE == tuple(engine_specials.SPECIAL_RULES.values())
+    assert RuleChange is engine_specials.RuleChange and overrides is engine_specials.overrides
+    # the keyed draw indexes the catalogue: its order is part of the calendar (append only)
+    assert [r.id for r in CATALOGUE][:5] == ["connectivity-2", "beam-3", "orders-25", "detector-always",
+                                             "red-timer-2"]
 
 
 def test_every_change_names_a_rules_field_with_a_value_of_its_type():
     fields = {f.name: f for f in dataclasses.fields(Rules)}
-    for change in CATALOGUE:
+    for change in CHANGES:
         assert change.field in fields, change
         default = getattr(Rules(), change.field)
         assert type(change.value) is type(default), change
         assert change.value != default, f"{change} changes nothing"
         assert change.description_ru and change.description_ru[0].isupper()
-    assert len({c.field for c in CATALOGUE}) == len(CATALOGUE), "one entry per field"
+    assert len({c.field for c in CHANGES}) == len(CHANGES), "one entry per field"
 
 
 def test_the_spec_examples_are_in_the_catalogue():
@@ -44,16 +55,18 @@ def test_the_spec_examples_are_in_the_catalogue():
         ("detector_chance", 1.0, "Детектор срабатывает всегда"),
         ("red_timer", 2, "Красные таймеры — 2"),
     }
-    assert wanted <= {(c.field, c.value, c.description_ru) for c in CATALOGUE}
+    assert wanted <= {(c.field, c.value, c.description_ru) for c in CHANGES}
 
 
 def test_overrides_apply_to_rules():
-    changes = (CATALOGUE[0], CATALOGUE[1])
+    changes = (CHANGES[0], CHANGES[1])
     rules = dataclasses.replace(Rules(), **overrides(changes))
     assert rules.connectivity == 4 and rules.beam_cost == 3
     assert overrides(None) == {}
     with pytest.raises(ValueError, match="same rule field"):
-        overrides([RuleChange("beam_cost", 3, "a"), RuleChange("beam_cost", 4, "b")])
+        overrides([RuleChange("beam_cost", 3), RuleChange("beam_cost", 4)])
+    with pytest.raises(ValueError, match="unknown rule"):
+        RuleChange("beam_price", 3)
 
 
 @given(mondays, st.sampled_from([SECRET, OTHER_SECRET]))
@@ -84,7 +97,7 @@ def test_a_special_game_has_distinct_changes_in_catalogue_order(day, league):
     low, high = CHANGES_PER_GAME[league]
     assert low <= len(changes) <= high
     assert len({c.field for c in changes}) == len(changes)
-    assert list(changes) == sorted(changes, key=CATALOGUE.index)
+    assert list(changes) == sorted(changes, key=CHANGES.index)
     dataclasses.replace(Rules(), **overrides(changes))  # applies cleanly
 
 
@@ -101,7 +114,7 @@ def test_weeks_start_on_monday():
 
 
 def test_descriptions_state_the_value():
-    for change in CATALOGUE:
+    for change in CHANGES:
         if change.field == "connectivity":  # halves → divisions
             shown = f"{change.value // 2}" if change.value % 2 == 0 else f"{change.value // 2},5"
             assert change.description_ru.endswith(f"— {shown}"), change
@@ -111,11 +124,10 @@ def test_descriptions_state_the_value():
             assert str(change.value) in change.description_ru.split(), change
 
 
-@pytest.mark.parametrize(
-    "base", [Rules(), Rules(contour=8, charge=4, red_timer=4, price_clean=60, price_lossy=30)]
-)
-def test_all_changes_together_keep_the_rules_consistent(base):
-    rules = dataclasses.replace(base, **overrides(CATALOGUE))
+@pytest.mark.parametrize("preset_id", sorted(PRESETS))
+def test_all_changes_together_keep_the_rules_consistent(preset_id):
+    base = PRESETS[preset_id].rules
+    rules = engine_specials.apply_changes(base, CHANGES)  # the engine's consistency checks pass too
     assert 1 <= rules.connectivity <= rules.connectivity_max
     assert rules.charge <= rules.contour
     assert rules.detector <= rules.detector_max and rules.spectrometer <= rules.spectrometer_max

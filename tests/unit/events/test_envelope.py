@@ -1,10 +1,9 @@
 from datetime import UTC, datetime
 
 import pytest
-from pydantic import ValidationError
-
 from echo_events.accounts import GuestCreated
 from echo_events.envelope import Batch, Envelope, decode, encode, unwrap, wrap
+from pydantic import ValidationError
 
 pytestmark = pytest.mark.unit
 

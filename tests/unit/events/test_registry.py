@@ -1,7 +1,6 @@
 from datetime import UTC, datetime
 
 import pytest
-
 from echo_events.envelope import Envelope, unwrap
 from echo_events.model import Event
 from echo_events.registry import UnknownType, event, event_class, registered_events, upcast, upcaster

@@ -11,8 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
-
 from echo_engine.cli import echoctl  # noqa: E402
 from echo_engine.rules.echo.generator import generate, layout_rows  # noqa: E402
 from echo_engine.rules.echo.textformat import parse_field_text  # noqa: E402

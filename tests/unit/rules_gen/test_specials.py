@@ -1,12 +1,15 @@
 """Special games: rule overrides and their Russian description (spec §10)."""
 
 import pytest
-from echo_engine.rules.echo.presets import rules_for_preset
+from echo_engine.rules.echo.presets import PRESETS, rules_for_preset
 from echo_engine.rules.echo.setup import Rules
 from echo_engine.rules.echo.specials import (
     SPECIAL_RULES,
+    RuleChange,
+    apply_changes,
     apply_specials,
     describe_changes,
+    describe_rule,
     with_overrides,
 )
 
@@ -65,3 +68,23 @@ def test_overrides_keep_the_preset_and_refuse_nonsense():
         with_overrides(Rules(), red_timer=0)
     with pytest.raises(ValueError, match="unknown special rule"):
         apply_specials(Rules(), ["beam-9"])
+
+
+def test_a_rule_change_describes_itself_like_describe_changes():
+    change = RuleChange("connectivity", 5)
+    assert change.description_ru == describe_rule("connectivity", 5) == "Связность в начале — 2,5"
+    assert describe_changes(Rules(), apply_changes(Rules(), [change])) == [change.description_ru]
+    with pytest.raises(ValueError, match="unknown rule"):
+        RuleChange("beam_price", 3)
+    with pytest.raises(ValueError, match="unknown rule"):
+        describe_rule("beam_price", 3)
+    with pytest.raises(ValueError, match="same rule field"):
+        apply_changes(Rules(), [RuleChange("beam_cost", 3), RuleChange("beam_cost", 4)])
+
+
+@pytest.mark.parametrize("preset_id", sorted(PRESETS))
+def test_every_catalogue_entry_is_a_real_change_on_every_preset(preset_id):
+    base = PRESETS[preset_id].rules
+    for rule in SPECIAL_RULES.values():
+        changed = rule.apply(base)
+        assert describe_changes(base, changed) == rule.describe_ru(), rule.id

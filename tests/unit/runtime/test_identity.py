@@ -1,5 +1,4 @@
 import pytest
-
 from echo_gateway.identity import Identity, InvalidToken, TokenSigner
 
 pytestmark = pytest.mark.unit

@@ -1,6 +1,9 @@
 """The daily service's events (context `daily`) and the subjects and stream that carry them.
 
-Stream `DAILY` (file storage, deduplicated by `Nats-Msg-Id`, see `echo_daily.schedule`):
+Stream `DAILY` (file storage, deduplicated by `Nats-Msg-Id`, see `echo_daily.schedule`). The names and
+subjects below are the one source of truth: `echo_events.streams.DAILY` is built from them. Only the
+daily service writes here, and its exactly-once publishing relies on that (every message of the stream is
+one of its schedule's, see `echo_daily.publisher`):
 - `daily.published.<league>` — DailyPublished, at 00:00 MSK. It carries the secret seed: an internal
   subject, never forwarded to clients while the Daily is live (architecture: hidden information).
 - `daily.closed.<league>`    — DailyClosed, at 00:00 MSK of the next day, before the next publish.
@@ -31,6 +34,9 @@ SUBJECT_PUBLISHED = "daily.published.{league}"
 SUBJECT_CLOSED = "daily.closed.{league}"
 SUBJECT_WARNING = "daily.warning"
 SUBJECT_WEEK_CLOSED = "league.week.closed"
+#: Dev only, core NATS request/reply (not stored): the daily service's dev clock answers with its time
+#: (ISO 8601), so other services' dev views (the gateway's time left) follow it. Outside every stream.
+SUBJECT_DEV_CLOCK = "dev.daily.clock"
 #: The subjects the DAILY stream is created with (exact, so they never overlap another context's stream).
 STREAM_SUBJECTS: tuple[str, ...] = (
     "daily.published.*",

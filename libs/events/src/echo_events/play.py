@@ -80,6 +80,22 @@ class GetGame(_Request):
     game_id: Id
 
 
+class GetOptions(_Request):
+    """What this account can start now: Free presets and starts left, the unfinished Free game, the Daily."""
+
+    type: Literal["options"] = "options"
+    league: League = "bronze"
+
+
+class ReplayGame(Message):
+    """A game move by move. Anyone may replay an ended Free game and a Daily game once its Daily has
+    closed; otherwise only the owner (`account_id`), and then only what he saw."""
+
+    type: Literal["replay"] = "replay"
+    game_id: Id
+    account_id: Id | None = None
+
+
 class ExpireGame(Message):
     """Internal: the Daily of this game closed."""
 
@@ -89,7 +105,8 @@ class ExpireGame(Message):
 
 
 PlayRequest = Annotated[
-    StartGame | ProbeSector | BeamSector | FinishGame | GetGame | ExpireGame, Field(discriminator="type")
+    StartGame | ProbeSector | BeamSector | FinishGame | GetGame | GetOptions | ReplayGame | ExpireGame,
+    Field(discriminator="type"),
 ]
 PLAY_REQUEST: TypeAdapter[PlayRequest] = TypeAdapter(PlayRequest)
 
@@ -106,6 +123,7 @@ class PlayReply(Message):
     view: dict[str, Any] | None = None
     duplicate: bool = False
     error: PlayError | None = None
+    data: dict[str, Any] | None = Field(None, description="options and replays")
 
 
 class GameUpdate(Message):

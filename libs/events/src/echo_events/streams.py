@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import daily
+
 
 @dataclass(frozen=True, slots=True)
 class StreamSpec:
@@ -30,9 +32,10 @@ ACCOUNTS = StreamSpec(
     subjects=("account.>",),
     description="Accounts, callsigns, e-mail confirmations, friends and challenges",
 )
+#: The daily context's stream: its name and subjects are defined beside its events (echo_events.daily).
 DAILY = StreamSpec(
-    name="DAILY",
-    subjects=("daily.>", "league.>"),
+    name=daily.STREAM,
+    subjects=daily.STREAM_SUBJECTS,
     description="Dailies published and closed, warnings, league weeks",
 )
 DEAD_LETTERS = StreamSpec(

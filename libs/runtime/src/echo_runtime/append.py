@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from echo_events.envelope import Batch, encode
 from nats.js import JetStreamContext
 from nats.js.errors import APIError, NotFoundError
 
-from echo_events.envelope import Batch, encode
+from .telemetry import inject_headers
 
 WRONG_LAST_SEQUENCE = 10071
 
@@ -43,6 +44,7 @@ async def append(
         all_headers["Nats-Expected-Last-Subject-Sequence"] = str(expected_last_sequence)
     if headers:
         all_headers.update(headers)
+    all_headers = inject_headers(all_headers)
     try:
         ack = await js.publish(subject, encode(batch), stream=stream, headers=all_headers)
     except APIError as error:

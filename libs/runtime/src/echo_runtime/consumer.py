@@ -8,6 +8,7 @@ a growing delay; after `max_deliver` attempts the message is copied to the dead-
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -16,8 +17,14 @@ from nats.aio.msg import Msg
 from nats.errors import TimeoutError as NatsTimeoutError
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from prometheus_client import Gauge
+
+from .telemetry import span_from_headers
 
 log = structlog.get_logger(__name__)
+LAG_INTERVAL = 5.0
+CONSUMER_LAG = Gauge("echo_consumer_lag_messages", "Messages not yet acknowledged by a durable consumer",
+                     ["durable"])
 
 Handler = Callable[[Msg], Awaitable[None]]
 
@@ -58,23 +65,35 @@ class DurableConsumer:
         sub = await self._js.pull_subscribe(
             spec.filter_subject, durable=spec.durable, stream=spec.stream, config=config
         )
+        lag_checked = 0.0
         try:
             while not self._stopping.is_set():
+                if time.monotonic() - lag_checked > LAG_INTERVAL:
+                    lag_checked = time.monotonic()
+                    await self._record_lag(sub)
                 try:
                     messages = await sub.fetch(batch=50, timeout=0.5)
-                except (NatsTimeoutError, asyncio.TimeoutError):
+                except (TimeoutError, NatsTimeoutError):
                     continue
                 for msg in messages:
                     await self._handle(msg)
         finally:
             await sub.unsubscribe()
 
+    async def _record_lag(self, sub) -> None:  # noqa: ANN001 - a pull subscription
+        try:
+            info = await sub.consumer_info()
+        except Exception:  # noqa: BLE001 - a missed lag sample is not worth stopping the consumer for
+            return
+        CONSUMER_LAG.labels(self._spec.durable).set(info.num_pending + info.num_ack_pending)
+
     def stop(self) -> None:
         self._stopping.set()
 
     async def _handle(self, msg: Msg) -> None:
         try:
-            await self._handler(msg)
+            with span_from_headers(f"consume {self._spec.durable}", msg.headers, subject=msg.subject):
+                await self._handler(msg)
         except Exception as error:  # noqa: BLE001 - every failure is nacked or dead-lettered, never swallowed
             attempt = msg.metadata.num_delivered
             if attempt >= self._spec.max_deliver:

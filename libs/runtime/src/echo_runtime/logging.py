@@ -8,6 +8,13 @@ import sys
 
 import structlog
 
+from .telemetry import current_trace_ids
+
+
+def _add_trace_ids(_: object, __: str, event: dict) -> dict:
+    event.update(current_trace_ids())
+    return event
+
 
 def configure_logging(service: str, fmt: str = "auto", level: str = "info") -> None:
     use_json = fmt == "json" or (fmt == "auto" and not sys.stderr.isatty())
@@ -16,6 +23,7 @@ def configure_logging(service: str, fmt: str = "auto", level: str = "info") -> N
     )
     shared: list[structlog.types.Processor] = [
         structlog.contextvars.merge_contextvars,
+        _add_trace_ids,
         structlog.stdlib.add_log_level,
         structlog.stdlib.add_logger_name,
         structlog.processors.TimeStamper(fmt="iso", utc=True),

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import nats
 import structlog
+from echo_events.streams import ALL_STREAMS, StreamSpec
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 from nats.js.api import StorageType, StreamConfig
 from nats.js.errors import NotFoundError
-
-from echo_events.streams import ALL_STREAMS, StreamSpec
 
 log = structlog.get_logger(__name__)
 

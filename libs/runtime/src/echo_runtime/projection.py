@@ -11,7 +11,6 @@ from collections.abc import Awaitable, Callable
 from enum import Enum
 
 import asyncpg
-
 from echo_events.envelope import Batch
 
 ApplyRows = Callable[[asyncpg.Connection, Batch], Awaitable[None]]

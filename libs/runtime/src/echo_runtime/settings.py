@@ -10,7 +10,6 @@ from typing import Annotated, Literal
 from pydantic import AliasChoices, Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-
 Port = Annotated[int, Field(ge=1, le=65535)]
 
 

@@ -15,7 +15,8 @@ old checkpoint returns every missed event once, oldest first.
 The checkpoint need not be stored anywhere but in the stream itself: `resume(last_msg_id, now, config)`
 takes the `Nats-Msg-Id` of the DAILY stream's last message and returns exactly what follows it, even
 when the crash happened halfway through the events of one instant and long after the stream's
-duplicate window. (Two replicas racing on the same next message are still caught by that window.)
+duplicate window. Two replicas racing on the same next message are kept apart by the publisher
+(`echo_daily.publisher`): each write carries `Nats-Expected-Last-Sequence`, so only one of them lands.
 """
 
 from __future__ import annotations

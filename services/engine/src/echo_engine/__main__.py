@@ -1,6 +1,7 @@
+from echo_runtime.serve import serve
+
 from echo_engine.app import create_app
 from echo_engine.settings import Settings
-from echo_runtime.serve import serve
 
 
 def main() -> None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from litestar import Litestar
-
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
+from litestar import Litestar
 
 from .server import start_engine
 from .settings import Settings

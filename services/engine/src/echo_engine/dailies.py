@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from datetime import date
 
-from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
-
 from echo_events.daily import DailyClosed, DailyPublished, closed_subject, published_subject
 from echo_events.envelope import decode, unwrap
 from echo_events.streams import DAILY
+from nats.js import JetStreamContext
+from nats.js.errors import NotFoundError
 
 
 async def _last(js: JetStreamContext, subject: str):  # noqa: ANN202 - the event or None

@@ -15,11 +15,6 @@ from datetime import date
 
 import asyncpg
 import structlog
-from nats.aio.client import Client
-from nats.js import JetStreamContext
-
-from echo_engine.rules.echo import game as rules
-from echo_engine.rules.echo.tutorial import explain_wrong_click
 from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.model import Command
 from echo_events.moscow import moscow_date
@@ -30,17 +25,24 @@ from echo_events.play import (
     GameCreated,
     GameUpdate,
     GetGame,
+    GetOptions,
     PlayError,
     PlayReply,
     PlayRequest,
     ProbeSector,
+    ReplayGame,
     StartGame,
     updates_subject,
 )
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
+from nats.aio.client import Client
+from nats.js import JetStreamContext
 
-from . import modes
+from echo_engine.rules.echo import game as rules
+from echo_engine.rules.echo.tutorial import explain_wrong_click
+
+from . import modes, queries
 from .dailies import current_daily, daily_closed
 from .store import GameStore, LoadedGame
 from .views import game_view
@@ -76,6 +78,17 @@ class PlayService:
                 if game is None or game.meta.account_id != request.account_id:
                     return _unknown(request.game_id)
                 return self._reply(game)
+            case GetOptions():
+                today = moscow_date(self._clock.now())
+                data = await queries.start_options(self._js, self._pool, self.store, request.account_id,
+                                                   request.league, today)
+                return PlayReply(ok=True, data=data)
+            case ReplayGame():
+                try:
+                    data = await queries.replay(self._js, self.store, request.game_id, request.account_id)
+                except queries.NotVisible:
+                    return _unknown(request.game_id)
+                return PlayReply(ok=True, game_id=request.game_id, data=data)
 
     @contextlib.asynccontextmanager
     async def _locked(self, game_id: str) -> AsyncIterator[None]:
@@ -114,8 +127,7 @@ class PlayService:
                 except AppendConflict:
                     self.store.forget(request.game_id)
                     continue
-                await self._publish(game)
-                return self._reply(game)
+                return await self._publish(game)
         return refuse("busy", "the game is changing on another device; try again")
 
     async def _daily_over(self, game: LoadedGame) -> bool:
@@ -244,18 +256,20 @@ class PlayService:
                 if existing is None or existing.meta.account_id != meta.account_id:
                     return refuse("conflict", "this game could not be created")
                 return self._reply(existing, duplicate=True)
-        await self._publish(game)
-        return self._reply(game)
+        return await self._publish(game)
 
     # replies -----------------------------------------------------------------------------------
 
-    def _reply(self, game: LoadedGame, duplicate: bool = False) -> PlayReply:
-        return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=game_view(game),
+    def _reply(self, game: LoadedGame, duplicate: bool = False, view: dict | None = None) -> PlayReply:
+        return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=view or game_view(game),
                          duplicate=duplicate)
 
-    async def _publish(self, game: LoadedGame) -> None:
-        update = GameUpdate(game_id=game.game_id, version=game.version, view=game_view(game))
+    async def _publish(self, game: LoadedGame) -> PlayReply:
+        """Tell every device of the player about the new state; the same view answers the command."""
+        view = game_view(game)
+        update = GameUpdate(game_id=game.game_id, version=game.version, view=view)
         await self._nc.publish(updates_subject(game.meta.account_id), update.model_dump_json().encode())
+        return self._reply(game, view=view)
 
 
 def _rules_command(request: ProbeSector | BeamSector | FinishGame) -> Command:

@@ -7,12 +7,13 @@ import hashlib
 from dataclasses import dataclass
 from datetime import date
 
+from echo_events.daily import DailyPublished
+
 from echo_engine.rules.echo.generator import generate
 from echo_engine.rules.echo.presets import PRESETS, get_preset
 from echo_engine.rules.echo.setup import GameSetup
 from echo_engine.rules.echo.specials import with_overrides
 from echo_engine.rules.echo.tutorial import tutorial_setup
-from echo_events.daily import DailyPublished
 
 FREE_STARTS_PER_DAY = 3
 AS_DAILY = "as-daily"
@@ -30,7 +31,8 @@ def free_options(daily: DailyPublished | None) -> list[FreeOption]:
     options = []
     if daily is not None:
         preset = get_preset(daily.preset_id)
-        options.append(FreeOption(AS_DAILY, "Как Вызов дня", f"{preset.name_ru} · правила сегодняшнего Вызова, другое поле"))
+        gist = f"{preset.name_ru} · правила сегодняшнего Вызова, другое поле"
+        options.append(FreeOption(AS_DAILY, "Как Вызов дня", gist))
     options += [FreeOption(p.id, p.name_ru, p.gist_ru) for p in PRESETS.values()]
     return options
 

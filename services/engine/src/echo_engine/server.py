@@ -4,21 +4,29 @@ and the expiry of every live game of a Daily when the daily service closes it.""
 from __future__ import annotations
 
 import asyncio
+import time
 
 import structlog
-from nats.aio.msg import Msg
-from pydantic import ValidationError
-
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
 from echo_events.errors import explain
 from echo_events.play import ENGINE_QUEUE, ENGINE_SUBJECT, PLAY_REQUEST
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.service import ServiceRuntime
+from echo_runtime.telemetry import span_from_headers
+from nats.aio.msg import Msg
+from opentelemetry.trace import SpanKind
+from prometheus_client import Counter, Histogram
+from pydantic import ValidationError
 
 from .handlers import PlayService, refuse
 
 log = structlog.get_logger(__name__)
+MOVES = ("probe", "beam", "finish", "start")
+MOVES_TOTAL = Counter("echo_engine_moves_total", "Accepted commands that changed a game", ["command"])
+REJECTIONS = Counter("echo_engine_rejections_total", "Refused commands by code", ["code"])
+MOVE_SECONDS = Histogram("echo_engine_move_seconds", "Time to decide, append durably and answer a command",
+                         buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0))
 
 EXPIRY_CONSUMER = ConsumerSpec(stream="DAILY", durable="engine-expiry", filter_subject="daily.closed.*")
 
@@ -34,16 +42,26 @@ class EngineServer:
         task.add_done_callback(self._inflight.discard)
 
     async def _answer(self, msg: Msg) -> None:
-        try:
-            request = PLAY_REQUEST.validate_json(msg.data)
-        except ValidationError as error:
-            reply = refuse("bad_request", explain(error))
-        else:
+        started = time.perf_counter()
+        with span_from_headers("engine handle", msg.headers, kind=SpanKind.SERVER) as span:
             try:
-                reply = await self.play.handle(request)
-            except Exception:  # noqa: BLE001 - the player gets an answer; the failure is logged in full
-                log.exception("command failed", request=request.model_dump(mode="json"))
-                reply = refuse("internal", "the engine could not process this command; nothing changed")
+                request = PLAY_REQUEST.validate_json(msg.data)
+            except ValidationError as error:
+                kind, reply = "invalid", refuse("bad_request", explain(error))
+            else:
+                kind = request.type
+                span.set_attribute("echo.command", kind)
+                try:
+                    reply = await self.play.handle(request)
+                except Exception:  # noqa: BLE001 - the player gets an answer; the failure is logged in full
+                    log.exception("command failed", request=request.model_dump(mode="json"))
+                    reply = refuse("internal", "the engine could not process this command; nothing changed")
+            if reply.error is not None:
+                span.set_attribute("echo.rejection", reply.error.code)
+                REJECTIONS.labels(reply.error.code).inc()
+            elif kind in MOVES:
+                MOVES_TOTAL.labels(kind).inc()
+                MOVE_SECONDS.observe(time.perf_counter() - started)
         if msg.reply:
             await msg.respond(reply.model_dump_json(exclude_none=True).encode())
 

@@ -12,16 +12,16 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from echo_events.envelope import Batch, Envelope, decode, unwrap, wrap
+from echo_events.model import Event
+from echo_events.play import GameCreated
+from echo_events.streams import GAMES, game_subject
+from echo_runtime.append import append
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
 from echo_engine.rules.echo import game as rules
 from echo_engine.rules.echo.state import GameState
-from echo_events.envelope import Batch, decode, unwrap, wrap
-from echo_events.model import Event
-from echo_events.play import GameCreated
-from echo_events.streams import GAMES, game_subject
-from echo_runtime.append import append
 
 
 @dataclass(slots=True)
@@ -51,36 +51,32 @@ class GameStore:
             return cached
         return await self.refold(game_id)
 
+    async def history(self, game_id: str) -> tuple[list[Envelope], int]:
+        """Every envelope of the game's subject in order, and the stream sequence of its last message."""
+        subject = game_subject(game_id)
+        envelopes: list[Envelope] = []
+        sequence = 0
+        while True:
+            try:
+                raw = await self._js.get_msg(GAMES.name, seq=sequence + 1, subject=subject, next=True, direct=True)
+            except NotFoundError:
+                return envelopes, sequence
+            sequence = raw.seq or int((raw.headers or {}).get("Nats-Sequence", 0))
+            envelopes += decode(raw.data).events
+
     async def refold(self, game_id: str) -> LoadedGame | None:
         """Read the game's whole subject and fold it; None when the game does not exist."""
         self.refolds += 1
         self._cache.pop(game_id, None)
-        subject = game_subject(game_id)
-        events: list[Event] = []
-        meta: GameCreated | None = None
-        version = sequence = 0
-        command_ids: set[str] = set()
-        next_sequence = 1
-        while True:
-            try:
-                raw = await self._js.get_msg(GAMES.name, seq=next_sequence, subject=subject, next=True, direct=True)
-            except NotFoundError:
-                break
-            sequence = raw.seq or int((raw.headers or {}).get("Nats-Sequence", 0))
-            next_sequence = sequence + 1
-            for envelope in decode(raw.data).events:
-                event = unwrap(envelope)
-                version = envelope.version
-                if envelope.causation_id:
-                    command_ids.add(envelope.causation_id)
-                if isinstance(event, GameCreated):
-                    meta = event
-                else:
-                    events.append(event)
-        if meta is None:
+        envelopes, sequence = await self.history(game_id)
+        if not envelopes:
             return None
-        loaded = LoadedGame(meta=meta, state=rules.fold(events), version=version, last_sequence=sequence,
-                            command_ids=command_ids)
+        events = [unwrap(envelope) for envelope in envelopes]
+        meta = events[0]
+        if not isinstance(meta, GameCreated):
+            raise ValueError(f"game {game_id} does not start with GameCreated")
+        loaded = LoadedGame(meta=meta, state=rules.fold(events[1:]), version=envelopes[-1].version,
+                            last_sequence=sequence, command_ids={e.causation_id for e in envelopes if e.causation_id})
         self._remember(loaded)
         return loaded
 

@@ -1,6 +1,7 @@
+from echo_runtime.serve import serve
+
 from echo_gateway.app import create_app
 from echo_gateway.settings import Settings
-from echo_runtime.serve import serve
 
 
 def main() -> None:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import uuid
 
-from nats.js import JetStreamContext
-
 from echo_events.accounts import GuestCreated, account_subject
 from echo_events.envelope import Batch, wrap
 from echo_events.streams import ACCOUNTS
 from echo_runtime.append import append
 from echo_runtime.clock import Clock
+from nats.js import JetStreamContext
 
 from .identity import Identity
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from echo_runtime.clock import Clock
+from echo_runtime.http import service_app
+from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
 from litestar.static_files import create_static_files_router
 
-from echo_runtime.http import service_app
-from echo_runtime.service import ServiceRuntime
-
+from .daily_routes import DAILY_ROUTES
 from .identity import TokenSigner
+from .play_routes import PLAY_ROUTES
 from .routes import ROUTES
 from .settings import Settings
 from .ws.endpoint import live
@@ -19,7 +21,7 @@ from .ws.hub import Hub
 WEB_ROOT = Path(__file__).parent / "web"
 
 
-def create_app(settings: Settings | None = None) -> Litestar:
+def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> Litestar:
     settings = settings or Settings()
     signer = TokenSigner(settings.signing_secret())
     hub = Hub()
@@ -28,10 +30,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
         await hub.start(runtime.nc)
         runtime.on_stop(hub.stop)
 
-    app = service_app(
-        ServiceRuntime("gateway", settings, on_connected=start_hub),
-        [*ROUTES, live, create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")],
-    )
+    web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")
+    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, live, web]
+    app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes)
     app.state.signer = signer
     app.state.hub = hub
     return app

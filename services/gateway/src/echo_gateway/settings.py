@@ -3,10 +3,9 @@ DATABASE_URL and LOG_FORMAT."""
 
 from __future__ import annotations
 
+from echo_runtime.settings import Port, ServiceSettings
 from pydantic import Field, SecretStr
 from pydantic_settings import SettingsConfigDict
-
-from echo_runtime.settings import Port, ServiceSettings
 
 DEV_SESSION_SECRET = "dev-only-session-secret-never-use-in-production"
 
@@ -17,6 +16,8 @@ class Settings(ServiceSettings):
     http_port: Port = 8000
     session_secret: SecretStr | None = Field(None, description="signs session tokens; required unless dev_mode")
     dev_mode: bool = Field(False, description="allows the dev session secret and the dev clock controls")
+    ws_rate: float = Field(10.0, gt=0, description="messages per second allowed on one WebSocket")
+    ws_burst: int = Field(20, ge=1, description="messages one WebSocket may send at once before the rate applies")
 
     def signing_secret(self) -> str:
         if self.session_secret is not None:

@@ -3,9 +3,8 @@ DATABASE_URL and LOG_FORMAT."""
 
 from __future__ import annotations
 
-from pydantic_settings import SettingsConfigDict
-
 from echo_runtime.settings import Port, ServiceSettings
+from pydantic_settings import SettingsConfigDict
 
 
 class Settings(ServiceSettings):

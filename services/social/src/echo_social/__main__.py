@@ -1,6 +1,7 @@
+from echo_runtime.serve import serve
+
 from echo_social.app import create_app
 from echo_social.settings import Settings
-from echo_runtime.serve import serve
 
 
 def main() -> None:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from litestar import Litestar
-
 from echo_runtime.consumer import DurableConsumer
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
+from litestar import Litestar
 
 from .projections import ACCOUNTS_CONSUMER, accounts_handler
 from .settings import Settings

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncpg
-from nats.aio.msg import Msg
-
 from echo_events.accounts import GuestCreated
 from echo_events.envelope import Batch, decode, unwrap
 from echo_runtime.consumer import ConsumerSpec
 from echo_runtime.projection import apply_once
+from nats.aio.msg import Msg
 
 ACCOUNTS_PROJECTION = "social.accounts"
 ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="social-accounts", filter_subject="account.>")

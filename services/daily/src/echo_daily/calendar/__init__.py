@@ -7,7 +7,7 @@ One concept per module:
 - `seeds`    — the secret per-(date, league) game seed;
 - `names`    — the Russian two-word name of Daily № N;
 - `presets`  — which field preset a (date, league) Daily uses;
-- `special`  — special games (особые партии): which days, which rule changes;
+- `special`  — special games (особые партии): which days and which of the engine's rule changes;
 - `calendar` — `DailySpec` and `daily_for`, tying the above together.
 """
 

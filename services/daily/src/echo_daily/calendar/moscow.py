@@ -8,7 +8,7 @@ from echo_events.moscow import (  # noqa: F401
     midnight_msk,
     moscow_date,
     next_midnight,
+    warning_at,
     week_end,
     week_of,
-    warning_at,
 )

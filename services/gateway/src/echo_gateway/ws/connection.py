@@ -9,17 +9,15 @@ import json
 from typing import Any
 
 import structlog
+from echo_events.errors import explain
+from echo_events.play import updates_subject
 from litestar import WebSocket
 from nats.aio.client import Client
 from nats.aio.msg import Msg
-from nats.errors import NoRespondersError
-from nats.errors import TimeoutError as NatsTimeout
-from pydantic import ValidationError
 from prometheus_client import Counter
+from pydantic import ValidationError
 
-from echo_events.errors import explain
-from echo_events.play import ENGINE_SUBJECT, updates_subject
-
+from ..engine_client import EngineUnavailable, ask_engine
 from ..identity import Identity, InvalidToken, TokenSigner
 from .hub import Hub
 from .protocol import (
@@ -44,7 +42,6 @@ REJECTIONS = Counter("echo_gateway_ws_errors_total", "Errors sent to WebSocket c
 HELLO_TIMEOUT = 10.0
 HEARTBEAT_SECONDS = 20.0
 IDLE_LIMIT_SECONDS = 90.0
-ENGINE_TIMEOUT = 5.0
 
 
 class Connection:
@@ -55,6 +52,7 @@ class Connection:
         self._signer = signer
         self._hub = hub
         self._bucket = TokenBucket(rate, burst)
+        self._rate = rate
         self._send_lock = asyncio.Lock()
         self._seen: dict[str, int] = {}  # game id → last version sent to this device
         self._closed = False
@@ -89,7 +87,7 @@ class Connection:
         """The next text frame; None when the client went away or stayed silent too long."""
         try:
             message = await asyncio.wait_for(self._socket.receive(), timeout)
-        except (TimeoutError, asyncio.TimeoutError):
+        except TimeoutError:
             return None
         if message["type"] == "websocket.disconnect":
             return None
@@ -106,7 +104,8 @@ class Connection:
             identity = self._signer.verify(hello.token)
         except (ValidationError, InvalidToken) as problem:
             reason = str(problem) if isinstance(problem, InvalidToken) else explain(problem)
-            await self.send(error("not_authenticated", f"start with {{\"type\":\"hello\",\"v\":1,\"token\":…}}: {reason}"))
+            hint = 'start with {"type":"hello","v":1,"token":…}'
+            await self.send(error("not_authenticated", f"{hint}: {reason}"))
             await self._socket.close(code=4401, reason="not authenticated")
             return None
         await self.send({"type": "welcome", "v": PROTOCOL_VERSION, "account_id": identity.account_id,
@@ -124,7 +123,8 @@ class Connection:
             if frame is None:
                 continue
             if not self._bucket.allow():
-                await self.send(error("rate_limited", "too many messages; slow down (10 per second)", frame.id))
+                await self.send(error("rate_limited", f"too many messages; slow down ({self._rate:g} per second)",
+                                      frame.id))
                 continue
             await self._dispatch(identity, frame)
 
@@ -183,12 +183,10 @@ class Connection:
 
     async def _ask_engine(self, request: dict[str, Any], command_id: str) -> dict[str, Any] | None:
         try:
-            reply = await self._nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=ENGINE_TIMEOUT)
-        except (NatsTimeout, NoRespondersError, asyncio.TimeoutError):
-            await self.send(error("engine_unavailable", "the game server did not answer; retry with the same id",
-                                  command_id))
+            return await ask_engine(self._nc, request)
+        except EngineUnavailable as unavailable:
+            await self.send(error("engine_unavailable", str(unavailable), command_id))
             return None
-        return json.loads(reply.data)
 
     async def _on_update(self, msg: Msg) -> None:
         update = json.loads(msg.data)

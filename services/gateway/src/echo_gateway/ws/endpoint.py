@@ -10,4 +10,6 @@ from .connection import Connection
 @websocket("/ws", name="live")
 async def live(socket: WebSocket) -> None:
     state = socket.app.state
-    await Connection(socket, state.runtime.nc, state.signer, state.hub).run()
+    settings = state.runtime.settings
+    await Connection(socket, state.runtime.nc, state.signer, state.hub,
+                     rate=settings.ws_rate, burst=settings.ws_burst).run()

@@ -8,13 +8,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
+from echo_events.daily import DailyClosed, DailyPublished, DailyWarning
+from echo_events.envelope import decode, unwrap
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from prometheus_client import Gauge
-
-from echo_events.daily import DailyClosed, DailyPublished, DailyWarning
-from echo_events.envelope import decode, unwrap
 
 log = structlog.get_logger(__name__)
 CONNECTIONS = Gauge("echo_gateway_websocket_connections", "Open WebSocket connections")

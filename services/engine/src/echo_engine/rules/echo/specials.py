@@ -1,8 +1,10 @@
-"""Special games (особые партии, spec §10): rule overrides on top of a preset, described in Russian.
+"""Special games (особые партии, spec §10): rule changes on top of a preset, described in Russian.
 
-The daily service picks special rules for the Silver, Gold and Platinum Dailies, applies them with
-`apply_specials` (or any change with `with_overrides`), and shows `describe_changes(preset rules,
-new rules)` when the player taps the badge: «Связность в начале — 2», «Эхолуч стоит 3», …
+This module owns the catalogue of rule changes a special game may make and their Russian descriptions;
+the daily calendar (echo_daily.calendar.special) only decides *which* days and *which* entries of
+`SPECIAL_RULES`. Apply them with `apply_specials` / `apply_changes` (or any change with
+`with_overrides`), and show `describe_changes(preset rules, new rules)` — or `RuleChange.description_ru`
+— when the player taps the badge: «Связность в начале — 2», «Эхолуч стоит 3», …
 """
 
 from __future__ import annotations
@@ -106,6 +108,14 @@ _DESCRIBE: Mapping[str, Callable[[Any], str]] = MappingProxyType(
 assert set(_DESCRIBE) == set(_FIELDS), "every rule needs a Russian description"
 
 
+def describe_rule(name: str, value: Any) -> str:
+    """The Russian line for `Rules.<name> = value`: «Эхолуч стоит 3»."""
+    try:
+        return _DESCRIBE[name](value)
+    except KeyError:
+        raise ValueError(f"unknown rule {name!r}; known: {', '.join(_FIELDS)}") from None
+
+
 def describe_changes(base: Rules, rules: Rules) -> list[str]:
     """One Russian line per rule value that differs from `base`, in the order of `Rules`' fields."""
     return [
@@ -116,26 +126,74 @@ def describe_changes(base: Rules, rules: Rules) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
+class RuleChange:
+    """One rule change of a special game: `Rules.<field> = value` (absolute; connectivity in halves)."""
+
+    field: str
+    value: int | float
+
+    def __post_init__(self) -> None:
+        if self.field not in _FIELDS:
+            raise ValueError(f"unknown rule {self.field!r}; known: {', '.join(_FIELDS)}")
+
+    @property
+    def description_ru(self) -> str:
+        """What the badge says about it: «Эхолуч стоит 3»."""
+        return _DESCRIBE[self.field](self.value)
+
+
+def overrides(changes: Iterable[RuleChange] | None) -> dict[str, int | float]:
+    """The changes as a mapping of `Rules` field names to values; two changes of one field are refused."""
+    result: dict[str, int | float] = {}
+    for change in changes or ():
+        if change.field in result:
+            raise ValueError(f"two changes of the same rule field {change.field!r}")
+        result[change.field] = change.value
+    return result
+
+
+def apply_changes(rules: Rules, changes: Iterable[RuleChange] | None) -> Rules:
+    """`rules` with the changes applied (checked for consistency, see `with_overrides`)."""
+    return with_overrides(rules, **overrides(changes))
+
+
+@dataclass(frozen=True, slots=True)
 class SpecialRule:
+    """An entry of the catalogue: a stable id and the rule change(s) it makes."""
+
     id: str
-    changes: Mapping[str, Any]
+    changes: tuple[RuleChange, ...]
 
     def apply(self, rules: Rules) -> Rules:
-        return with_overrides(rules, **self.changes)
+        return apply_changes(rules, self.changes)
 
     def describe_ru(self) -> list[str]:
-        return [_DESCRIBE[name](value) for name, value in self.changes.items()]
+        return [change.description_ru for change in self.changes]
 
 
+def _rule(special_id: str, **changes: int | float) -> SpecialRule:
+    return SpecialRule(special_id, tuple(RuleChange(name, value) for name, value in changes.items()))
+
+
+#: The catalogue special games draw from, in a fixed order (the daily calendar's keyed draw depends on
+#: it: append new entries at the end, never reorder). Values are absolute (they replace the preset's
+#: value), keep the rules consistent over every preset, and differ from the presets' own values, so each
+#: line of the badge is a real change. The first five are the spec's examples (§10).
 SPECIAL_RULES: Mapping[str, SpecialRule] = MappingProxyType(
     {
         rule.id: rule
         for rule in (
-            SpecialRule("connectivity-2", MappingProxyType({"connectivity": 4})),
-            SpecialRule("beam-3", MappingProxyType({"beam_cost": 3})),
-            SpecialRule("orders-25", MappingProxyType({"price_order": 25})),
-            SpecialRule("detector-always", MappingProxyType({"detector_chance": 1.0})),
-            SpecialRule("red-timer-2", MappingProxyType({"red_timer": 2})),
+            _rule("connectivity-2", connectivity=4),
+            _rule("beam-3", beam_cost=3),
+            _rule("orders-25", price_order=25),
+            _rule("detector-always", detector_chance=1.0),
+            _rule("red-timer-2", red_timer=2),
+            _rule("contour-5", contour=5),
+            _rule("clean-80", price_clean=80),
+            _rule("lossy-10", price_lossy=10),
+            _rule("detector-0", detector=0),
+            _rule("stale-5", stale_after=5),
+            _rule("freeze-10", freeze_ticks=10),
         )
     }
 )

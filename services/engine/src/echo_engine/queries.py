@@ -1,0 +1,83 @@
+"""Reads that change nothing: what an account can start, and a game move by move."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import asyncpg
+from echo_events.echo.events import TickResolved
+from echo_events.envelope import unwrap
+from echo_events.play import GameCreated
+from nats.js import JetStreamContext
+
+from echo_engine.rules.echo import game as rules
+from echo_engine.rules.echo.view import client_view, revealed_field
+
+from . import modes
+from .dailies import current_daily, daily_closed
+from .store import GameStore
+
+
+async def start_options(js: JetStreamContext, pool: asyncpg.Pool, store: GameStore, account_id: str,
+                        league: str, today: date) -> dict[str, Any]:
+    daily = await current_daily(js, league)
+    used = 0
+    for slot in range(1, modes.FREE_STARTS_PER_DAY + 1):
+        used += await store.exists(modes.free_game_id(account_id, today, slot))
+    current = await pool.fetchval("SELECT game_id FROM engine_free_current WHERE account_id = $1", account_id)
+    current_game = await store.load(current) if current else None
+    daily_game = None
+    if daily is not None:
+        game = await store.load(modes.daily_game_id(account_id, daily.daily_id))
+        if game is not None:
+            daily_game = {"game_id": game.game_id, "status": game.state.status}
+    return {
+        "msk_date": today.isoformat(),
+        "free": {
+            "limit": modes.FREE_STARTS_PER_DAY,
+            "used": used,
+            "presets": [{"id": o.id, "title": o.title_ru, "gist": o.gist_ru} for o in modes.free_options(daily)],
+            "unfinished": current_game.game_id if current_game and current_game.state.live else None,
+        },
+        "daily": None if daily is None else {
+            "daily_id": daily.daily_id, "number": daily.number, "name": daily.name_ru, "league": league,
+            "game": daily_game,
+        },
+    }
+
+
+class NotVisible(LookupError):
+    pass
+
+
+async def replay(js: JetStreamContext, store: GameStore, game_id: str, viewer: str | None) -> dict[str, Any]:
+    """The views after tick 0 and after every tick. Visible to the owner; to anyone once it is public."""
+    envelopes, _ = await store.history(game_id)
+    if not envelopes:
+        raise NotVisible(game_id)
+    events = [unwrap(e) for e in envelopes]
+    meta = events[0]
+    assert isinstance(meta, GameCreated)
+    state = rules.fold(events[1:3])  # GameStarted, OrdersDealt: tick 0
+    public = await _public(js, meta, rules.fold(events[1:]).live)
+    if meta.account_id != viewer and not public:
+        raise NotVisible(game_id)
+    frames = [client_view(state)]
+    for event in events[3:]:
+        state = rules.evolve(state, event)
+        if isinstance(event, TickResolved) or not state.live:
+            frames.append(client_view(state))
+    result: dict[str, Any] = {"game_id": game_id, "mode": meta.mode, "preset": meta.preset_id,
+                              "daily_id": meta.daily_id, "status": state.status, "frames": frames}
+    if not state.live and (meta.mode != "daily" or public):
+        result["field"] = revealed_field(state)
+    return result
+
+
+async def _public(js: JetStreamContext, meta: GameCreated, live: bool) -> bool:
+    if meta.mode == "free":
+        return not live
+    if meta.mode == "daily" and meta.league is not None:
+        return await daily_closed(js, meta.league, date.fromisoformat(meta.msk_date))
+    return False

@@ -1,0 +1,142 @@
+"""Today's Daily as the client shows it: number, name, date, preset name and gist, the special-game badge
+with its Russian list of changes, prices and time left.
+
+Read from the DAILY stream (the latest `DailyPublished` of a league, one direct get). That event is
+internal: it carries the seed. The view below is built field by field from an allow-list, so the seed
+(and anything added to the event later) never reaches a client; the field is not in the event at all.
+
+Wire them in with `DAILY_ROUTES` (a tuple of Litestar handlers).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from echo_engine.rules.echo.presets import UnknownPreset, get_preset
+from echo_engine.rules.echo.specials import RuleChange, apply_changes
+from echo_events.daily import LEAGUES, STREAM, SUBJECT_DEV_CLOCK, DailyPublished, published_subject
+from echo_events.envelope import decode, unwrap
+from echo_runtime.clock import Clock
+from litestar import Request, get
+from litestar.exceptions import NotFoundException, ServiceUnavailableException, ValidationException
+from nats.errors import Error as NatsError
+from nats.js.errors import NotFoundError
+
+SPECIAL_BADGE_RU = "Особая партия"
+WARNING_BEFORE = timedelta(minutes=30)  # spec §14: warning 30 min before midnight
+COUNTDOWN_BEFORE = timedelta(minutes=10)  # spec §14: countdown in the last 10 min
+
+
+async def latest_published(request: Request, league: str) -> DailyPublished | None:
+    try:
+        js = request.app.state.runtime.js
+    except RuntimeError:
+        raise ServiceUnavailableException("not connected to NATS yet") from None
+    try:
+        message = await js.get_last_msg(STREAM, published_subject(league), direct=True)
+    except NotFoundError:
+        return None
+    for envelope in decode(message.data).events:
+        event = unwrap(envelope)
+        if isinstance(event, DailyPublished):
+            return event
+    return None
+
+
+def _preset_view(preset_id: str) -> dict[str, Any]:
+    try:
+        preset = get_preset(preset_id)
+    except UnknownPreset:  # a preset newer than this gateway: show its id rather than fail
+        return {"id": preset_id, "name_ru": preset_id, "gist_ru": None, "title_ru": preset_id}
+    return {
+        "id": preset.id, "name_ru": preset.name_ru, "gist_ru": preset.gist_ru, "title_ru": preset.title_ru
+    }
+
+
+def _prices(daily: DailyPublished) -> dict[str, int] | None:
+    """The day's prices (spec §10: they are shown and can differ by day): the preset's, with the special
+    game's changes applied."""
+    try:
+        rules = get_preset(daily.preset_id).rules
+        changes = [RuleChange(c.field, c.value) for c in daily.special or ()]
+        rules = apply_changes(rules, changes)
+    except (UnknownPreset, ValueError):
+        return None
+    return {"clean": rules.price_clean, "lossy": rules.price_lossy, "order": rules.price_order}
+
+
+def _phase(left: timedelta) -> str:
+    if left <= timedelta(0):
+        return "closing"  # its time is over; the next Daily is being published
+    if left <= COUNTDOWN_BEFORE:
+        return "countdown"
+    if left <= WARNING_BEFORE:
+        return "warning"
+    return "live"
+
+
+def daily_view(daily: DailyPublished, now: datetime) -> dict[str, Any]:
+    """What a player may see of a live Daily. An allow-list: never the seed."""
+    left = daily.closes_at - now
+    special = None
+    if daily.special:
+        special = {"badge_ru": SPECIAL_BADGE_RU, "changes_ru": [c.description_ru for c in daily.special]}
+    return {
+        "daily_id": daily.daily_id,
+        "league": daily.league,
+        "number": daily.number,
+        "name_ru": daily.name_ru,
+        "title_ru": f"№ {daily.number} · {daily.name_ru}",
+        "date": daily.date.isoformat(),
+        "preset": _preset_view(daily.preset_id),
+        "prices": _prices(daily),
+        "special": special,
+        "opens_at": daily.opens_at.isoformat(),
+        "closes_at": daily.closes_at.isoformat(),
+        "seconds_left": max(0, int(left.total_seconds())),
+        "phase": _phase(left),
+    }
+
+
+def _clock(request: Request) -> Clock:
+    return request.app.state.runtime.clock
+
+
+async def _now(request: Request) -> datetime:
+    """The gateway's clock; in the gateway's dev mode, the daily service's dev clock when one answers
+    (so the time left follows an operator's POST /dev/clock/next-midnight on the daily service)."""
+    runtime = request.app.state.runtime
+    if getattr(runtime.settings, "dev_mode", False):
+        try:
+            reply = await runtime.nc.request(SUBJECT_DEV_CLOCK, b"", timeout=0.25)
+            return datetime.fromisoformat(reply.data.decode())
+        except (NatsError, ValueError, RuntimeError, TimeoutError):
+            pass  # no dev clock running: the gateway's own clock
+    return _clock(request).now()
+
+
+@get("/api/v1/daily/today", operation_id="dailyToday")
+async def daily_today(request: Request, league: str = "bronze") -> dict[str, Any]:
+    """Today's Daily of a league (default Bronze)."""
+    if league not in LEAGUES:
+        raise ValidationException(f"unknown league {league!r}; known: {', '.join(LEAGUES)}")
+    daily = await latest_published(request, league)
+    if daily is None:
+        raise NotFoundException(f"no Daily has been published in the {league} league yet")
+    return daily_view(daily, await _now(request))
+
+
+@get("/api/v1/daily/today/all", operation_id="dailyTodayAll")
+async def daily_today_all(request: Request) -> dict[str, Any]:
+    """Today's Daily of every league that has one, lowest league first."""
+    now = await _now(request)
+    dailies = []
+    for league in LEAGUES:
+        daily = await latest_published(request, league)
+        if daily is not None:
+            dailies.append(daily_view(daily, now))
+    return {"dailies": dailies}
+
+
+DAILY_ROUTES = (daily_today, daily_today_all)

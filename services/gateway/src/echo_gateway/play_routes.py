@@ -1,0 +1,60 @@
+"""REST for what is not live: start options, a game's current view, a game move by move."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from litestar import Request, get
+from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
+from litestar.params import Parameter
+
+from .engine_client import EngineUnavailable, ask_engine
+from .routes import identity_of
+
+GameId = Annotated[str, Parameter(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a game id")]
+LeagueName = Literal["bronze", "silver", "gold", "platinum"]
+
+
+async def _engine(request: Request, payload: dict[str, Any]) -> dict[str, Any]:
+    try:
+        reply = await ask_engine(request.app.state.runtime.nc, payload)
+    except EngineUnavailable as error:
+        raise HTTPException(status_code=503, detail=str(error)) from None
+    if not reply.get("ok"):
+        failure = reply.get("error", {})
+        if failure.get("code") == "unknown_game":
+            raise NotFoundException(failure.get("message"))
+        raise HTTPException(status_code=400, detail=failure.get("message"), extra={"code": failure.get("code")})
+    return reply
+
+
+@get("/api/v1/play/options", operation_id="playOptions")
+async def play_options(request: Request, league: LeagueName = "bronze") -> dict[str, Any]:
+    identity = identity_of(request)
+    reply = await _engine(request, {"type": "options", "account_id": identity.account_id, "league": league})
+    return reply["data"]
+
+
+@get("/api/v1/games/{game_id:str}", operation_id="getGame")
+async def get_game(request: Request, game_id: GameId) -> dict[str, Any]:
+    identity = identity_of(request)
+    reply = await _engine(request, {"type": "get", "account_id": identity.account_id, "game_id": game_id})
+    return {"game_id": reply["game_id"], "version": reply["version"], "view": reply["view"]}
+
+
+@get("/api/v1/games/{game_id:str}/replay", operation_id="replayGame")
+async def replay_game(request: Request, game_id: GameId) -> dict[str, Any]:
+    """Anyone with the link may replay an ended Free game, or a Daily game once its Daily closed."""
+    viewer = None
+    if request.headers.get("authorization"):
+        try:
+            viewer = identity_of(request).account_id
+        except NotAuthorizedException:
+            viewer = None
+    payload: dict[str, Any] = {"type": "replay", "game_id": game_id}
+    if viewer:
+        payload["account_id"] = viewer
+    return (await _engine(request, payload))["data"]
+
+
+PLAY_ROUTES = (play_options, get_game, replay_game)

@@ -1,0 +1,81 @@
+"""REST for what is not live: options, a game's view, replays and who may see them."""
+
+import httpx
+import pytest
+from echo_events.moscow import moscow_date
+from echo_runtime.clock import SystemClock
+from echo_runtime.nats_client import connect
+
+from tests.support.play import close_daily, free_sectors, publish_daily
+from tests.support.wsclient import Device
+
+pytestmark = pytest.mark.integration
+
+
+def auth(device: Device) -> dict[str, str]:
+    return {"Authorization": f"Bearer {device.token}"}
+
+
+async def test_options_list_free_presets_with_as_daily_first(system: str, private_nats_url: str) -> None:
+    nc = await connect(private_nats_url, "tests")
+    await publish_daily(nc.jetstream(), moscow_date(SystemClock().now()), preset="nine-small")
+    await nc.drain()
+    device = await Device.guest(system)
+    await device.connect()
+    async with httpx.AsyncClient(base_url=system) as client:
+        options = (await client.get("/api/v1/play/options", headers=auth(device))).json()
+        assert options["free"]["presets"][0] == {
+            "id": "as-daily", "title": "Как Вызов дня", "gist": options["free"]["presets"][0]["gist"]}
+        assert "Мелкая рябь" in options["free"]["presets"][0]["gist"]
+        assert {p["id"] for p in options["free"]["presets"]} >= {"standard", "nine-small", "big-red"}
+        assert options["free"]["used"] == 0 and options["daily"]["game"] is None
+        game = await device.command("start", mode="free", preset="as-daily")
+        daily = await device.command("start", mode="daily")
+        options = (await client.get("/api/v1/play/options", headers=auth(device))).json()
+        assert options["free"]["used"] == 1 and options["free"]["unfinished"] == game["game_id"]
+        assert options["daily"]["game"] == {"game_id": daily["game_id"], "status": "live"}
+        assert game["view"]["preset"] == "as-daily"
+        unauthenticated = await client.get("/api/v1/play/options")
+        assert unauthenticated.status_code == 401
+    await device.close()
+
+
+async def test_replay_is_the_owners_while_live_and_public_when_ended(system: str) -> None:
+    owner, other = await Device.guest(system), await Device.guest(system)
+    welcome = await owner.connect()
+    game = await owner.command("start", mode="free", preset="standard")
+    for sector in free_sectors(welcome["account_id"], "standard")[:3]:
+        await owner.command("probe", game_id=game["game_id"], sector=sector)
+    async with httpx.AsyncClient(base_url=system) as client:
+        url = f"/api/v1/games/{game['game_id']}/replay"
+        mine = (await client.get(url, headers=auth(owner))).json()
+        assert [f["tick"] for f in mine["frames"]] == [0, 1, 2, 3] and "field" not in mine
+        assert (await client.get(url)).status_code == 404  # a live game is nobody else's business
+        assert (await client.get(url, headers=auth(other))).status_code == 404
+        await owner.command("finish", game_id=game["game_id"])
+        public = (await client.get(url)).json()
+        assert public["status"] == "finished" and public["field"]["grid"]
+        assert public["frames"][:4] == mine["frames"]
+        view = (await client.get(f"/api/v1/games/{game['game_id']}", headers=auth(owner))).json()
+        assert view["view"]["status"] == "finished"
+        assert (await client.get("/api/v1/games/..%2Fetc", headers=auth(owner))).status_code in (400, 404)
+    await owner.close()
+
+
+async def test_a_daily_replay_becomes_public_only_when_the_daily_closes(system: str, private_nats_url: str) -> None:
+    nc = await connect(private_nats_url, "tests")
+    daily = await publish_daily(nc.jetstream(), moscow_date(SystemClock().now()), seed=31337)
+    owner = await Device.guest(system)
+    await owner.connect()
+    game = await owner.command("start", mode="daily")
+    await owner.command("finish", game_id=game["game_id"])
+    async with httpx.AsyncClient(base_url=system) as client:
+        url = f"/api/v1/games/{game['game_id']}/replay"
+        own = (await client.get(url, headers=auth(owner))).json()
+        assert "field" not in own and "31337" not in str(own)  # not even the owner sees the field yet
+        assert (await client.get(url)).status_code == 404
+        await close_daily(nc.jetstream(), daily)
+        public = (await client.get(url)).json()
+        assert public["field"]["seed"] == 31337
+    await nc.drain()
+    await owner.close()

@@ -1,0 +1,235 @@
+"""Benchmark of a move's round trip and sustained throughput, against floors measured in the same run.
+
+    .venv/bin/python tests/load/bench_moves.py [--seconds 10] [--clients 40]
+
+Starts its own NATS (JetStream, file storage) and PostgreSQL, an engine and a gateway as separate
+processes (as in production), then measures:
+  floors: a bare NATS request/reply, and a bare synchronous JetStream publish (file storage) — with
+          the configuration we ship (`sync_interval: always`) and without it;
+  moves:  one move's round trip through WebSocket → gateway → NATS → engine → JetStream → back
+          (median, p99), one client at a time; and sustained moves/s with many concurrent games.
+Prints a table and writes `.bench/moves.json`. Timing never fails anything: the figures are printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from echo_engine.rules.echo.field import sector_name
+from echo_engine.rules.echo.tutorial import SCRIPT
+from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres, free_port
+from echo_runtime.migrate import apply_migrations
+from echo_runtime.nats_client import connect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summary(samples_us: list[float]) -> dict[str, float]:
+    return {"n": len(samples_us), "median_us": statistics.median(samples_us), "p99_us": pct(samples_us, 0.99)}
+
+
+async def floor_request_reply(nats_url: str, n: int) -> dict[str, float]:
+    responder = await asyncio.create_subprocess_exec(sys.executable, "-c", RESPONDER, nats_url)
+    nc = await connect(nats_url, "bench")
+    try:
+        for _ in range(100):
+            try:
+                await nc.request("bench.echo", b"x", timeout=0.2)
+                break
+            except Exception:  # noqa: BLE001 - the responder is still starting
+                await asyncio.sleep(0.05)
+        samples = []
+        for _ in range(n):
+            t0 = time.perf_counter_ns()
+            await nc.request("bench.echo", b"x" * 200, timeout=2)
+            samples.append((time.perf_counter_ns() - t0) / 1000)
+        return summary(samples)
+    finally:
+        await nc.drain()
+        responder.terminate()
+        await responder.wait()
+
+
+RESPONDER = """
+import asyncio, sys, nats
+async def main():
+    nc = await nats.connect(sys.argv[1])
+    async def answer(msg): await msg.respond(msg.data)
+    await nc.subscribe("bench.echo", cb=answer)
+    await asyncio.Event().wait()
+asyncio.run(main())
+"""
+
+
+async def floor_js_publish(nats_url: str, n: int) -> dict[str, float]:
+    from nats.js.api import StorageType, StreamConfig
+
+    nc = await connect(nats_url, "bench")
+    js = nc.jetstream()
+    name = f"BENCH{uuid.uuid4().hex[:6]}"
+    await js.add_stream(StreamConfig(name=name, subjects=[f"{name}.>"], storage=StorageType.FILE))
+    samples = []
+    try:
+        for i in range(n):
+            t0 = time.perf_counter_ns()
+            await js.publish(f"{name}.g{i % 50}", b"y" * 1500, headers={"Nats-Msg-Id": uuid.uuid4().hex})
+            samples.append((time.perf_counter_ns() - t0) / 1000)
+        return summary(samples)
+    finally:
+        await js.delete_stream(name)
+        await nc.drain()
+
+
+class Player:
+    """One WebSocket device playing Tutorial games back to back (unlimited, deterministic moves)."""
+
+    def __init__(self, base: str, token: str) -> None:
+        self.base, self.token = base, token
+        self.samples: list[float] = []
+
+    async def run(self, until: float | None, moves: int | None = None) -> None:
+        async with websockets.connect(self.base.replace("http", "ws") + "/ws", max_size=2**22) as socket:
+            await socket.send(json.dumps({"type": "hello", "v": 1, "token": self.token}))
+            await socket.recv()
+            done = 0
+            while (until is None or time.perf_counter() < until) and (moves is None or done < moves):
+                game_id = (await self._ask(socket, {"type": "start", "mode": "tutorial"}, timed=False))["game_id"]
+                for step in SCRIPT:
+                    if (until is not None and time.perf_counter() >= until) or (moves is not None and done >= moves):
+                        break
+                    reply = await self._ask(socket, {"type": step.tool, "game_id": game_id,
+                                                     "sector": sector_name(step.sector)})
+                    assert reply["type"] == "ack", reply
+                    done += 1
+
+    async def _ask(self, socket, frame: dict[str, Any], timed: bool = True) -> dict[str, Any]:  # noqa: ANN001
+        frame["id"] = uuid.uuid4().hex
+        t0 = time.perf_counter_ns()
+        await socket.send(json.dumps(frame))
+        while True:
+            reply = json.loads(await socket.recv())
+            if reply.get("id") == frame["id"]:
+                if timed:
+                    self.samples.append((time.perf_counter_ns() - t0) / 1000)
+                return reply
+
+
+async def guest(client: httpx.AsyncClient) -> str:
+    return (await client.post("/api/v1/guest")).json()["token"]
+
+
+async def measure_moves(base: str, seconds: float, clients: int) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=base) as client:
+        single = Player(base, await guest(client))
+        await single.run(until=None, moves=30)  # warm-up: caches, connections
+        single.samples.clear()
+        await single.run(until=None, moves=300)
+        players = [Player(base, await guest(client)) for _ in range(clients)]
+    until = time.perf_counter() + seconds
+    t0 = time.perf_counter()
+    await asyncio.gather(*(p.run(until=until) for p in players))
+    elapsed = time.perf_counter() - t0
+    loaded = [s for p in players for s in p.samples]
+    return {"single": summary(single.samples),
+            "sustained": {**summary(loaded), "clients": clients, "seconds": elapsed,
+                          "moves_per_s": len(loaded) / elapsed}}
+
+
+def start_service(name: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", f"echo_{name}"],
+                               env={**env, f"ECHO_{name.upper()}_HTTP_PORT": str(port), "LOG_LEVEL": "warning"},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
+                return process, port
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"{name} never became ready")
+
+
+async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: str) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as folder:
+        nats = EmbeddedNats(Path(folder), sync_always=sync_always)
+        nats_url = nats.start()
+        env = {**os.environ, "NATS_URL": nats_url, "DATABASE_URL": pg_url, "ECHO_GATEWAY_DEV_MODE": "true",
+               "ECHO_GATEWAY_WS_RATE": "100000", "ECHO_GATEWAY_WS_BURST": "100000",
+               "LOG_FORMAT": "json"}
+        processes = []
+        try:
+            engine, _ = start_service("engine", env)
+            processes.append(engine)
+            gateway, port = start_service("gateway", env)
+            processes.append(gateway)
+            floors = {"nats_request_reply": await floor_request_reply(nats_url, 2000),
+                      "jetstream_publish": await floor_js_publish(nats_url, 2000)}
+            moves = await measure_moves(f"http://127.0.0.1:{port}", seconds, clients)
+            return {"sync_always": sync_always, "floors": floors, "moves": moves}
+        finally:
+            for process in processes:
+                process.terminate()
+                process.wait(10)
+            nats.stop()
+
+
+def print_table(results: list[dict[str, Any]]) -> None:
+    print(f"{'configuration':26} {'figure':44} {'median µs':>10} {'p99 µs':>10} {'ratio':>8}")
+    for r in results:
+        label = "sync_interval: always" if r["sync_always"] else "sync_interval: 2m (default)"
+        js_floor = r["floors"]["jetstream_publish"]["median_us"]
+        rows = [("bare NATS request/reply (floor)", r["floors"]["nats_request_reply"], None),
+                ("bare JetStream publish (floor)", r["floors"]["jetstream_publish"], None),
+                ("move round trip, 1 client (WS→engine→JS→WS)", r["moves"]["single"], js_floor),
+                (f"move under load, {r['moves']['sustained']['clients']} clients", r["moves"]["sustained"], js_floor)]
+        for name, s, floor in rows:
+            ratio = f"{s['median_us'] / floor:6.1f}×" if floor else ""
+            print(f"{label:26} {name:44} {s['median_us']:10.0f} {s['p99_us']:10.0f} {ratio:>8}")
+        print(f"{label:26} {'sustained durable moves/s':44} {r['moves']['sustained']['moves_per_s']:10.0f}")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--clients", type=int, default=40)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as folder:
+        postgres = EmbeddedPostgres(Path(folder) / "data", delete_on_stop=True)
+        pg_url = postgres.start()
+        await apply_migrations(pg_url)
+        try:
+            results = [await run_config(True, args.seconds, args.clients, pg_url),
+                       await run_config(False, args.seconds, args.clients, pg_url)]
+        finally:
+            postgres.stop()
+    print_table(results)
+    out = ROOT / ".bench" / "moves.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"machine": {"platform": platform.platform(), "cpus": os.cpu_count(),
+                                           "python": platform.python_version()},
+                               "results": results}, indent=2))
+    print(f"written {out.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
