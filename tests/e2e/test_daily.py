@@ -23,6 +23,15 @@ async def test_a_daily_one_attempt_countdown_and_close(desktop, private_nats_url
     try:
         await page.reload()
         await page.wait_for_selector("#conn[data-state=online]")
+        title = page.locator("[data-testid=daily-title]")  # from GET /api/v1/daily/today
+        await title.wait_for()
+        assert f"№ {daily.number} · Тихая прохлада" in await title.inner_text()
+        assert "Ровный фон" in await page.inner_text("[data-testid=daily-card]")
+        first_preset = page.locator("[data-testid=free-card] .preset").first  # from GET /api/v1/play/options
+        await page.wait_for_function("document.querySelector('[data-testid=free-left]')")
+        assert await first_preset.get_attribute("data-preset") == "as-daily"
+        assert "Как Вызов дня" in await first_preset.inner_text()
+        await desktop.shot("desktop-main-daily")
         await page.click("[data-testid=play-daily]")
         await page.wait_for_selector("[data-testid=game][data-mode=daily]")
         assert f"№ {daily.number}" in await page.inner_text(".game-title")
@@ -35,6 +44,7 @@ async def test_a_daily_one_attempt_countdown_and_close(desktop, private_nats_url
 
         await page.click(".top-actions a[href='#/']")  # leave; the attempt waits
         await page.wait_for_selector("[data-testid=main]")
+        await page.wait_for_selector("[data-testid=play-daily]:has-text('Продолжить')")
         await page.click("[data-testid=play-daily]")  # the same game again: one attempt
         await page.wait_for_selector("[data-testid=game][data-mode=daily]")
         assert page.url == game_url and await tick(page) == 2

@@ -1,5 +1,6 @@
 // The game screen (spec §19): twelve elements, all drawn from the server's view (spec §21).
 import { t, errorText } from "./i18n.js";
+import { dailyToday } from "./api.js";
 import { termHTML, membraneEffect } from "./terms.js";
 import { COLOR_OF, SIGN, escapeHTML, indexOf, membraneSectors, nameOf } from "./board.js";
 
@@ -33,6 +34,7 @@ export class GameScreen {
   }
 
   unmount() {
+    this.gone = true; // answers that arrive later must not draw over the next screen
     for (const [target, type, fn] of this.listeners) target.removeEventListener(type, fn);
     this.listeners = [];
   }
@@ -56,15 +58,26 @@ export class GameScreen {
     this.view = frame.view;
     rememberView(this.gameId, this.version, this.view);
     if (this.view.mode === "free") localStorage.setItem("echo.freeGame", this.gameId);
+    if (this.view.mode === "daily" && this.view.status === "live" && !this.phaseChecked) this.checkPhase();
     this.render();
   }
 
+  /** Opened in the Daily's last half hour: show the warning or the countdown the page did not hear. */
+  async checkPhase() {
+    this.phaseChecked = true;
+    const daily = await dailyToday(this.view.daily?.league ?? "bronze");
+    const kind = { warning: "warning_30min", countdown: "countdown_10min" }[daily?.phase];
+    if (kind && !this.gone) this.conn.dispatchEvent(new CustomEvent("notice", { detail: { kind, closes_at: daily.closes_at } }));
+  }
+
   renderMissing() {
+    if (this.gone) return;
     this.root.innerHTML = `<div class="game"><p class="error-line" role="alert">${escapeHTML(this.error)}</p>
       <a class="btn" href="#/">${t("home")}</a></div>`;
   }
 
   showError(frame) {
+    if (this.gone) return;
     this.error = errorText(frame.code, frame.message);
     const line = this.root.querySelector("[data-testid=error]");
     if (line) {
@@ -133,6 +146,7 @@ export class GameScreen {
   }
 
   render() {
+    if (this.gone) return;
     const v = this.view;
     const hadFocus = this.root.contains(document.activeElement) && document.activeElement.classList.contains("cell");
     const logScroll = this.root.querySelector(".log ol")?.scrollTop ?? 0;

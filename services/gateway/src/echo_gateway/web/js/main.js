@@ -1,6 +1,6 @@
 // The main screen: today's Daily, the Tutorial and the Free games.
 import { t, errorText, lang } from "./i18n.js";
-import { dailyToday, playOptions } from "./api.js";
+import { dailyToday, getJSON, playOptions } from "./api.js";
 import { clock, escapeHTML, secondsToMidnightMSK } from "./board.js";
 import { rememberView } from "./game.js";
 
@@ -17,7 +17,7 @@ const pick = (obj, ...keys) => { for (const k of keys) if (obj && obj[k] !== und
 function presetName(p) {
   if (p.id === "as-daily" || p.id === "as_daily") return [t("asDaily"), pick(p, lang() === "en" ? "gist_en" : "gist_ru", "gist") ?? t("asDailyGist")];
   const en = lang() === "en";
-  return [pick(p, en ? "name_en" : "name_ru", "name", "name_ru", "id"), pick(p, en ? "gist_en" : "gist_ru", "gist", "gist_ru") ?? ""];
+  return [pick(p, en ? "name_en" : "name_ru", "name", "name_ru", "title", "title_ru", "id"), pick(p, en ? "gist_en" : "gist_ru", "gist", "gist_ru") ?? ""];
 }
 
 export class MainScreen {
@@ -40,16 +40,31 @@ export class MainScreen {
     this.options = options;
     this.render();
     this.findUnfinished();
+    this.announcePhase();
+    const game = pick(pick(options ?? {}, "daily") ?? {}, "game");
+    if (game?.game_id && game.status && game.status !== "live") {
+      const known = await getJSON(`/api/v1/games/${encodeURIComponent(game.game_id)}`);
+      if (known?.view) { this.dailyCredits = known.view.credits; this.render(); }
+    }
+  }
+
+  /** A page opened in the last half hour missed the notice: show it from today's Daily phase. */
+  announcePhase() {
+    if (this.gone) return;
+    const phase = pick(this.daily ?? {}, "phase");
+    const kind = { warning: "warning_30min", countdown: "countdown_10min" }[phase];
+    if (kind) this.conn.dispatchEvent(new CustomEvent("notice", { detail: { kind, closes_at: this.daily.closes_at } }));
   }
 
   unmount() {
+    this.gone = true; // answers that arrive later must not draw over the next screen
     clearInterval(this.timer);
   }
 
   /** Without /play/options, the last Free game this device played, if it is still live. */
   async findUnfinished() {
     const fromServer = pick(this.options ?? {}, "unfinished_free", "unfinished", "current_free");
-    if (fromServer) return;
+    if (fromServer || this.options) return;
     const id = localStorage.getItem("echo.freeGame");
     if (!id) return;
     if (this.conn.state !== "online") await new Promise((resolve) => this.conn.addEventListener("online", resolve, { once: true }));
@@ -94,6 +109,7 @@ export class MainScreen {
   }
 
   render() {
+    if (this.gone) return;
     this.loadedAt ??= this.daily ? Date.now() : undefined;
     this.root.innerHTML = `<div class="main" data-testid="main">
       <header class="main-head"><h1>${t("mainTitle")}</h1><a class="btn ghost" href="#/rules">${t("rules")}</a></header>
@@ -134,12 +150,12 @@ export class MainScreen {
     } else {
       body = `<p class="muted">${t("dailyUnknown")}</p>`;
     }
-    const game = pick(this.options ?? {}, "daily_game", "daily") ?? null;
+    const game = pick(this.options ?? {}, "daily_game") ?? pick(pick(this.options ?? {}, "daily") ?? {}, "game") ?? null;
     const gameId = pick(game ?? {}, "game_id", "id");
     const status = pick(game ?? {}, "status");
     let action = `<button type="button" class="btn primary" data-start="daily" data-testid="play-daily">${t("play")}</button>`;
     if (gameId && status === "live") action = `<button type="button" class="btn primary" data-go="#/game/${escapeHTML(gameId)}" data-testid="play-daily">${t("cont")}</button>`;
-    else if (gameId && status) action = `<p>${t("dailyPlayed", { c: pick(game, "credits") ?? "—" })}</p><button type="button" class="btn ghost" data-go="#/game/${escapeHTML(gameId)}">${t("details")}</button>`;
+    else if (gameId && status) action = `<p data-testid="daily-played">${t("dailyPlayed", { c: pick(game, "credits") ?? this.dailyCredits ?? "—" })}</p><button type="button" class="btn ghost" data-go="#/game/${escapeHTML(gameId)}">${t("details")}</button>`;
     return `<section class="card daily" data-testid="daily-card">${head}${body}
       <p class="clock" data-testid="time-left">${t("timeLeft", { t: clock(this.secondsLeft()) })}</p>
       <p class="muted">${t("oneAttempt")}</p>${action}</section>`;
@@ -157,7 +173,7 @@ export class MainScreen {
     const used = pick(free, "free_starts_used", "starts_used", "used", "free_used");
     const limit = pick(free, "free_starts_limit", "limit", "free_limit") ?? 3;
     const unfinished = pick(free, "unfinished_free", "unfinished", "current_free", "current") ?? this.unfinished;
-    const unfinishedId = pick(unfinished ?? {}, "game_id", "id");
+    const unfinishedId = typeof unfinished === "string" ? unfinished : pick(unfinished ?? {}, "game_id", "id");
     const items = presets.map((p) => {
       const [name, gist] = presetName(p);
       const id = p.id === "as_daily" ? "as-daily" : p.id;
