@@ -297,7 +297,7 @@ export class GameScreen {
     const target = v.tutorial && !v.tutorial.done ? v.tutorial.sector : null;
     const live = v.status === "live";
     const shown = v.field?.grid ? ` data-revealed="true"` : "";
-    let html = `<div class="field" role="grid" aria-label="${t("field")}" data-el="5" data-testid="field"${shown}><span class="corner"></span>`;
+    let html = `<div class="field" role="group" aria-label="${t("field")}" data-el="5" data-testid="field"${shown}><span class="corner"></span>`;
     for (let x = 0; x < 10; x++) html += `<span class="lab col" aria-hidden="true">${"ABCDEFGHIJ"[x]}</span>`;
     for (let y = 0; y < 10; y++) {
       html += `<span class="lab row" aria-hidden="true">${y + 1}</span>`;
@@ -345,11 +345,11 @@ export class GameScreen {
           content = mem ? `<span class="msign ${mem}">${SIGN.membrane}</span>` : "";
           label += `: ${t(color)} ${mem ? t("membraneSign") : t("segment")}`;
         }
-        if (ch !== "#" && mems.has(name) && ch === "x") content = `<span class="msign out">${SIGN.membrane}</span>`;
+        if (ch === "x" && mems.has(name)) content = `✕<span class="sign msign out">${SIGN.membrane}</span>`;
         if (timers.has(name)) { classes.push("timed"); content += `<span class="timer">${timers.get(name)}</span>`; label += `, ${t("timer", { n: timers.get(name) })}`; }
         if (name === target) classes.push("target");
         const focusable = i === this.focus ? 0 : -1;
-        html += `<button type="button" class="${classes.join(" ")}" role="gridcell" data-i="${i}" data-sector="${name}" tabindex="${focusable}"
+        html += `<button type="button" class="${classes.join(" ")}" data-i="${i}" data-sector="${name}" tabindex="${focusable}"
           aria-label="${escapeHTML(label)}" ${live ? "" : "aria-disabled=\"true\""}>${content}</button>`;
       }
     }

@@ -17,6 +17,8 @@ const pick = (obj, ...keys) => { for (const k of keys) if (obj && obj[k] !== und
 function presetName(p) {
   if (p.id === "as-daily" || p.id === "as_daily") return [t("asDaily"), pick(p, lang() === "en" ? "gist_en" : "gist_ru", "gist") ?? t("asDailyGist")];
   const en = lang() === "en";
+  const known = FALLBACK_PRESETS.find((f) => f.id === p.id);
+  if (en && known?.name_en) return [known.name_en, known.gist_en];
   return [pick(p, en ? "name_en" : "name_ru", "name", "name_ru", "title", "title_ru", "id"), pick(p, en ? "gist_en" : "gist_ru", "gist", "gist_ru") ?? ""];
 }
 
@@ -156,6 +158,10 @@ export class MainScreen {
     let action = `<button type="button" class="btn primary" data-start="daily" data-testid="play-daily">${t("play")}</button>`;
     if (gameId && status === "live") action = `<button type="button" class="btn primary" data-go="#/game/${escapeHTML(gameId)}" data-testid="play-daily">${t("cont")}</button>`;
     else if (gameId && status) action = `<p data-testid="daily-played">${t("dailyPlayed", { c: pick(game, "credits") ?? this.dailyCredits ?? "—" })}</p><button type="button" class="btn ghost" data-go="#/game/${escapeHTML(gameId)}">${t("details")}</button>`;
+    if (this.options && this.options.daily === null && !d) {
+      return `<section class="card daily" data-testid="daily-card">${head}<p data-testid="daily-none">${t("dailyNone")}</p>
+        <p class="muted">${t("dailyUnknown")}</p></section>`;
+    }
     return `<section class="card daily" data-testid="daily-card">${head}${body}
       <p class="clock" data-testid="time-left">${t("timeLeft", { t: clock(this.secondsLeft()) })}</p>
       <p class="muted">${t("oneAttempt")}</p>${action}</section>`;
