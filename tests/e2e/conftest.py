@@ -12,11 +12,11 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
-
 from echo_engine.app import create_app as create_engine
 from echo_engine.settings import Settings as EngineSettings
 from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings
+
 from tests.support.servers import running
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"

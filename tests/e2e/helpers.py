@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from echo_engine.rules.echo.field import sector_name
 
+TICK = "Number(document.querySelector('.game-title .muted').textContent.match(/\\d+/)[0])"
+MOVED = ("([t]) => document.querySelector('[data-testid=game]').dataset.status !== 'live'"
+         f" || {TICK} > t")
+
 
 async def account_id(page) -> str:  # noqa: ANN001
     return await page.evaluate("window.echo.conn.accountId")
@@ -15,7 +19,11 @@ async def start_free(page, preset: str = "standard") -> None:  # noqa: ANN001
 
 
 async def tick(page) -> int:  # noqa: ANN001
-    return int(await page.evaluate("document.querySelector('.game-title .muted').textContent.match(/\\d+/)[0]"))
+    return int(await page.evaluate(TICK))
+
+
+async def wait_tick(page, value: int) -> None:  # noqa: ANN001
+    await page.wait_for_function(f"([t]) => {TICK} === t", arg=[value])
 
 
 async def status(page) -> str:  # noqa: ANN001
@@ -30,11 +38,7 @@ async def click_and_wait(page, index: int) -> None:  # noqa: ANN001
     """A mouse click on a sector; waits until the board shows it open (or the game is over)."""
     before = await tick(page)
     await page.click(f".cell[data-sector={sector_name(index)}]")
-    await page.wait_for_function(
-        "([t]) => { const g = document.querySelector('[data-testid=game]');"
-        " return g.dataset.status !== 'live' || Number(g.querySelector('.game-title .muted').textContent.match(/\\d+/)[0]) > t; }",
-        arg=[before],
-    )
+    await page.wait_for_function(MOVED, arg=[before])
 
 
 async def key_to(page, index: int) -> None:  # noqa: ANN001
@@ -53,8 +57,37 @@ async def key_to(page, index: int) -> None:  # noqa: ANN001
     assert focused == sector_name(index), (focused, sector_name(index))
     before = await tick(page)
     await page.keyboard.press("Enter")
-    await page.wait_for_function(
-        "([t]) => { const g = document.querySelector('[data-testid=game]');"
-        " return g.dataset.status !== 'live' || Number(g.querySelector('.game-title .muted').textContent.match(/\\d+/)[0]) > t; }",
-        arg=[before],
-    )
+    await page.wait_for_function(MOVED, arg=[before])
+
+
+async def check_marks(page) -> dict[str, int]:  # noqa: ANN001
+    """The board draws every mark of the view: pale Detector digits, Spectrometer frames and signs,
+    blinking interference, red timers. Returns how many of each were seen."""
+    return await page.evaluate("""() => {
+      const v = window.echo.view();
+      const cell = (s) => document.querySelector(`.cell[data-sector="${s}"]`);
+      const seen = {hints: 0, highlights: 0, interference: 0, timers: 0};
+      if (v.status !== 'live') return seen;  // an ended Free game shows the whole field instead
+      for (const h of v.hints) {
+        const c = cell(h.sector);
+        const shown = c.querySelector('.hint')?.textContent;
+        if (!c.classList.contains('hinted') || shown !== String(h.digit)) throw new Error('hint ' + h.sector);
+        seen.hints++;
+      }
+      for (const h of v.highlights) {
+        const c = cell(h.sector);
+        const framed = c.classList.contains('lit-' + h.color) && c.querySelector('.sign');
+        if (!framed) throw new Error('highlight ' + h.sector);
+        seen.highlights++;
+      }
+      for (const s of v.interference) {
+        if (!cell(s).classList.contains('blink')) throw new Error('interference ' + s);
+        seen.interference++;
+      }
+      for (const t of v.timers) for (const s of t.sectors) {
+        const left = cell(s).querySelector('.timer')?.textContent;
+        if (left !== String(t.ticks)) throw new Error('timer ' + s);
+        seen.timers++;
+      }
+      return seen;
+    }""")

@@ -3,14 +3,14 @@
 from datetime import UTC, datetime, timedelta
 
 import pytest
-
 from echo_events.daily import DailyWarning, subject_for
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 from echo_runtime.nats_client import connect
+
 from tests.support.play import _publish, close_daily, publish_daily
 
-from .helpers import click_and_wait, status, tick
+from .helpers import check_marks, click_and_wait, status, tick
 
 pytestmark = pytest.mark.e2e
 
@@ -40,6 +40,7 @@ async def test_a_daily_one_attempt_countdown_and_close(desktop, private_nats_url
             index = int(await hidden.first.get_attribute("data-i"))
             await click_and_wait(page, index)
         assert await tick(page) == 2
+        await check_marks(page)
         game_url = page.url
 
         await page.click(".top-actions a[href='#/']")  # leave; the attempt waits
@@ -57,7 +58,8 @@ async def test_a_daily_one_attempt_countdown_and_close(desktop, private_nats_url
         await banner.wait_for(state="visible")
         first = await banner.inner_text()
         assert "закроется через 09:" in first
-        await page.wait_for_function("([t]) => document.querySelector('[data-testid=notice]').textContent !== t", arg=[first])
+        changed = "([t]) => document.querySelector('[data-testid=notice]').textContent !== t"
+        await page.wait_for_function(changed, arg=[first])  # the clock ticks
         await desktop.shot("desktop-daily-countdown")
 
         await close_daily(js, daily)  # midnight: the game ends by itself, pushed as an update

@@ -5,7 +5,7 @@ import pytest
 from tests.support.play import free_sectors
 
 from .conftest import DESKTOP, open_page
-from .helpers import account_id, click_and_wait, start_free, tick
+from .helpers import account_id, click_and_wait, start_free, tick, wait_tick
 
 pytestmark = pytest.mark.e2e
 
@@ -53,11 +53,11 @@ async def test_reconnect_after_a_drop_and_updates_from_another_device(desktop, b
     await page.wait_for_selector("#conn[data-state=offline]")
     await page.click(f".cell[data-sector={_name(safe[1])}]")  # sent when the socket is back, same id
     await page.wait_for_selector("#conn[data-state=online]")
-    await page.wait_for_function("document.querySelector('.game-title .muted').textContent.match(/\\d+/)[0] === '2'")
-    await other.page.wait_for_function("document.querySelector('.game-title .muted').textContent.match(/\\d+/)[0] === '2'")
+    await wait_tick(page, 2)
+    await wait_tick(other.page, 2)
     await click_and_wait(page, safe[2])
     assert await tick(page) == 3
-    await other.page.wait_for_function("document.querySelector('.game-title .muted').textContent.match(/\\d+/)[0] === '3'")
+    await wait_tick(other.page, 3)
     await other.page.context.close()
     assert not other.errors, other.errors
 

@@ -4,7 +4,7 @@ import pytest
 
 from tests.support.play import free_sectors
 
-from .helpers import account_id, click_and_wait, key_to, start_free, status, tick
+from .helpers import account_id, check_marks, click_and_wait, key_to, start_free, status, tick
 
 pytestmark = pytest.mark.e2e
 
@@ -27,12 +27,15 @@ async def test_a_free_game_with_mouse_and_keyboard(desktop) -> None:  # noqa: AN
     assert await tick(page) == 5 and await status(page) == "live"
     assert "5/6" in await page.inner_text("[data-testid=contour]")
     assert "Эхолуч" in await page.inner_text("[data-testid=log]")
+    marks = await check_marks(page)
+    assert marks["hints"] + marks["highlights"] > 0, marks  # the instruments fired at least once
     assert "Зонд" in await page.inner_text("[data-testid=log]")
     await desktop.shot("desktop-game")
     for index in safe[5:]:  # probing every free sector overloads the Contour until a breakdown
         if await status(page) != "live":
             break
         await click_and_wait(page, index)
+        await check_marks(page)
     if await status(page) == "live":
         await page.keyboard.press("KeyF")
         await page.click("[data-action=finish-yes]")

@@ -80,4 +80,4 @@ window.addEventListener("hashchange", route);
 paintChrome();
 route();
 conn.open();
-window.echo = { conn, showNotice }; // for tests and debugging
+window.echo = { conn, showNotice, view: () => screen?.view ?? null }; // for tests and debugging
