@@ -11,6 +11,11 @@ async def test_the_tutorial_by_clicking(desktop) -> None:  # noqa: ANN001
     await page.click("[data-testid=play-tutorial]")
     await page.wait_for_selector("[data-testid=game][data-mode=tutorial]")
     await desktop.shot("desktop-tutorial")
+    await page.click(".cell[data-sector=J10]")  # a wrong click is explained, not punished
+    error = page.locator("[data-testid=error]")
+    await error.wait_for(state="visible")
+    assert "A5" in await error.inner_text()
+    assert await page.locator(".cell[data-sector=J10].hidden").count() == 1
     for _ in range(20):
         banner = page.locator("[data-testid=tutorial]")
         if "пройдено" in (await banner.inner_text()):
@@ -26,6 +31,8 @@ async def test_the_tutorial_by_clicking(desktop) -> None:  # noqa: ANN001
     else:
         raise AssertionError("the tutorial did not end")
     assert "40" in await page.inner_text("[data-testid=credits]")
+    assert await page.locator(".mem.green.triggered").count() == 1  # the green membrane №1 went off: bright
+    assert await page.locator(".cell[data-sector=D3] .msign.triggered").count() == 1
     await page.click("[data-testid=game] .top-actions [data-action=finish]")
     await page.click("[data-action=finish-yes]")
     await page.wait_for_selector("[data-testid=end]")

@@ -407,7 +407,8 @@ export class GameScreen {
   }
 
   log() {
-    const entries = [...(this.view.log ?? [])].reverse().map(logLine);
+    const log = this.view.log ?? [];
+    const entries = log.map((e, i) => logLine(e, log[i - 1])).reverse();
     return `<section class="panel log" data-el="12" data-testid="log"><h2>${t("log")}</h2>
       ${entries.length ? `<ol>${entries.join("")}</ol>` : `<p class="muted">${t("logEmpty")}</p>`}</section>`;
   }
@@ -429,6 +430,11 @@ export class GameScreen {
       <a class="btn" href="#/">${t("home")}</a>
     </section>`;
   }
+}
+
+/** "3 → 4" when the previous tick is known and the value moved, else the value. */
+function change(previous, now) {
+  return previous === undefined || previous === now ? fmt(now) : `${fmt(previous)} → ${fmt(now)}`;
 }
 
 function fmt(n) {
@@ -454,7 +460,7 @@ function symbolText(sym) {
   return t("sym_digit", { d: sym });
 }
 
-function logLine(e) {
+function logLine(e, before) {
   const parts = [];
   let opened;
   if (e.opened === "x") opened = t("log_burnt");
@@ -473,7 +479,7 @@ function logLine(e) {
   if (e.highlight) parts.push(t("log_hl", { s: e.highlight.sector }));
   if (e.ending) parts.push(`<strong>${t(`log_end_${e.ending}`)}</strong>`);
   return `<li><span class="lt">${e.tick}</span> ${t(`log_${e.tool}`)} ${e.sector} → ${opened}${parts.length ? ` · ${parts.join(" · ")}` : ""}
-    <span class="after">${t("log_after", { c: fmt(e.connectivity), q: e.charge })}</span></li>`;
+    <span class="after">${t("log_after", { c: change(before?.connectivity, e.connectivity), q: change(before?.charge, e.charge) })}</span></li>`;
 }
 
 function digitOf(grid, x, y) {
