@@ -45,3 +45,32 @@ async def test_a_free_game_with_mouse_and_keyboard(desktop) -> None:  # noqa: AN
     assert "× 40 =" in breakdown and "× 20 =" in breakdown and "× 15 =" in breakdown
     await page.wait_for_selector(".field[data-revealed=true] .cell.revealed.seg")
     await desktop.shot("desktop-game-end")
+
+
+async def test_a_finished_free_game_replays_move_by_move(desktop) -> None:  # noqa: ANN001
+    page = desktop.page
+    await start_free(page, "big-red")
+    safe = free_sectors(await account_id(page), "big-red")
+    for index in safe[:3]:
+        await click_and_wait(page, index)
+    await page.keyboard.press("KeyF")
+    await page.click("[data-action=finish-yes]")
+    await page.click("[data-testid=replay-link]")
+    frame = page.locator("[data-testid=replay-frame]")
+    await frame.wait_for()
+    assert "4 из 4" in await frame.inner_text() and await tick(page) == 3  # three moves and the Finish
+    await page.wait_for_selector(".field[data-revealed=true]")  # the last frame shows the whole field
+    await page.click("[data-step=start]")
+    assert await tick(page) == 0 and "0 из 4" in await frame.inner_text()
+    assert await page.locator(".cell.revealed").count() == 0
+    await page.keyboard.press("ArrowRight")
+    assert await tick(page) == 1
+    await page.click(f".cell[data-sector={_name(safe[2])}]")  # a replay takes no moves
+    assert await tick(page) == 1
+    await desktop.shot("desktop-replay")
+
+
+def _name(index: int) -> str:
+    from echo_engine.rules.echo.field import sector_name
+
+    return sector_name(index)

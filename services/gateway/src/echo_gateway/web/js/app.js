@@ -4,6 +4,7 @@ import { Connection } from "./connection.js";
 import { GameScreen } from "./game.js";
 import { MainScreen } from "./main.js";
 import { RulesScreen } from "./rules.js";
+import { ReplayScreen } from "./replay.js";
 import { installTermPopover, hideTerm } from "./terms.js";
 import { clock } from "./board.js";
 
@@ -24,7 +25,9 @@ function route() {
   hideTerm();
   const hash = location.hash || "#/";
   const game = hash.match(/^#\/game\/([A-Za-z0-9_:-]{1,64})$/);
+  const replay = hash.match(/^#\/replay\/([A-Za-z0-9_-]{1,64})$/);
   if (game) screen = new GameScreen(root, conn, game[1], navigate);
+  else if (replay) screen = new ReplayScreen(root, conn, replay[1], navigate);
   else if (hash === "#/rules") screen = new RulesScreen(root);
   else screen = new MainScreen(root, conn, navigate);
   screen.mount();

@@ -88,7 +88,7 @@ export class GameScreen {
 
   async move(index) {
     const v = this.view;
-    if (!v || v.status !== "live" || this.busy) return;
+    if (!v || v.status !== "live" || this.busy || this.readonly) return;
     this.focus = index;
     this.busy = true;
     const reply = await this.conn.command(this.tool, { game_id: this.gameId, sector: nameOf(index) });
@@ -150,9 +150,10 @@ export class GameScreen {
     const v = this.view;
     const hadFocus = this.root.contains(document.activeElement) && document.activeElement.classList.contains("cell");
     const logScroll = this.root.querySelector(".log ol")?.scrollTop ?? 0;
-    const live = v.status === "live";
+    const live = v.status === "live" && !this.readonly;
+    const over = v.status !== "live";
     this.root.innerHTML = `
-      <div class="game ${live ? "is-live" : "is-over"}" data-testid="game" data-status="${v.status}" data-mode="${v.mode ?? ""}">
+      <div class="game ${live ? "is-live" : "is-over"}${this.readonly ? " is-replay" : ""}" data-testid="game" data-status="${v.status}" data-mode="${v.mode ?? ""}">
         <header class="topbar">
           ${this.title()}
           <div class="gauges">
@@ -164,7 +165,7 @@ export class GameScreen {
             <button type="button" class="btn ghost phone-only" data-action="menu" aria-haspopup="dialog" aria-label="${t("menu")}">☰</button>
           </div>
         </header>
-        ${this.tutorialBanner()}
+        ${this.readonly ? this.replayBar() : this.tutorialBanner()}
         <div class="game-body">
           <section class="field-wrap" aria-label="${t("field")}">
             ${this.field()}
@@ -172,7 +173,7 @@ export class GameScreen {
             <p class="kbd-help desk-only">${t("keyboardHelp")}</p>
           </section>
           <aside class="side">
-            ${live ? "" : this.endPanel()}
+            ${over ? this.endPanel() : ""}
             ${this.tools()}${this.instruments()}${this.ephemera()}${this.orders()}${this.log()}
           </aside>
         </div>
@@ -194,8 +195,8 @@ export class GameScreen {
     const ol = this.root.querySelector(".log ol");
     if (ol) ol.scrollTop = logScroll;
     if (hadFocus) this.focusCell(this.focus);
-    if (!live && this.wasLive) this.root.querySelector("[data-testid=end]")?.scrollIntoView({ block: "nearest" });
-    this.wasLive = live;
+    if (over && this.wasLive) this.root.querySelector("[data-testid=end]")?.scrollIntoView({ block: "nearest" });
+    this.wasLive = !over;
   }
 
   wire() {
@@ -276,6 +277,10 @@ export class GameScreen {
       <button type="button" class="btn ghost" data-action="close-dialog">${t("close")}</button>`;
     dialog.querySelector("button").addEventListener("click", () => dialog.close());
     dialog.showModal();
+  }
+
+  replayBar() {
+    return "";
   }
 
   tutorialBanner() {
@@ -427,7 +432,8 @@ export class GameScreen {
         <tr class="total"><th scope="row">${t("total")}</th><td><strong>${v.credits}</strong></td></tr>
       </table>
       ${field}
-      <a class="btn" href="#/">${t("home")}</a>
+      <div class="row">${v.mode === "free" && !this.readonly ? `<a class="btn" href="#/replay/${escapeHTML(this.gameId)}" data-testid="replay-link">${t("replay")}</a>` : ""}
+      <a class="btn" href="#/">${t("home")}</a></div>
     </section>`;
   }
 }
