@@ -38,7 +38,7 @@ async def click_and_wait(page, index: int) -> None:  # noqa: ANN001
     """A mouse click on a sector; waits until the board shows it open (or the game is over)."""
     before = await tick(page)
     await page.click(f".cell[data-sector={sector_name(index)}]")
-    await page.wait_for_function(MOVED, arg=[before])
+    await _wait_moved(page, before)
 
 
 async def key_to(page, index: int) -> None:  # noqa: ANN001
@@ -57,7 +57,7 @@ async def key_to(page, index: int) -> None:  # noqa: ANN001
     assert focused == sector_name(index), (focused, sector_name(index))
     before = await tick(page)
     await page.keyboard.press("Enter")
-    await page.wait_for_function(MOVED, arg=[before])
+    await _wait_moved(page, before)
 
 
 async def check_marks(page) -> dict[str, int]:  # noqa: ANN001
@@ -91,3 +91,20 @@ async def check_marks(page) -> dict[str, int]:  # noqa: ANN001
       }
       return seen;
     }""")
+
+
+async def _wait_moved(page, before: int) -> None:  # noqa: ANN001
+    """Wait for the next tick; on a timeout, say what the page showed (error line, socket, focus)."""
+    from playwright.async_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        await page.wait_for_function(MOVED, arg=[before])
+    except PlaywrightTimeout:
+        state = await page.evaluate("""() => ({
+          error: document.querySelector('[data-testid=error]')?.textContent,
+          socket: document.querySelector('#conn')?.dataset.state,
+          status: document.querySelector('[data-testid=game]')?.dataset.status,
+          focus: document.activeElement?.dataset?.sector ?? document.activeElement?.tagName,
+          pending: window.echo.conn.pending.size, hash: location.hash,
+        })""")
+        raise AssertionError(f"no tick after {before}: {state}") from None
