@@ -66,3 +66,26 @@ def _name(index: int) -> str:
     from echo_engine.rules.echo.field import sector_name
 
     return sector_name(index)
+
+
+async def test_continue_the_unfinished_free_game_and_the_daily_limit_of_three(desktop) -> None:  # noqa: ANN001
+    page = desktop.page
+    await start_free(page)
+    first = page.url
+    await page.click(".top-actions a[href='#/']")
+    resume = page.locator("[data-testid=continue-free]")  # GET /api/v1/play/options names the unfinished game
+    await resume.wait_for()
+    assert "Осталось сегодня: 2 из 3" in await page.inner_text("[data-testid=free-left]")
+    await resume.click()
+    await page.wait_for_selector("[data-testid=game][data-mode=free]")
+    assert page.url == first
+    for left in (2, 1, 0):  # a new game closes the unfinished one; every start counts
+        await page.click(".top-actions a[href='#/']")
+        await page.wait_for_selector(f"[data-testid=free-left]:has-text('{left} из 3')")
+        if left:
+            await start_free(page, "nine-small")
+    await page.click("[data-testid=preset-standard]")
+    error = page.locator("[data-testid=main-error]")
+    await error.wait_for(state="visible")
+    assert "Три Свободные партии" in await error.inner_text()
+    await desktop.shot("desktop-free-limit")

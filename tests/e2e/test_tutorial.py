@@ -33,6 +33,14 @@ async def test_the_tutorial_by_clicking(desktop) -> None:  # noqa: ANN001
     assert "40" in await page.inner_text("[data-testid=credits]")
     assert await page.locator(".mem.green.triggered").count() == 1  # the green membrane №1 went off: bright
     assert await page.locator(".cell[data-sector=D3] .msign.triggered").count() == 1
+    chip = page.locator(".mem.green.triggered")
+    assert "Связност" in await chip.get_attribute("title")  # hover: what it gives
+    await chip.click()  # click: the details
+    dialog = page.locator("#membrane-dialog")
+    await dialog.wait_for(state="visible")
+    assert "сработала" in await dialog.inner_text()
+    await desktop.shot("desktop-membrane-dialog")
+    await dialog.locator("button").click()
     await page.click("[data-testid=game] .top-actions [data-action=finish]")
     await page.click("[data-action=finish-yes]")
     await page.wait_for_selector("[data-testid=end]")
