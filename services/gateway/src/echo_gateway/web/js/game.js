@@ -53,7 +53,8 @@ export class GameScreen {
   /** An ack or an update: keep the highest version seen. */
   accept(frame) {
     if (frame.game_id !== this.gameId || !frame.view) return;
-    if (frame.version !== undefined && frame.version < this.version) return;
+    // The same version again (our own ack and its push to every device) changes nothing: no redraw.
+    if (frame.version !== undefined && this.view && frame.version <= this.version) return;
     this.version = frame.version ?? this.version;
     this.view = frame.view;
     rememberView(this.gameId, this.version, this.view);
@@ -150,6 +151,7 @@ export class GameScreen {
     const v = this.view;
     const hadFocus = this.root.contains(document.activeElement) && document.activeElement.classList.contains("cell");
     const logScroll = this.root.querySelector(".log ol")?.scrollTop ?? 0;
+    const openDialog = this.root.querySelector("dialog[open]")?.id;
     const live = v.status === "live" && !this.readonly;
     const over = v.status !== "live";
     this.root.innerHTML = `
@@ -195,6 +197,8 @@ export class GameScreen {
     const ol = this.root.querySelector(".log ol");
     if (ol) ol.scrollTop = logScroll;
     if (hadFocus) this.focusCell(this.focus);
+    const reopen = openDialog && this.root.querySelector(`#${openDialog}`);
+    if (reopen && (live || openDialog === "membrane-dialog") && reopen.innerHTML.trim()) reopen.showModal();
     if (over && this.wasLive) this.root.querySelector("[data-testid=end]")?.scrollIntoView({ block: "nearest" });
     this.wasLive = !over;
   }
