@@ -172,6 +172,10 @@ export class GameScreen {
           <section class="field-wrap" aria-label="${t("field")}">
             ${this.field()}
             <p class="error-line" role="alert" data-testid="error" ${this.error ? "" : "hidden"}>${escapeHTML(this.error)}</p>
+            <p class="legend">${t("legend", {
+              membrane: termHTML("membrane", t("membraneSign")), interference: termHTML("interference", t("blinking")),
+              perturbation: termHTML("perturbation", t("perturbationWord")), detector: termHTML("detector"),
+              spectrometer: termHTML("spectrometer") })}</p>
             <p class="kbd-help desk-only">${t("keyboardHelp")}</p>
           </section>
           <aside class="side">
@@ -479,7 +483,10 @@ function logLine(e, before) {
     opened = t("log_seg", { c: t(color) });
   } else opened = e.opened === "0" ? t("log_empty") : t("log_free", { d: e.opened });
   if (e.charge_spent) parts.push(`<span class="cost">${t("log_spent", { n: e.charge_spent })}</span>`);
-  for (const n of e.nadloms ?? []) parts.push(`<span class="cost">${t("log_nadlom", { r: t(`nad_${n}`) })}</span>`);
+  for (const n of e.nadloms ?? []) {
+    const reason = n === "overload" ? termHTML("overload", t("nad_overload")) : t(`nad_${n}`);
+    parts.push(`<span class="cost">${termHTML("nadlom", t("nadlomWord"))} (${reason})</span>`);
+  }
   if (e.membrane) parts.push(e.membrane === "triggered" ? `<span class="gain">${t("log_mem_trig")}</span>` : t("log_mem_out"));
   if (e.ephemeron) parts.push(t("log_eph", { c: t(`${e.ephemeron.color}E`), how: e.ephemeron.clean ? t("clean") : t("lossy") }));
   if (e.orders_completed) parts.push(`<span class="gain">${t("log_orders", { n: e.orders_completed })}</span>`);
