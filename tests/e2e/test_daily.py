@@ -50,12 +50,19 @@ async def test_a_daily_one_attempt_countdown_and_close(desktop, private_nats_url
         await page.wait_for_selector("[data-testid=game][data-mode=daily]")
         assert page.url == game_url and await tick(page) == 2
 
+        banner = page.locator("[data-testid=notice]")
+        soon = datetime.now(UTC) + timedelta(minutes=30)
+        warning = DailyWarning(kind="warning_30min", daily_id=daily.daily_id, date=daily.date, league="bronze",
+                               at=datetime.now(UTC), closes_at=soon)
+        await _publish(js, subject_for(warning), warning, f"warning-{daily.daily_id}")
+        await banner.wait_for(state="visible")
+        assert "30 минут" in await banner.inner_text()
+
         closes = datetime.now(UTC) + timedelta(minutes=9, seconds=30)
         warning = DailyWarning(kind="countdown_10min", daily_id=daily.daily_id, date=daily.date, league="bronze",
                                at=datetime.now(UTC), closes_at=closes)
         await _publish(js, subject_for(warning), warning, f"countdown-{daily.daily_id}")
-        banner = page.locator("[data-testid=notice]")
-        await banner.wait_for(state="visible")
+        await page.wait_for_selector("[data-testid=notice][data-kind=countdown_10min]")
         first = await banner.inner_text()
         assert "закроется через 09:" in first
         changed = "([t]) => document.querySelector('[data-testid=notice]').textContent !== t"
