@@ -47,6 +47,11 @@ bench: install ## Run every benchmark; prints figures and ratios, writes .bench/
 lint: install ## ruff
 	$(PY) -m ruff check libs services tests
 
+.PHONY: catalogue
+catalogue: install ## Regenerate docs/asyncapi.json and docs/event-reference.md from libs/events
+	$(PY) -m echo_events.catalogue > docs/asyncapi.json
+	$(PY) -m echo_events.catalogue --markdown > docs/event-reference.md
+
 .PHONY: migrate
 migrate: install ## Apply database migrations to DATABASE_URL
 	$(PY) -m echo_runtime.migrate

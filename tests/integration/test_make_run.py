@@ -19,8 +19,10 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 def start(run_dir: Path, ports: dict[str, int]) -> tuple[subprocess.Popen[str], str]:
     env = {k: v for k, v in os.environ.items() if k not in ("NATS_URL", "DATABASE_URL")}
-    env.update({"ECHO_RUN_DIR": str(run_dir), "ECHO_DEV_NATS_PORT": str(ports["nats"]), "LOG_FORMAT": "json"})
-    env.update({f"ECHO_{name.upper()}_HTTP_PORT": str(port) for name, port in ports.items() if name != "nats"})
+    env.update({"ECHO_RUN_DIR": str(run_dir), "ECHO_DEV_NATS_PORT": str(ports["nats"]), "LOG_FORMAT": "json",
+                "ECHO_DEV_SMTP_PORT": str(ports["smtp"])})
+    env.update({f"ECHO_{name.upper()}_HTTP_PORT": str(port) for name, port in ports.items()
+                if name not in ("nats", "smtp")})
     process = subprocess.Popen([sys.executable, "-m", "echo_runtime.devrun"], env=env, text=True,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     lines = []
@@ -44,7 +46,7 @@ def stop(process: subprocess.Popen[str]) -> str:
 
 
 def test_two_runs_in_a_row_keep_the_data(tmp_path: Path) -> None:
-    ports = {name: free_port() for name in ("nats", "gateway", "engine", "daily", "leagues", "social")}
+    ports = {name: free_port() for name in ("nats", "smtp", "gateway", "engine", "daily", "leagues", "social")}
     process, url = start(tmp_path, ports)
     try:
         assert url == f"http://127.0.0.1:{ports['gateway']}/"

@@ -79,3 +79,30 @@ async def test_a_daily_replay_becomes_public_only_when_the_daily_closes(system: 
         assert public["field"]["seed"] == 31337
     await nc.drain()
     await owner.close()
+
+
+async def test_my_games_with_the_best_free_result_per_preset_replayable_by_link(system: str) -> None:
+    import asyncio
+
+    device = await Device.guest(system)
+    welcome = await device.connect()
+    scores = []
+    for slot in (1, 2):
+        game = await device.command("start", mode="free", preset="standard")
+        for sector in free_sectors(welcome["account_id"], "standard", slot)[: slot * 2]:
+            await device.command("probe", game_id=game["game_id"], sector=sector)
+        done = await device.command("finish", game_id=game["game_id"])
+        scores.append((done["view"]["tick"], game["game_id"]))
+    async with httpx.AsyncClient(base_url=system) as client:
+        for _ in range(100):
+            games = (await client.get("/api/v1/games", headers=auth(device))).json()["games"]
+            if len(games) == 2 and all(g["status"] == "finished" for g in games):
+                break
+            await asyncio.sleep(0.1)
+        assert [g["game_id"] for g in games] == [scores[1][1], scores[0][1]]  # newest first
+        best = [g for g in games if g["best"]]
+        assert len(best) == 1 and best[0]["preset_id"] == "standard"
+        assert best[0]["credits"] == max(g["credits"] for g in games)
+        shared = await client.get(f"/api/v1/games/{best[0]['game_id']}/replay")  # the link works for anyone
+        assert shared.status_code == 200 and shared.json()["frames"]
+    await device.close()

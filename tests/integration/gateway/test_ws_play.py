@@ -94,3 +94,32 @@ async def test_a_daily_over_the_websocket_with_two_devices_and_a_resume(system: 
         assert "seed" not in json.dumps(data) and "grid" not in json.dumps(data)
     await phone.close()
     await later.close()
+
+
+async def test_the_dailys_warning_and_countdown_reach_every_device(system: str, private_nats_url: str) -> None:
+    import uuid
+    from datetime import UTC, datetime, timedelta
+
+    from echo_events.daily import SUBJECT_WARNING, DailyWarning
+    from echo_events.envelope import Batch, encode, wrap
+    from echo_events.moscow import moscow_date
+    from echo_runtime.clock import SystemClock
+
+    devices = [await Device.guest(system) for _ in range(2)]
+    for device in devices:
+        await device.connect()
+    nc = await connect(private_nats_url, "tests")
+    today = moscow_date(SystemClock().now())
+    closes = datetime.now(UTC) + timedelta(minutes=10)
+    for kind in ("warning_30min", "countdown_10min"):
+        warning = DailyWarning(kind=kind, daily_id=f"{today}:bronze", date=today, league="bronze",
+                               at=datetime.now(UTC), closes_at=closes)
+        envelope = wrap(warning, event_id=uuid.uuid4().hex, stream_id=f"{today}:bronze", version=2,
+                        occurred_at=datetime.now(UTC))
+        await nc.jetstream().publish(SUBJECT_WARNING, encode(Batch(events=(envelope,))), stream="DAILY")
+    await nc.drain()
+    for device in devices:
+        notices = [await device.next_frame(), await device.next_frame()]
+        assert [n["kind"] for n in notices] == ["warning_30min", "countdown_10min"]
+        assert all(n["type"] == "notice" and n["league"] == "bronze" for n in notices)
+        await device.close()

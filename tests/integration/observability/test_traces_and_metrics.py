@@ -74,15 +74,22 @@ async def test_operators_can_scrape_moves_rejections_latency_and_connections(sys
     await device.close()
 
 
-async def test_consumer_lag_is_exported(js) -> None:  # noqa: ANN001
+async def test_consumer_lag_is_exported(private_nats_url: str) -> None:
+    """On a NATS of its own: its undecodable messages must not reach other tests' consumers."""
     import uuid
 
+    from echo_runtime.nats_client import ensure_streams
     from prometheus_client import REGISTRY
+
+    nc = await connect(private_nats_url, "tests")
+    js = nc.jetstream()
+    await ensure_streams(js)
 
     durable = f"lag-{uuid.uuid4().hex[:8]}"
     spec = ConsumerSpec(stream="ACCOUNTS", durable=durable, filter_subject=f"account.{durable}")
     for n in range(3):
-        await js.publish(f"account.{durable}", b"not a batch", stream="ACCOUNTS", headers={"Nats-Msg-Id": f"{durable}{n}"})
+        await js.publish(f"account.{durable}", b"not a batch", stream="ACCOUNTS",
+                         headers={"Nats-Msg-Id": f"{durable}{n}"})
     blocked = asyncio.Event()
 
     async def slow(msg) -> None:  # noqa: ANN001
@@ -98,4 +105,5 @@ async def test_consumer_lag_is_exported(js) -> None:  # noqa: ANN001
     blocked.set()
     consumer.stop()
     await task
+    await nc.drain()
     assert value == 3

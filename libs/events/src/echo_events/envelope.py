@@ -17,15 +17,15 @@ from .registry import event_class, upcast
 class Envelope(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    event_id: str = Field(min_length=1)
-    event_type: str = Field(min_length=1)
-    schema_version: int = Field(ge=1)
+    event_id: str = Field(min_length=1, description="unique id of this event")
+    event_type: str = Field(min_length=1, description="registered type name, e.g. echo.TickResolved")
+    schema_version: int = Field(ge=1, description="version of the payload's schema when it was written")
     stream_id: str = Field(min_length=1, description="the aggregate, e.g. a game id")
     version: int = Field(ge=1, description="position of this event within its aggregate, from 1")
-    occurred_at: AwareDatetime
-    correlation_id: str | None = None
-    causation_id: str | None = None
-    payload: dict[str, Any]
+    occurred_at: AwareDatetime = Field(description="when it happened (aware, UTC)")
+    correlation_id: str | None = Field(None, description="the request or flow this event belongs to")
+    causation_id: str | None = Field(None, description="the command or event that caused it")
+    payload: dict[str, Any] = Field(description="the event's fields (its model's JSON form)")
 
 
 class Batch(BaseModel):

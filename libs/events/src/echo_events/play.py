@@ -24,6 +24,10 @@ Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+
 CommandId = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_:-]+$")]
 
 
+UPDATE_GAME_HEADER = "Echo-Game-Id"
+UPDATE_VERSION_HEADER = "Echo-Game-Version"
+
+
 def updates_subject(account_id: str) -> str:
     return f"echo.updates.{account_id}"
 
@@ -87,6 +91,12 @@ class GetOptions(_Request):
     league: League = "bronze"
 
 
+class ListGames(_Request):
+    """This account's games, newest first; Free games carry `best` for the best result of their preset."""
+
+    type: Literal["list"] = "list"
+
+
 class ReplayGame(Message):
     """A game move by move. Anyone may replay an ended Free game and a Daily game once its Daily has
     closed; otherwise only the owner (`account_id`), and then only what he saw."""
@@ -105,7 +115,7 @@ class ExpireGame(Message):
 
 
 PlayRequest = Annotated[
-    StartGame | ProbeSector | BeamSector | FinishGame | GetGame | GetOptions | ReplayGame | ExpireGame,
+    StartGame | ProbeSector | BeamSector | FinishGame | GetGame | GetOptions | ListGames | ReplayGame | ExpireGame,
     Field(discriminator="type"),
 ]
 PLAY_REQUEST: TypeAdapter[PlayRequest] = TypeAdapter(PlayRequest)

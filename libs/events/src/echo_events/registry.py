@@ -89,3 +89,8 @@ def registered_events() -> dict[str, type[Event]]:
 
 def registered_commands() -> dict[str, type[Command]]:
     return dict(_commands)
+
+
+def registered_upcasters() -> dict[tuple[str, int], Upcaster]:
+    """Every upcaster, keyed by (type name, the schema version it upgrades from)."""
+    return dict(_upcasters)

@@ -46,6 +46,8 @@ def main() -> int:
         if stopping:
             return
         stopping = True
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not abandon the children
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
         print("\nstopping…", flush=True)
         for child in children:
             child.send_signal(signal.SIGTERM)
@@ -79,9 +81,17 @@ def main() -> int:
         env.setdefault("ECHO_GATEWAY_DEV_MODE", "true")
         env.setdefault("ECHO_DAILY_DEV_CLOCK", "true")
         ports = {name: int(env.get(f"ECHO_{name.upper()}_HTTP_PORT", port)) for name, port in SERVICES.items()}
+        env.setdefault("OTEL_TRACES_EXPORTER", "console")
+        env.setdefault("ECHO_SOCIAL_PUBLIC_URL", f"http://127.0.0.1:{ports['gateway']}")
+        env.setdefault("ECHO_SOCIAL_SMTP_PORT", os.environ.get("ECHO_DEV_SMTP_PORT", "1025"))
+        children.append(subprocess.Popen([sys.executable, "-m", "echo_social.devsmtp", "--port",
+                                          env["ECHO_SOCIAL_SMTP_PORT"], "--dir", str(root / "mail")], env=env))
+        root.mkdir(parents=True, exist_ok=True)
         for name, port in ports.items():
             child_env = {**env, f"ECHO_{name.upper()}_HTTP_PORT": str(port)}
-            children.append(subprocess.Popen([sys.executable, "-m", f"echo_{name}"], env=child_env))
+            traces = open(root / f"traces-{name}.log", "ab")  # noqa: SIM115 - the child writes its spans here
+            children.append(subprocess.Popen([sys.executable, "-m", f"echo_{name}"], env=child_env, stdout=traces))
+            traces.close()
         deadline = time.monotonic() + 90
         waiting = dict(ports)
         while waiting:
@@ -91,16 +101,22 @@ def main() -> int:
                     del waiting[name]
             for child in children:
                 if child.poll() is not None:
-                    raise RuntimeError(f"{child.args[-1]} exited with {child.returncode}")
+                    raise RuntimeError(f"{' '.join(map(str, child.args[1:3]))} exited with {child.returncode}")
             if time.monotonic() > deadline:
                 raise RuntimeError(f"not ready after 90 s: {', '.join(waiting)}")
             time.sleep(0.2)
+        smtp = env["ECHO_SOCIAL_SMTP_PORT"]
+        print(f"mail: the local SMTP sink on :{smtp} prints links and keeps letters in {root}/mail")
+        print(f"traces: {root}/traces-<service>.log (set OTEL_EXPORTER_OTLP_ENDPOINT to send them over OTLP)")
         print(f"\nEcho Challenge is up: http://127.0.0.1:{ports['gateway']}/   (Ctrl-C stops everything)",
               flush=True)
+        parent = os.getppid()
         while True:
+            if os.getppid() != parent:  # `make` was killed without signalling us: stop with it
+                raise KeyboardInterrupt
             for child in children:
                 if child.poll() is not None:
-                    raise RuntimeError(f"{child.args[-1]} exited with {child.returncode}")
+                    raise RuntimeError(f"{' '.join(map(str, child.args[1:3]))} exited with {child.returncode}")
             time.sleep(0.5)
     except KeyboardInterrupt:
         stop_everything()

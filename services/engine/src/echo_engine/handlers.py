@@ -19,6 +19,8 @@ from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.model import Command
 from echo_events.moscow import moscow_date
 from echo_events.play import (
+    UPDATE_GAME_HEADER,
+    UPDATE_VERSION_HEADER,
     BeamSector,
     ExpireGame,
     FinishGame,
@@ -26,6 +28,7 @@ from echo_events.play import (
     GameUpdate,
     GetGame,
     GetOptions,
+    ListGames,
     PlayError,
     PlayReply,
     PlayRequest,
@@ -44,6 +47,7 @@ from echo_engine.rules.echo.tutorial import explain_wrong_click
 
 from . import modes, queries
 from .dailies import current_daily, daily_closed
+from .projections import games_of
 from .store import GameStore, LoadedGame
 from .views import game_view
 
@@ -83,6 +87,8 @@ class PlayService:
                 data = await queries.start_options(self._js, self._pool, self.store, request.account_id,
                                                    request.league, today)
                 return PlayReply(ok=True, data=data)
+            case ListGames():
+                return PlayReply(ok=True, data={"games": await games_of(self._pool, request.account_id)})
             case ReplayGame():
                 try:
                     data = await queries.replay(self._js, self.store, request.game_id, request.account_id)
@@ -268,7 +274,8 @@ class PlayService:
         """Tell every device of the player about the new state; the same view answers the command."""
         view = game_view(game)
         update = GameUpdate(game_id=game.game_id, version=game.version, view=view)
-        await self._nc.publish(updates_subject(game.meta.account_id), update.model_dump_json().encode())
+        await self._nc.publish(updates_subject(game.meta.account_id), update.model_dump_json().encode(),
+                               headers={UPDATE_GAME_HEADER: game.game_id, UPDATE_VERSION_HEADER: str(game.version)})
         return self._reply(game, view=view)
 
 

@@ -20,6 +20,7 @@ from prometheus_client import Counter, Histogram
 from pydantic import ValidationError
 
 from .handlers import PlayService, refuse
+from .projections import GAMES_CONSUMER, games_handler
 
 log = structlog.get_logger(__name__)
 MOVES = ("probe", "beam", "finish", "start")
@@ -83,4 +84,6 @@ async def start_engine(runtime: ServiceRuntime) -> None:
     subscription = await runtime.nc.subscribe(ENGINE_SUBJECT, queue=ENGINE_QUEUE, cb=server.on_request)
     expiry = DurableConsumer(runtime.js, EXPIRY_CONSUMER, server.on_daily_closed)
     runtime.spawn("daily-expiry", expiry.run, expiry.stop)
+    games = DurableConsumer(runtime.js, GAMES_CONSUMER, games_handler(runtime.pool))
+    runtime.spawn("games-projection", games.run, games.stop)
     runtime.on_stop(subscription.unsubscribe, server.drain)

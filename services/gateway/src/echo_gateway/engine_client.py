@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+import orjson
 from echo_events.play import ENGINE_SUBJECT
 from echo_runtime.telemetry import inject_headers, tracer
 from nats.aio.client import Client
@@ -22,8 +22,8 @@ class EngineUnavailable(RuntimeError):
 async def ask_engine(nc: Client, request: dict[str, Any]) -> dict[str, Any]:
     try:
         with tracer.start_as_current_span(f"engine {request.get('type')}", kind=SpanKind.CLIENT):
-            reply = await nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=ENGINE_TIMEOUT,
+            reply = await nc.request(ENGINE_SUBJECT, orjson.dumps(request), timeout=ENGINE_TIMEOUT,
                                      headers=inject_headers())
     except (TimeoutError, NatsTimeout, NoRespondersError):
         raise EngineUnavailable("the game server did not answer; retry with the same id") from None
-    return json.loads(reply.data)
+    return orjson.loads(reply.data)

@@ -35,6 +35,13 @@ async def play_options(request: Request, league: LeagueName = "bronze") -> dict[
     return reply["data"]
 
 
+@get("/api/v1/games", operation_id="listGames")
+async def list_games(request: Request) -> dict[str, Any]:
+    """My games, newest first; `best` marks my best finished Free game of each preset."""
+    identity = identity_of(request)
+    return (await _engine(request, {"type": "list", "account_id": identity.account_id}))["data"]
+
+
 @get("/api/v1/games/{game_id:str}", operation_id="getGame")
 async def get_game(request: Request, game_id: GameId) -> dict[str, Any]:
     identity = identity_of(request)
@@ -57,4 +64,4 @@ async def replay_game(request: Request, game_id: GameId) -> dict[str, Any]:
     return (await _engine(request, payload))["data"]
 
 
-PLAY_ROUTES = (play_options, get_game, replay_game)
+PLAY_ROUTES = (play_options, list_games, get_game, replay_game)

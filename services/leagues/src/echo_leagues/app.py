@@ -1,14 +1,36 @@
-"""The leagues service's app factory: no connections are made until the app starts."""
+"""The leagues service's app factory: no connections are made until the app starts.
+
+On connect: four durable consumers (ACCOUNTS, GAMES, DAILY `daily.>`, DAILY `league.>`) feed the
+projections, and the read API answers on `leagues.q.*` (NATS) and under `/v1/` (HTTP).
+"""
 
 from __future__ import annotations
 
+from echo_runtime.clock import Clock
+from echo_runtime.consumer import DurableConsumer
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
 
+from .api import QueryApi
+from .http import HTTP_HANDLERS
+from .projections import CONSUMERS, handlers
 from .settings import Settings
 
 
-def create_app(settings: Settings | None = None) -> Litestar:
+def create_app(settings: Settings | None = None, clock: Clock | None = None) -> Litestar:
     settings = settings or Settings()
-    return service_app(ServiceRuntime("leagues", settings))
+    app: Litestar
+
+    async def on_connected(runtime: ServiceRuntime) -> None:
+        by_durable = handlers(runtime.pool, runtime.js)
+        for spec in CONSUMERS:
+            consumer = DurableConsumer(runtime.js, spec, by_durable[spec.durable])
+            runtime.spawn(f"projection-{spec.durable}", consumer.run, consumer.stop)
+        api = QueryApi(runtime.pool, runtime.js, runtime.clock)
+        subscription = await api.serve(runtime.nc)
+        runtime.on_stop(subscription.unsubscribe)
+        app.state.api = api
+
+    app = service_app(ServiceRuntime("leagues", settings, on_connected=on_connected, clock=clock), list(HTTP_HANDLERS))
+    return app

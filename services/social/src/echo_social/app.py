@@ -1,21 +1,84 @@
-"""The social service's app factory: no connections are made until the app starts."""
+"""The social service's app factory: no connections are made until the app starts.
+
+Once NATS and PostgreSQL answer, it starts: the accounts projection (GuestCreated from the gateway), the
+command server (`social.cmd.>`, request/reply) and the outbox relay (events to JetStream). `app.state.social`
+holds the wired `Social` (and `app.state.relay` the relay) once started — tests and tools use them.
+"""
 
 from __future__ import annotations
 
+import asyncio
+
+from echo_runtime.clock import Clock, SystemClock
 from echo_runtime.consumer import DurableConsumer
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
 
-from .projections import ACCOUNTS_CONSUMER, accounts_handler
+from . import housekeeping
+from .commands import CommandServer
+from .core import Social
+from .mailer import Mailer, SmtpMailer
+from .outbox import OutboxRelay
+from .projections import accounts_consumer, accounts_handler
 from .settings import Settings
 
 
-async def start_projections(runtime: ServiceRuntime) -> None:
-    consumer = DurableConsumer(runtime.js, ACCOUNTS_CONSUMER, accounts_handler(runtime.pool))
-    runtime.spawn("accounts-projection", consumer.run, consumer.stop)
+def smtp_mailer(settings: Settings) -> SmtpMailer:
+    return SmtpMailer(
+        host=settings.smtp_host,
+        port=settings.smtp_port,
+        username=settings.smtp_username,
+        password=settings.smtp_password.get_secret_value() if settings.smtp_password else None,
+        start_tls=settings.smtp_start_tls,
+        use_tls=settings.smtp_use_tls,
+        timeout=settings.smtp_timeout_seconds,
+    )
 
 
-def create_app(settings: Settings | None = None) -> Litestar:
+def create_app(
+    settings: Settings | None = None,
+    *,
+    clock: Clock | None = None,
+    mailer: Mailer | None = None,
+    relay: bool = True,
+) -> Litestar:
+    """`relay=False` leaves events in the outbox (tests of the relay start their own)."""
     settings = settings or Settings()
-    return service_app(ServiceRuntime("social", settings, on_connected=start_projections))
+    clock = clock or SystemClock()
+    mailer = mailer or smtp_mailer(settings)
+    app: Litestar | None = None
+
+    async def start_workers(runtime: ServiceRuntime) -> None:
+        consumer = DurableConsumer(
+            runtime.js, accounts_consumer(settings.accounts_durable), accounts_handler(runtime.pool)
+        )
+        runtime.spawn("accounts-projection", consumer.run, consumer.stop)
+        outbox = OutboxRelay(runtime.pool, runtime.js, clock, poll_interval=settings.outbox_poll_seconds)
+        social = Social(
+            runtime.pool,
+            runtime.js,
+            clock,
+            mailer,
+            settings,
+            on_commit=outbox.wake if relay else (lambda: None),
+        )
+        if relay:
+            runtime.spawn("outbox-relay", outbox.run, outbox.stop)
+        server = CommandServer(runtime.nc, social)
+
+        async def serve_commands() -> None:
+            await server.start()
+            try:
+                await asyncio.Event().wait()
+            finally:
+                await server.stop()
+
+        runtime.spawn("commands", serve_commands)
+        runtime.spawn("housekeeping", lambda: housekeeping.run_forever(runtime.pool, clock))
+        assert app is not None
+        app.state.social = social
+        app.state.relay = outbox
+
+    app = service_app(ServiceRuntime("social", settings, on_connected=start_workers, clock=clock))
+    return app

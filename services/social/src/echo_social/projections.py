@@ -1,6 +1,12 @@
-"""The accounts projection: account events from the ACCOUNTS stream into the `accounts` table."""
+"""The accounts projection: GuestCreated (appended by the gateway) into the `accounts` table.
+
+Every other event on `account.>` is the social service's own (relayed from its outbox after its rows were
+committed), so the projection acknowledges those without touching anything.
+"""
 
 from __future__ import annotations
+
+import dataclasses
 
 import asyncpg
 from echo_events.accounts import GuestCreated
@@ -13,6 +19,10 @@ ACCOUNTS_PROJECTION = "social.accounts"
 ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="social-accounts", filter_subject="account.>")
 
 
+def accounts_consumer(durable: str) -> ConsumerSpec:
+    return dataclasses.replace(ACCOUNTS_CONSUMER, durable=durable)
+
+
 async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
     for envelope in batch.events:
         event = unwrap(envelope)
@@ -20,12 +30,17 @@ async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
             await conn.execute(
                 """INSERT INTO accounts (account_id, device_id, created_at) VALUES ($1, $2, $3)
                    ON CONFLICT (account_id) DO NOTHING""",
-                event.account_id, event.device_id, envelope.occurred_at,
+                event.account_id,
+                event.device_id,
+                envelope.occurred_at,
             )
 
 
 def accounts_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
     async def handle(msg: Msg) -> None:
-        await apply_once(pool, ACCOUNTS_PROJECTION, decode(msg.data), apply_account_rows)
+        batch = decode(msg.data)
+        if not any(envelope.event_type == GuestCreated.event_type for envelope in batch.events):
+            return  # the social service's own event: its rows were written with it
+        await apply_once(pool, ACCOUNTS_PROJECTION, batch, apply_account_rows)
 
     return handle

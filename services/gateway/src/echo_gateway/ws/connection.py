@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from typing import Any
 
+import orjson
 import structlog
 from echo_events.errors import explain
-from echo_events.play import updates_subject
+from echo_events.play import UPDATE_GAME_HEADER, UPDATE_VERSION_HEADER, updates_subject
 from litestar import WebSocket
 from nats.aio.client import Client
 from nats.aio.msg import Msg
@@ -81,7 +81,7 @@ class Connection:
             REJECTIONS.labels(frame["code"]).inc()
         async with self._send_lock:
             with contextlib.suppress(Exception):
-                await self._socket.send_text(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+                await self._socket.send_text(orjson.dumps(frame).decode())
 
     async def _receive(self, timeout: float) -> str | None:
         """The next text frame; None when the client went away or stayed silent too long."""
@@ -133,8 +133,8 @@ class Connection:
             await self.send(error("too_large", f"a message may be at most {MAX_FRAME_BYTES} bytes"))
             return None
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = orjson.loads(text)
+        except orjson.JSONDecodeError:
             await self.send(error("bad_json", "the message is not valid JSON"))
             return None
         command_id = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
@@ -189,11 +189,12 @@ class Connection:
             return None
 
     async def _on_update(self, msg: Msg) -> None:
-        update = json.loads(msg.data)
-        if update["version"] <= self._seen.get(update["game_id"], 0):
-            return  # this device already has it (its own ack)
-        self._seen[update["game_id"]] = update["version"]
-        await self.send({"type": "update", **update})
+        headers = msg.headers or {}
+        game_id, version = headers.get(UPDATE_GAME_HEADER), int(headers.get(UPDATE_VERSION_HEADER, 0))
+        if game_id is None or version <= self._seen.get(game_id, 0):
+            return  # this device already has it (its own ack): no need to even parse it
+        self._seen[game_id] = version
+        await self.send({"type": "update", **orjson.loads(msg.data)})
 
     async def _heartbeat(self) -> None:
         while True:

@@ -3,6 +3,7 @@ sector and why; any other click is explained and changes nothing."""
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -62,6 +63,7 @@ FINAL_WORDS_RU = ("Обучение пройдено! Нажмите «Заве�
                   "при любом окончании.")
 
 
+@functools.cache
 def tutorial_setup() -> GameSetup:
     return parse_field_text(TUTORIAL_FIELD)
 

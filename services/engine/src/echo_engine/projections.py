@@ -1,0 +1,66 @@
+"""The games projection: every game's owner, mode and result, from the GAMES stream into PostgreSQL.
+
+It serves a player's list of games and the best Free result per preset. Idempotent: each game's
+position is stored with its row (`apply_once`)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import asyncpg
+from echo_events.echo.events import GameFinished
+from echo_events.envelope import Batch, decode, unwrap
+from echo_events.play import GameCreated
+from echo_runtime.consumer import ConsumerSpec
+from echo_runtime.projection import apply_once
+from nats.aio.msg import Msg
+
+GAMES_PROJECTION = "engine.games"
+GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_subject="echo.game.*")
+
+
+async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
+    for envelope in batch.events:
+        if envelope.event_type == GameCreated.event_type:
+            meta = unwrap(envelope)
+            await conn.execute(
+                """INSERT INTO engine_games (game_id, account_id, mode, preset_id, daily_id, msk_date, started_at)
+                   VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id) DO NOTHING""",
+                meta.game_id, meta.account_id, meta.mode, meta.preset_id, meta.daily_id,
+                date.fromisoformat(meta.msk_date),
+                envelope.occurred_at,
+            )
+        elif envelope.event_type == GameFinished.event_type:
+            end = unwrap(envelope)
+            await conn.execute(
+                """UPDATE engine_games SET status = $2, credits = $3, ticks = $4, clean = $5, lossy = $6,
+                          orders = $7, finished_at = $8 WHERE game_id = $1""",
+                envelope.stream_id, end.status, end.credits, end.tick, end.clean, end.lossy, end.orders,
+                envelope.occurred_at,
+            )
+
+
+def games_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
+    async def handle(msg: Msg) -> None:
+        await apply_once(pool, GAMES_PROJECTION, decode(msg.data), apply_game_rows)
+
+    return handle
+
+
+GAMES_OF_ACCOUNT = """
+SELECT game_id, mode, preset_id, daily_id, msk_date, status, credits, ticks, clean, lossy, orders,
+       started_at, finished_at,
+       game_id = FIRST_VALUE(game_id) OVER (
+           PARTITION BY mode, preset_id ORDER BY (status = 'live'), credits DESC, ticks, finished_at
+       ) AND mode = 'free' AND status <> 'live' AS best
+FROM engine_games WHERE account_id = $1 ORDER BY started_at DESC LIMIT $2
+"""
+
+
+async def games_of(pool: asyncpg.Pool, account_id: str, limit: int = 50) -> list[dict]:
+    rows = await pool.fetch(GAMES_OF_ACCOUNT, account_id, limit)
+    return [
+        {**dict(row), "msk_date": row["msk_date"].isoformat(), "started_at": row["started_at"].isoformat(),
+         "finished_at": row["finished_at"].isoformat() if row["finished_at"] else None}
+        for row in rows
+    ]

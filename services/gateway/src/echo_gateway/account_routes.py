@@ -1,0 +1,271 @@
+"""REST routes of accounts, friends and challenges: authenticate, forward to the social service by NATS
+request (`social.cmd.<name>`), answer with its result or map its refusal to a 4xx.
+
+A refusal keeps the social service's shape: `{"error": {"code", "message", "message_ru"}}`; success is
+the reply without `ok`. The caller's account always comes from the session token, never from the body.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from echo_events.social_commands import command_subject
+from litestar import MediaType, Request, Response, delete, get, post, put
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeoutError
+
+from .identity import Identity
+from .routes import identity_of
+
+REQUEST_TIMEOUT = 10.0
+
+STATUS_OF = {
+    "bad_request": 400,
+    "email_invalid": 400,
+    "cannot_target_self": 400,
+    "own_challenge": 400,
+    "token_invalid": 400,
+    "email_not_confirmed": 403,
+    "blocked": 403,
+    "account_unknown": 404,
+    "player_not_found": 404,
+    "challenge_not_found": 404,
+    "callsign_taken": 409,
+    "email_taken": 409,
+    "you_blocked": 409,
+    "token_used": 410,
+    "token_expired": 410,
+    "rate_limited": 429,
+    "internal_error": 502,
+    "unknown_command": 502,
+    "mail_unavailable": 503,
+    "social_unavailable": 503,
+}
+
+
+def _error(code: str, message: str, message_ru: str, status: int) -> Response[dict[str, Any]]:
+    return Response(
+        {"error": {"code": code, "message": message, "message_ru": message_ru}}, status_code=status
+    )
+
+
+async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[dict[str, Any]]:
+    """Send one command to the social service and turn its reply into an HTTP response."""
+    try:
+        msg = await request.app.state.runtime.nc.request(
+            command_subject(name), json.dumps(body).encode(), timeout=REQUEST_TIMEOUT
+        )
+        reply = json.loads(msg.data)
+    except (NoRespondersError, NatsTimeoutError, TimeoutError, RuntimeError):
+        return _error(
+            "social_unavailable",
+            "The accounts service is not answering; try again shortly.",
+            "Сервис аккаунтов не отвечает — попробуйте чуть позже.",
+            503,
+        )
+    if reply.get("ok") is True:
+        return Response({k: v for k, v in reply.items() if k != "ok"}, status_code=200)
+    error = reply.get("error") or {}
+    code = str(error.get("code", "internal_error"))
+    if code.startswith("callsign_") and code != "callsign_taken":
+        status = 400
+    else:
+        status = STATUS_OF.get(code, 400)
+    return _error(code, str(error.get("message", "")), str(error.get("message_ru", "")), status)
+
+
+async def _body(request: Request) -> dict[str, Any] | None:
+    try:
+        data = await request.json()
+    except Exception:  # noqa: BLE001 - any unreadable body is the client's error, answered below
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _bad_body() -> Response[dict[str, Any]]:
+    return _error(
+        "bad_request", "Bad request: send a JSON object.", "Неверный запрос: нужен JSON-объект.", 400
+    )
+
+
+def _me(request: Request) -> Identity:
+    return identity_of(request)
+
+
+# --- account -------------------------------------------------------------------------------------------
+
+
+@get("/api/v1/account", operation_id="getAccount")
+async def get_account(request: Request) -> Response[dict[str, Any]]:
+    return await ask(request, "account.get", {"account_id": _me(request).account_id})
+
+
+@put("/api/v1/account/callsign", operation_id="setCallsign")
+async def set_callsign(request: Request) -> Response[dict[str, Any]]:
+    me = _me(request)
+    body = await _body(request)
+    if body is None:
+        return _bad_body()
+    return await ask(request, "callsign.set", {"account_id": me.account_id, "callsign": body.get("callsign")})
+
+
+@post("/api/v1/account/email", operation_id="requestEmailConfirmation")
+async def request_email(request: Request) -> Response[dict[str, Any]]:
+    me = _me(request)
+    body = await _body(request)
+    if body is None:
+        return _bad_body()
+    return await ask(request, "email.request", {"account_id": me.account_id, "email": body.get("email")})
+
+
+@get("/api/v1/account/email/confirm", operation_id="confirmEmail")
+async def confirm_email(request: Request, token: str = "") -> Response[dict[str, Any]]:
+    """The link in the confirmation letter: the token is the authority, no session needed."""
+    return await ask(request, "email.confirm", {"token": token})
+
+
+@post("/api/v1/account/login", operation_id="requestLoginLink")
+async def request_login(request: Request) -> Response[dict[str, Any]]:
+    """From a new device: mail a one-time login link to the address (the reply never says if it is known)."""
+    body = await _body(request)
+    if body is None:
+        return _bad_body()
+    return await ask(request, "login.request", {"email": body.get("email")})
+
+
+LOGIN_PAGE = """<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Эхо-вызов — вход</title></head>
+<body style="font-family: sans-serif; max-width: 32em; margin: 3em auto">
+<h1>Эхо-вызов</h1>
+<p>Войти в аккаунт на этом устройстве?<br><small>Log in to your account on this device?</small></p>
+<button id="go">Войти / Log in</button>
+<p id="out"></p>
+<script>
+document.getElementById("go").onclick = async () => {
+  const token = new URLSearchParams(location.search).get("token") || "";
+  const response = await fetch("/api/v1/account/login/complete", {method: "POST",
+    headers: {"content-type": "application/json"}, body: JSON.stringify({token})});
+  const body = await response.json();
+  if (response.ok) { localStorage.setItem("echo.session", body.token); location.href = "/"; }
+  else { document.getElementById("out").textContent = (body.error || {}).message_ru || "Ошибка"; }
+};
+</script></body></html>
+"""
+
+
+@get(
+    "/api/v1/account/login/complete",
+    operation_id="loginPage",
+    media_type=MediaType.HTML,
+    include_in_schema=False,
+)
+async def login_page() -> str:
+    """The link in the login letter opens a page; only its button spends the token (mail scanners that
+    fetch links do not)."""
+    return LOGIN_PAGE
+
+
+@post("/api/v1/account/login/complete", operation_id="completeLogin")
+async def complete_login(request: Request) -> Response[dict[str, Any]]:
+    """Spend a login token: the device gets a session of the account the link was sent for."""
+    body = await _body(request)
+    if body is None:
+        return _bad_body()
+    response = await ask(request, "login.complete", {"token": body.get("token")})
+    if response.status_code != 200:
+        return response
+    result = response.content
+    identity = Identity(account_id=result["account_id"], device_id=result["device_id"])
+    return Response(
+        {"account_id": identity.account_id, "token": request.app.state.signer.issue(identity)},
+        status_code=200,
+    )
+
+
+# --- friends -------------------------------------------------------------------------------------------
+
+
+@get("/api/v1/friends", operation_id="listFriends")
+async def list_friends(request: Request) -> Response[dict[str, Any]]:
+    return await ask(request, "friends.list", {"account_id": _me(request).account_id})
+
+
+@get("/api/v1/friends/search", operation_id="searchPlayers")
+async def search_players(request: Request, q: str = "") -> Response[dict[str, Any]]:
+    return await ask(request, "friends.search", {"account_id": _me(request).account_id, "query": q})
+
+
+@post("/api/v1/friends", operation_id="addFriend")
+async def add_friend(request: Request) -> Response[dict[str, Any]]:
+    """Body: `{"callsign": "..."}` or `{"account_id": "..."}`."""
+    me = _me(request)
+    body = await _body(request)
+    if body is None:
+        return _bad_body()
+    command: dict[str, Any] = {"account_id": me.account_id}
+    if "callsign" in body:
+        command["callsign"] = body["callsign"]
+    if "account_id" in body:
+        command["friend_id"] = body["account_id"]
+    return await ask(request, "friends.add", command)
+
+
+@delete("/api/v1/friends/{friend_id:str}", operation_id="removeFriend", status_code=200)
+async def remove_friend(request: Request, friend_id: str) -> Response[dict[str, Any]]:
+    return await ask(
+        request, "friends.remove", {"account_id": _me(request).account_id, "friend_id": friend_id}
+    )
+
+
+@post("/api/v1/friends/blocks", operation_id="blockPlayer")
+async def block_player(request: Request) -> Response[dict[str, Any]]:
+    me = _me(request)
+    body = await _body(request)
+    if body is None:
+        return _bad_body()
+    return await ask(
+        request, "friends.block", {"account_id": me.account_id, "target_id": body.get("account_id")}
+    )
+
+
+@delete("/api/v1/friends/blocks/{target_id:str}", operation_id="unblockPlayer", status_code=200)
+async def unblock_player(request: Request, target_id: str) -> Response[dict[str, Any]]:
+    return await ask(
+        request, "friends.unblock", {"account_id": _me(request).account_id, "target_id": target_id}
+    )
+
+
+# --- challenges ----------------------------------------------------------------------------------------
+
+
+@post("/api/v1/challenges", operation_id="createChallenge")
+async def create_challenge(request: Request) -> Response[dict[str, Any]]:
+    """Today's challenge link (the same one all day); needs a confirmed e-mail."""
+    return await ask(request, "challenge.create", {"account_id": _me(request).account_id})
+
+
+@get("/api/v1/challenges/{token:str}", operation_id="openChallenge")
+async def open_challenge(request: Request, token: str) -> Response[dict[str, Any]]:
+    """Open a challenge link (a newcomer first gets a guest session): who sent it and for which day."""
+    return await ask(request, "challenge.open", {"account_id": _me(request).account_id, "token": token})
+
+
+ACCOUNT_ROUTES = (
+    get_account,
+    set_callsign,
+    request_email,
+    confirm_email,
+    request_login,
+    login_page,
+    complete_login,
+    list_friends,
+    search_players,
+    add_friend,
+    remove_friend,
+    block_player,
+    unblock_player,
+    create_challenge,
+    open_challenge,
+)

@@ -1,0 +1,96 @@
+"""Public REST routes of the Chart and the Leagues (spec §16, §17): no login needed. They forward to the
+leagues service by NATS request (`leagues.q.<name>`), so the gateway needs no leagues URL.
+
+A session token (`Authorization: Bearer …`) is optional on the public routes: with it, the chart also
+carries the caller's own row and neighbourhood, and his «вне Чарта» game, which only he may see. The
+caller's account always comes from the verified token, never from the query string. A token that is
+sent but invalid is refused (401) rather than silently ignored.
+
+| route                                        | leagues query       |
+|----------------------------------------------|---------------------|
+| GET /api/v1/charts/{league}/{day}?limit=     | chart               |
+| GET /api/v1/results/{league}/{day}?limit=    | results (409 before the Daily closes) |
+| GET /api/v1/game-of-the-day/{day}            | game_of_the_day     |
+| GET /api/v1/groups/{group_id}                | group               |
+| GET /api/v1/leagues/me (login)               | player              |
+
+`create_app` serves them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from litestar import Request, Response, get
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeoutError
+
+from .routes import identity_of
+
+REQUEST_TIMEOUT = 10.0
+STATUS_OF = {"bad_request": 400, "not_found": 404, "not_closed": 409, "internal_error": 502}
+
+
+async def ask_leagues(request: Request, name: str, body: dict[str, Any]) -> Response[dict[str, Any]]:
+    try:
+        msg = await request.app.state.runtime.nc.request(
+            f"leagues.q.{name}", json.dumps(body).encode(), timeout=REQUEST_TIMEOUT
+        )
+        reply = json.loads(msg.data)
+    except (NoRespondersError, NatsTimeoutError, TimeoutError, RuntimeError):
+        return Response(
+            {
+                "error": {
+                    "code": "leagues_unavailable",
+                    "message": "The Chart is not answering; try again shortly.",
+                }
+            },
+            status_code=503,
+        )
+    if reply.get("ok") is True:
+        return Response({k: v for k, v in reply.items() if k != "ok"}, status_code=200)
+    error = reply.get("error") or {}
+    code = str(error.get("code", "internal_error"))
+    return Response(
+        {"error": {"code": code, "message": str(error.get("message", ""))}},
+        status_code=STATUS_OF.get(code, 400),
+    )
+
+
+def _viewer(request: Request) -> str | None:
+    if not request.headers.get("authorization"):
+        return None
+    return identity_of(request).account_id
+
+
+@get("/api/v1/charts/{league:str}/{day:str}", operation_id="chartOfTheDay")
+async def chart(request: Request, league: str, day: str, limit: int = 100) -> Response[dict[str, Any]]:
+    return await ask_leagues(
+        request, "chart", {"league": league, "date": day, "limit": limit, "viewer": _viewer(request)}
+    )
+
+
+@get("/api/v1/results/{league:str}/{day:str}", operation_id="dayResults")
+async def results(request: Request, league: str, day: str, limit: int = 100) -> Response[dict[str, Any]]:
+    return await ask_leagues(
+        request, "results", {"league": league, "date": day, "limit": limit, "viewer": _viewer(request)}
+    )
+
+
+@get("/api/v1/game-of-the-day/{day:str}", operation_id="gameOfTheDay")
+async def game_of_the_day(request: Request, day: str) -> Response[dict[str, Any]]:
+    return await ask_leagues(request, "game_of_the_day", {"date": day})
+
+
+@get("/api/v1/groups/{group_id:str}", operation_id="leagueGroup")
+async def group(request: Request, group_id: str) -> Response[dict[str, Any]]:
+    return await ask_leagues(request, "group", {"group_id": group_id})
+
+
+@get("/api/v1/leagues/me", operation_id="myLeague")
+async def my_league(request: Request) -> Response[dict[str, Any]]:
+    return await ask_leagues(request, "player", {"account_id": identity_of(request).account_id})
+
+
+CHART_ROUTES = (chart, results, game_of_the_day, group, my_league)

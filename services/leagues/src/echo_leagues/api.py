@@ -1,0 +1,173 @@
+"""The leagues read API over NATS request/reply: `leagues.q.<name>`, queue group `leagues`.
+
+Requests and replies are JSON objects. A reply is `{"ok": true, ...}` or
+`{"ok": false, "error": {"code", "message"}}` with code `bad_request`, `not_found`, `not_closed` or
+`internal_error`. `viewer` (an account id) is set by the gateway from a verified session token, never
+by a client; the service trusts it because `leagues.q.*` is an internal subject.
+
+| subject                     | request                                              |
+|-----------------------------|------------------------------------------------------|
+| leagues.q.chart             | league, date (YYYY-MM-DD), limit?, viewer?           |
+| leagues.q.results           | league, date, limit?, viewer?  (after the close)     |
+| leagues.q.game_of_the_day   | date (the Bronze Daily's; after the close)           |
+| leagues.q.group             | group_id («2026-11-23:bronze:1»)                     |
+| leagues.q.player            | account_id, date?                                    |
+| leagues.q.friends           | account_ids [..], date?, viewer?                     |
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import json
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import asyncpg
+import structlog
+from echo_events.moscow import moscow_date
+from echo_runtime.clock import Clock
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+from nats.js import JetStreamContext
+
+from . import queries
+from .frames import FrameCache
+from .groups import LEAGUE_ORDER, parse_group_id
+
+log = structlog.get_logger(__name__)
+
+PREFIX = "leagues.q."
+QUEUE = "leagues"
+MAX_IDS = 500
+
+
+def subject(name: str) -> str:
+    return PREFIX + name
+
+
+class BadRequest(ValueError):
+    code = "bad_request"
+
+
+def _date(request: dict[str, Any], clock: Clock, key: str = "date") -> dt.date:
+    value = request.get(key)
+    if value is None:
+        return moscow_date(clock.now())
+    try:
+        return dt.date.fromisoformat(str(value))
+    except ValueError:
+        raise BadRequest(f"{key} must be YYYY-MM-DD") from None
+
+
+def _league(request: dict[str, Any]) -> str:
+    league = request.get("league")
+    if league not in LEAGUE_ORDER:
+        raise BadRequest(f"league must be one of {', '.join(LEAGUE_ORDER)}")
+    return league
+
+
+def _limit(request: dict[str, Any]) -> int:
+    try:
+        return max(1, min(int(request.get("limit", 100)), queries.MAX_LIMIT))
+    except (TypeError, ValueError):
+        raise BadRequest("limit must be a number") from None
+
+
+def _viewer(request: dict[str, Any]) -> str | None:
+    viewer = request.get("viewer")
+    return str(viewer) if viewer else None
+
+
+class QueryApi:
+    def __init__(self, pool: asyncpg.Pool, js: JetStreamContext, clock: Clock) -> None:
+        self._pool = pool
+        self._clock = clock
+        self._frames = FrameCache(js)
+        self._inflight: set[asyncio.Task[None]] = set()
+        self.routes: dict[str, Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]] = {
+            "chart": self.chart,
+            "results": self.results,
+            "game_of_the_day": self.game_of_the_day,
+            "group": self.group,
+            "player": self.player,
+            "friends": self.friends,
+        }
+
+    async def chart(self, r: dict[str, Any]) -> dict[str, Any]:
+        return await queries.chart(self._pool, _league(r), _date(r, self._clock), limit=_limit(r), viewer=_viewer(r))
+
+    async def results(self, r: dict[str, Any]) -> dict[str, Any]:
+        return await queries.day_results(
+            self._pool, _league(r), _date(r, self._clock), limit=_limit(r), viewer=_viewer(r)
+        )
+
+    async def game_of_the_day(self, r: dict[str, Any]) -> dict[str, Any]:
+        day = _date(r, self._clock)
+        leader = await queries.leader_game(self._pool, day)
+        if leader is None:
+            raise queries.NotFound(f"nobody scored in the Bronze Daily of {day}")
+        game_id, callsign = leader
+        frames = await self._frames.frames(game_id)
+        return {
+            "date": day.isoformat(),
+            "league": "bronze",
+            "game_id": game_id,
+            "callsign": callsign,
+            "credits": frames[-1]["credits"],
+            "frames": frames,
+        }
+
+    async def group(self, r: dict[str, Any]) -> dict[str, Any]:
+        try:
+            week, league, number = parse_group_id(str(r.get("group_id", "")))
+        except ValueError:
+            raise BadRequest("group_id looks like 2026-11-23:bronze:1") from None
+        return await queries.group_standings(self._pool, week, league, number)
+
+    async def player(self, r: dict[str, Any]) -> dict[str, Any]:
+        account_id = r.get("account_id")
+        if not isinstance(account_id, str) or not account_id:
+            raise BadRequest("account_id is required")
+        return await queries.player(self._pool, account_id, _date(r, self._clock))
+
+    async def friends(self, r: dict[str, Any]) -> dict[str, Any]:
+        ids = r.get("account_ids")
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids) or len(ids) > MAX_IDS:
+            raise BadRequest(f"account_ids must be a list of at most {MAX_IDS} ids")
+        scores = await queries.friends_scores(self._pool, ids, _date(r, self._clock), viewer=_viewer(r))
+        return {"scores": scores}
+
+    async def answer(self, name: str, data: bytes) -> dict[str, Any]:
+        route = self.routes.get(name)
+        try:
+            if route is None:
+                raise BadRequest(f"unknown query {name!r}")
+            request = json.loads(data or b"{}")
+            if not isinstance(request, dict):
+                raise BadRequest("the request must be a JSON object")
+            return {"ok": True, **(await route(request))}
+        except json.JSONDecodeError:
+            return _error("bad_request", "the request is not JSON")
+        except (BadRequest, queries.NotFound, queries.NotClosed) as error:
+            return _error(error.code, str(error))
+        except Exception as error:  # noqa: BLE001 - logged with its traceback and answered, never swallowed
+            log.exception("query failed", query=name)
+            return _error("internal_error", type(error).__name__)
+
+    async def serve(self, nc: Client) -> Subscription:
+        async def respond(msg: Msg) -> None:
+            reply = await self.answer(msg.subject.removeprefix(PREFIX), msg.data)
+            await msg.respond(json.dumps(reply, ensure_ascii=False).encode())
+
+        async def on_request(msg: Msg) -> None:  # queries run concurrently, not one after another
+            task = asyncio.create_task(respond(msg))
+            self._inflight.add(task)
+            task.add_done_callback(self._inflight.discard)
+
+        return await nc.subscribe(PREFIX + "*", queue=QUEUE, cb=on_request)
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": code, "message": message}}

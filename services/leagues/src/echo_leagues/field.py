@@ -1,0 +1,84 @@
+"""The past day's field, public with the Day results once the Daily has closed (spec §16, §23).
+
+It is regenerated from the Daily's preset and seed exactly as the engine generated it
+(`echo_engine.modes.daily_setup`, special-game rules included). Callers must have checked `closed_at`:
+`public_field` refuses a Daily that is still live.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from functools import lru_cache
+from typing import Any
+
+from echo_engine.modes import daily_setup
+from echo_engine.rules.echo.field import sector_name
+from echo_engine.rules.echo.generator import layout_rows
+from echo_events.daily import DailyPublished
+
+
+def public_field(daily: Any) -> dict[str, Any]:
+    """`daily`: a `leagues_dailies` row (mapping). Raises ValueError for a Daily that has not closed."""
+    if daily["closed_at"] is None:
+        raise ValueError("the field of a live Daily is hidden information")
+    special = daily["special"]
+    if isinstance(special, str):
+        special = json.loads(special)
+    return _field(
+        daily["daily_id"],
+        daily["number"],
+        daily["day"].isoformat(),
+        daily["league"],
+        daily["name_ru"],
+        daily["preset_id"],
+        daily["seed"],
+        json.dumps(special),
+        daily["opens_at"].isoformat(),
+        daily["closes_at"].isoformat(),
+    )
+
+
+@lru_cache(maxsize=64)
+def _field(
+    daily_id: str,
+    number: int,
+    day: str,
+    league: str,
+    name_ru: str,
+    preset_id: str,
+    seed: int,
+    special: str,
+    opens_at: str,
+    closes_at: str,
+) -> dict[str, Any]:
+    published = DailyPublished(
+        daily_id=daily_id,
+        number=number,
+        date=day,
+        league=league,
+        name_ru=name_ru,
+        preset_id=preset_id,
+        seed=seed,
+        special=json.loads(special) or None,
+        opens_at=opens_at,
+        closes_at=closes_at,
+    )
+    setup = daily_setup(published)
+    return {
+        "preset": setup.preset,
+        "seed": setup.seed,
+        "grid": list(layout_rows(setup)),
+        "opened": [sector_name(i) for i in setup.opened],
+        "ephemera": [
+            {
+                "color": e.color,
+                "kind": e.kind,
+                "size": e.size,
+                "sectors": [sector_name(i) for i in e.sectors],
+                "membrane": sector_name(e.membrane),
+            }
+            for e in setup.field.ephemera
+        ],
+        "rules": asdict(setup.rules),
+    }

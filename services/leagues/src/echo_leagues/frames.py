@@ -1,0 +1,95 @@
+"""The Game of the day, move by move: the game's events read back from its GAMES subject and folded
+with the rules, one client view per tick (spec §16). Frame 0 is the start (Orders dealt); each later
+frame is the view after one tick, with that tick's log entry as `event` (the views carry no growing
+log, so a 100-tick game stays small). The last frame adds `field`, the revealed field: only ever
+served for a Daily that has closed (the caller checks).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from echo_engine.rules.echo import game as rules
+from echo_engine.rules.echo.view import client_view, revealed_field
+from echo_events.echo.events import GameFinished, GameStarted, OrdersDealt, TickResolved
+from echo_events.envelope import decode, unwrap
+from echo_events.model import Event
+from echo_events.play import GameCreated
+from echo_events.streams import GAMES, game_subject
+from nats.js import JetStreamContext
+from nats.js.errors import NotFoundError
+
+
+async def read_game(js: JetStreamContext, game_id: str) -> tuple[GameCreated | None, list[Event]]:
+    subject = game_subject(game_id)
+    meta: GameCreated | None = None
+    events: list[Event] = []
+    sequence = 1
+    while True:
+        try:
+            raw = await js.get_msg(GAMES.name, seq=sequence, subject=subject, next=True, direct=True)
+        except NotFoundError:
+            break
+        sequence = (raw.seq or int((raw.headers or {}).get("Nats-Sequence", 0))) + 1
+        for envelope in decode(raw.data).events:
+            event = unwrap(envelope)
+            if isinstance(event, GameCreated):
+                meta = event
+            else:
+                events.append(event)
+    return meta, events
+
+
+def frames_of(events: list[Event]) -> list[dict[str, Any]]:
+    """One frame per tick, from the start to the end; the final one carries the revealed field."""
+    if not events or not isinstance(events[0], GameStarted):
+        raise ValueError("a game's events start with GameStarted")
+    state = rules.fold(events[:1])
+    frames: list[dict[str, Any]] = []
+    for event in events[1:]:
+        state = rules.evolve(state, event)
+        if isinstance(event, OrdersDealt) and not frames:
+            frames.append(_frame(state))
+        elif isinstance(event, TickResolved):
+            frames.append(_frame(state))
+        elif isinstance(event, GameFinished):
+            last = _frame(state)
+            if frames and frames[-1]["tick"] == last["tick"]:
+                last["event"] = frames[-1].get("event")
+                frames[-1] = last
+            else:
+                frames.append(last)
+    if not frames:
+        frames.append(_frame(state))
+    frames[-1]["field"] = revealed_field(state)
+    return frames
+
+
+def _frame(state: rules.GameState) -> dict[str, Any]:
+    view = client_view(state)
+    log = view.pop("log")
+    view["event"] = log[-1] if log and log[-1]["tick"] == view["tick"] and view["tick"] > 0 else None
+    return view
+
+
+class FrameCache:
+    """Frames of finished games never change: keep the last few in memory."""
+
+    def __init__(self, js: JetStreamContext, capacity: int = 32) -> None:
+        self._js = js
+        self._capacity = capacity
+        self._cache: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+
+    async def frames(self, game_id: str) -> list[dict[str, Any]]:
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            self._cache.move_to_end(game_id)
+            return cached
+        _, events = await read_game(self._js, game_id)
+        frames = frames_of(events)
+        if events and isinstance(events[-1], GameFinished):
+            self._cache[game_id] = frames
+            while len(self._cache) > self._capacity:
+                self._cache.popitem(last=False)
+        return frames

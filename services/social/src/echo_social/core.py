@@ -1,0 +1,130 @@
+"""What every command handler shares: the dependencies, transactions that wake the outbox relay, account
+lookups and locks, and the refusals that are not about one concept."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from datetime import date, timedelta, timezone
+
+import asyncpg
+import structlog
+from echo_events.accounts import GuestCreated, account_subject
+from echo_events.envelope import decode, unwrap
+from echo_events.model import Event
+from echo_events.streams import ACCOUNTS
+from echo_runtime.append import last_message
+from echo_runtime.clock import Clock
+from nats.js import JetStreamContext
+from nats.js.errors import NotFoundError
+
+from .domain.rejections import Refused, Rejection
+from .mailer import Mailer
+from .outbox import emit
+from .settings import Settings
+
+log = structlog.get_logger(__name__)
+
+MOSCOW = timezone(timedelta(hours=3))
+
+ACCOUNT_UNKNOWN = Rejection("account_unknown", "There is no such account.", "Такого аккаунта нет.")
+PLAYER_NOT_FOUND = Rejection(
+    "player_not_found", "No player with this callsign.", "Игрока с таким позывным нет."
+)
+
+
+@dataclass
+class Social:
+    """The social service's dependencies, handed to every command handler."""
+
+    pool: asyncpg.Pool
+    js: JetStreamContext
+    clock: Clock
+    mailer: Mailer
+    settings: Settings
+    on_commit: Callable[[], None] = field(default=lambda: None)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """A transaction whose events reach the outbox with its rows; the relay is woken after commit."""
+        async with self.pool.acquire() as conn:
+            async with conn.transaction():
+                yield Transaction(conn, self)
+            self.on_commit()
+
+    def today(self) -> date:
+        """The Moscow calendar date: a Daily's day."""
+        return self.clock.now().astimezone(MOSCOW).date()
+
+    async def ensure_account(self, account_id: str) -> None:
+        """Know the account: from the table, or (GuestCreated not projected yet) from its subject."""
+        if await self.pool.fetchval("SELECT 1 FROM accounts WHERE account_id = $1", account_id):
+            return
+        subject = account_subject(account_id)
+        try:
+            first = await self.js.get_msg(ACCOUNTS.name, seq=1, subject=subject, next=True)
+        except NotFoundError:
+            raise Refused(ACCOUNT_UNKNOWN) from None
+        tip = await last_message(self.js, ACCOUNTS.name, subject)
+        created = decode(first.data).events[0]
+        guest = unwrap(created)
+        if not isinstance(guest, GuestCreated) or tip is None:
+            raise Refused(ACCOUNT_UNKNOWN)
+        version = decode(tip.data).events[-1].version
+        await self.pool.execute(
+            """INSERT INTO accounts (account_id, device_id, created_at, version) VALUES ($1, $2, $3, $4)
+               ON CONFLICT (account_id) DO NOTHING""",
+            account_id,
+            guest.device_id,
+            created.occurred_at,
+            version,
+        )
+        log.info("account adopted from its subject", account_id=account_id, version=version)
+
+
+@dataclass
+class Transaction:
+    conn: asyncpg.Connection
+    social: Social
+
+    async def emit(self, account_id: str, event: Event) -> str:
+        return await emit(self.conn, event, account_id=account_id, now=self.social.clock.now())
+
+    async def lock_accounts(self, *account_ids: str) -> dict[str, asyncpg.Record]:
+        """Lock the accounts' rows in one order (no deadlocks); refuse when one does not exist."""
+        wanted = sorted(set(account_ids))
+        rows = await self.conn.fetch(
+            "SELECT * FROM accounts WHERE account_id = ANY($1::text[]) ORDER BY account_id FOR UPDATE", wanted
+        )
+        found = {row["account_id"]: row for row in rows}
+        if len(found) != len(wanted):
+            raise Refused(ACCOUNT_UNKNOWN)
+        return found
+
+    async def lock_account(self, account_id: str) -> asyncpg.Record:
+        return (await self.lock_accounts(account_id))[account_id]
+
+    async def blocked_between(self, a: str, b: str) -> tuple[bool, bool]:
+        """(a blocked b, b blocked a)."""
+        rows = await self.conn.fetch(
+            "SELECT account_id FROM social_blocks WHERE (account_id, blocked_id) IN (($1, $2), ($2, $1))",
+            a,
+            b,
+        )
+        blockers = {row["account_id"] for row in rows}
+        return a in blockers, b in blockers
+
+
+def email_key(email: str) -> str:
+    """Rate-limit keys name an address by its hash, not in clear."""
+    return hashlib.sha256(email.encode()).hexdigest()[:32]
+
+
+def brief(row: asyncpg.Record) -> dict[str, str | None]:
+    return {"account_id": row["account_id"], "callsign": row["callsign"]}
+
+
+def ids(rows: Iterable[asyncpg.Record], column: str = "account_id") -> list[str]:
+    return [row[column] for row in rows]

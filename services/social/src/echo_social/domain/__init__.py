@@ -1,0 +1,1 @@
+"""The social service's pure rules: callsigns, e-mail addresses, tokens, refusals. No I/O here."""

@@ -1,0 +1,2 @@
+"""Command handlers: plain async functions `(social, command) -> reply`; the routing table is in
+`echo_social.commands`."""
