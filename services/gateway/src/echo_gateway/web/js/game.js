@@ -97,6 +97,17 @@ export class GameScreen {
     if (reply.type === "error") { this.showError(reply); return; }
     this.error = "";
     this.accept(reply);
+    this.announce();
+  }
+
+  /** Screen readers hear what the tick brought (the log line without markup). */
+  announce() {
+    const last = this.view?.log?.at(-1);
+    const target = document.getElementById("announce");
+    if (!last || !target) return;
+    const box = document.createElement("div");
+    box.innerHTML = logLine(last, this.view.log.at(-2));
+    target.textContent = `${box.textContent.replace(/\s+/g, " ").trim()}. ${t("credits")}: ${this.view.credits}`;
   }
 
   async finish() {
