@@ -26,5 +26,6 @@ async def test_rules_page_and_english(desktop) -> None:  # noqa: ANN001
     await page.click("[data-testid=play-tutorial]")
     await page.wait_for_selector("[data-testid=game][data-mode=tutorial]")
     assert "Credits" in await page.inner_text("[data-testid=credits]")
+    await desktop.shot("desktop-game-en")
     await page.click("#lang")
     await page.wait_for_selector("[data-testid=credits]:has-text('Кредиты')")
