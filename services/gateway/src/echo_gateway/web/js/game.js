@@ -2,7 +2,9 @@
 import { t, errorText } from "./i18n.js";
 import { dailyToday } from "./api.js";
 import { termHTML, membraneEffect } from "./terms.js";
-import { COLOR_OF, SIGN, escapeHTML, indexOf, membraneSectors, nameOf } from "./board.js";
+import { escapeHTML, indexOf, nameOf } from "./board.js";
+import { fieldHTML } from "./field.js";
+import { fmt, logLine } from "./log.js";
 
 const cache = new Map(); // game id -> {version, view}: views from acks made elsewhere (the main screen)
 export const rememberView = (gameId, version, view) => cache.set(gameId, { version, view });
@@ -311,73 +313,7 @@ export class GameScreen {
   }
 
   field() {
-    const v = this.view;
-    const hints = new Map((v.hints ?? []).map((h) => [h.sector, h.digit]));
-    const highlights = new Map((v.highlights ?? []).map((h) => [h.sector, h]));
-    const blinking = new Set(v.interference ?? []);
-    const timers = new Map();
-    for (const timer of v.timers ?? []) for (const s of timer.sectors) timers.set(s, timer.ticks);
-    const mems = membraneSectors(v.log);
-    const target = v.tutorial && !v.tutorial.done ? v.tutorial.sector : null;
-    const live = v.status === "live";
-    const shown = v.field?.grid ? ` data-revealed="true"` : "";
-    let html = `<div class="field" role="group" aria-label="${t("field")}" data-el="5" data-testid="field"${shown}><span class="corner"></span>`;
-    for (let x = 0; x < 10; x++) html += `<span class="lab col" aria-hidden="true">${"ABCDEFGHIJ"[x]}</span>`;
-    for (let y = 0; y < 10; y++) {
-      html += `<span class="lab row" aria-hidden="true">${y + 1}</span>`;
-      for (let x = 0; x < 10; x++) {
-        const i = y * 10 + x;
-        const name = nameOf(i);
-        const ch = v.board[y][x];
-        const classes = ["cell"];
-        let content = "";
-        let label = name;
-        const truth = v.field?.grid?.[y]?.[x];
-        if (ch === "#" && truth && truth !== ".") {
-          const color = COLOR_OF[truth.toLowerCase()];
-          classes.push("revealed", "seg", color);
-          content = truth !== truth.toLowerCase() ? `<span class="msign">${SIGN.membrane}</span>` : "";
-          label += `: ${t(color)} ${truth !== truth.toLowerCase() ? t("membraneSign") : t("segment")} (${t("revealed").toLowerCase()})`;
-        } else if (ch === "#" && truth === ".") {
-          const d = digitOf(v.field.grid, x, y);
-          classes.push("revealed", "free", `d${d}`);
-          content = d ? String(d) : "";
-          label += `: ${d ? t("digit", { d }) : t("empty")}`;
-        } else if (ch === "#") {
-          classes.push("hidden");
-          label += `: ${t("unexplored")}`;
-          if (hints.has(name)) { classes.push("hinted"); content = `<span class="hint">${hints.get(name)}</span>`; label += `, ${t("hint", { d: hints.get(name) })}`; }
-          const h = highlights.get(name);
-          if (h) {
-            classes.push("lit", `lit-${h.color}`);
-            content += `<span class="sign ${h.color}">${h.membrane ? SIGN.membrane : SIGN.segment}</span>`;
-            label += `, ${t("highlight", { c: t(h.color) + (h.membrane ? ` ${t("membraneSign")}` : "") })}`;
-          }
-        } else if (ch >= "0" && ch <= "8") {
-          classes.push("open", `d${ch}`);
-          content = ch === "0" ? "" : ch;
-          label += `: ${ch === "0" ? t("empty") : t("digit", { d: ch })}`;
-          if (blinking.has(name)) { classes.push("blink"); label += `, ${t("blinking")}`; }
-        } else if (ch === "x") {
-          classes.push("open", "burnt");
-          content = "✕";
-          label += `: ${t("segment")} ${t("burnt")}`;
-        } else {
-          const color = COLOR_OF[ch] ?? "green";
-          classes.push("open", "seg", color);
-          const mem = mems.get(name);
-          content = mem ? `<span class="msign ${mem}">${SIGN.membrane}</span>` : "";
-          label += `: ${t(color)} ${mem ? t("membraneSign") : t("segment")}`;
-        }
-        if (ch === "x" && mems.has(name)) content = `✕<span class="sign msign out">${SIGN.membrane}</span>`;
-        if (timers.has(name)) { classes.push("timed"); content += `<span class="timer">${timers.get(name)}</span>`; label += `, ${t("timer", { n: timers.get(name) })}`; }
-        if (name === target) classes.push("target");
-        const focusable = i === this.focus ? 0 : -1;
-        html += `<button type="button" class="${classes.join(" ")}" data-i="${i}" data-sector="${name}" tabindex="${focusable}"
-          aria-label="${escapeHTML(label)}" ${live ? "" : "aria-disabled=\"true\""}>${content}</button>`;
-      }
-    }
-    return `${html}</div>`;
+    return fieldHTML(this.view, this.focus, this.readonly);
   }
 
   tools() {
@@ -457,15 +393,6 @@ export class GameScreen {
   }
 }
 
-/** "3 → 4" when the previous tick is known and the value moved, else the value. */
-function change(previous, now) {
-  return previous === undefined || previous === now ? fmt(now) : `${fmt(previous)} → ${fmt(now)}`;
-}
-
-function fmt(n) {
-  return Number.isInteger(n) ? String(n) : String(n).replace(".", ",");
-}
-
 function termText(key) {
   const el = document.createElement("div");
   el.innerHTML = termHTML(key);
@@ -483,42 +410,6 @@ function symbolText(sym) {
   if (sym === "empty") return t("sym_empty");
   if (["green", "yellow", "red"].includes(sym)) return t(sym);
   return t("sym_digit", { d: sym });
-}
-
-function logLine(e, before) {
-  const parts = [];
-  let opened;
-  if (e.opened === "x") opened = t("log_burnt");
-  else if (COLOR_OF[e.opened[0]] || ["green", "yellow", "red"].includes(e.opened)) {
-    const color = COLOR_OF[e.opened] ?? e.opened;
-    opened = t("log_seg", { c: t(color) });
-  } else opened = e.opened === "0" ? t("log_empty") : t("log_free", { d: e.opened });
-  if (e.charge_spent) parts.push(`<span class="cost">${t("log_spent", { n: e.charge_spent })}</span>`);
-  for (const n of e.nadloms ?? []) {
-    const reason = n === "overload" ? termHTML("overload", t("nad_overload")) : t(`nad_${n}`);
-    parts.push(`<span class="cost">${termHTML("nadlom", t("nadlomWord"))} (${reason})</span>`);
-  }
-  if (e.membrane) parts.push(e.membrane === "triggered" ? `<span class="gain">${t("log_mem_trig")}</span>` : t("log_mem_out"));
-  if (e.ephemeron) parts.push(t("log_eph", { c: t(`${e.ephemeron.color}E`), how: e.ephemeron.clean ? t("clean") : t("lossy") }));
-  if (e.orders_completed) parts.push(`<span class="gain">${t("log_orders", { n: e.orders_completed })}</span>`);
-  if (e.orders_withdrawn) parts.push(t("log_withdrawn"));
-  if (e.credits) parts.push(`<span class="gain">${t("log_credits", { n: e.credits })}</span>`);
-  if (e.hint) parts.push(t("log_hint", { s: e.hint.sector, d: e.hint.digit }));
-  if (e.highlight) parts.push(t("log_hl", { s: e.highlight.sector }));
-  if (e.ending) parts.push(`<strong>${t(`log_end_${e.ending}`)}</strong>`);
-  return `<li><span class="lt">${e.tick}</span> ${t(`log_${e.tool}`)} ${e.sector} → ${opened}${parts.length ? ` · ${parts.join(" · ")}` : ""}
-    <span class="after">${t("log_after", { c: change(before?.connectivity, e.connectivity), q: change(before?.charge, e.charge) })}</span></li>`;
-}
-
-function digitOf(grid, x, y) {
-  let n = 0;
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -1; dx <= 1; dx++) {
-      const c = grid[y + dy]?.[x + dx];
-      if ((dx || dy) && c && c !== ".") n += 1;
-    }
-  }
-  return n;
 }
 
 export { indexOf };
