@@ -34,6 +34,10 @@ test-unit: install ## Pure tests only (no servers)
 test-integration: install ## Tests against real NATS and PostgreSQL
 	$(PYTEST) -m integration $(PYTEST_ARGS)
 
+.PHONY: test-e2e
+test-e2e: install ## Browser tests: Playwright drives Debian's chromium (apt-get install chromium) against the real system
+	$(PYTEST) -m e2e $(PYTEST_ARGS)
+
 .PHONY: bench
 bench: install ## Run every benchmark; prints figures and ratios, writes .bench/*.json
 	@mkdir -p .bench

@@ -1,0 +1,86 @@
+// The client's entry point: one connection, a hash router, the notice banner and the language switch.
+import { t, lang, setLang } from "./i18n.js";
+import { Connection } from "./connection.js";
+import { GameScreen } from "./game.js";
+import { MainScreen } from "./main.js";
+import { RulesScreen } from "./rules.js";
+import { ReplayScreen } from "./replay.js";
+import { installTermPopover, hideTerm } from "./terms.js";
+import { clock } from "./board.js";
+
+const conn = new Connection();
+const root = document.getElementById("screen");
+const status = document.getElementById("conn");
+const banner = document.getElementById("notice");
+let screen = null;
+let countdown = null;
+
+function navigate(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+function route() {
+  screen?.unmount();
+  hideTerm();
+  const hash = location.hash || "#/";
+  const game = hash.match(/^#\/game\/([A-Za-z0-9_:-]{1,64})$/);
+  const replay = hash.match(/^#\/replay\/([A-Za-z0-9_-]{1,64})$/);
+  if (game) screen = new GameScreen(root, conn, game[1], navigate);
+  else if (replay) screen = new ReplayScreen(root, conn, replay[1], navigate);
+  else if (hash === "#/rules") screen = new RulesScreen(root);
+  else screen = new MainScreen(root, conn, navigate);
+  screen.mount();
+  window.scrollTo(0, 0);
+}
+
+function showConn(state) {
+  status.dataset.state = state;
+  status.textContent = state === "online" ? t("online") : state === "connecting" ? t("connecting") : t("offline");
+}
+
+function showNotice(notice) {
+  clearInterval(countdown);
+  banner.hidden = false;
+  banner.dataset.kind = notice.kind;
+  if (notice.kind === "countdown_10min" && notice.closes_at) {
+    const closes = Date.parse(notice.closes_at);
+    const tick = () => {
+      const left = (closes - Date.now()) / 1000;
+      banner.textContent = t("countdown", { t: clock(left) });
+      if (left <= 0) clearInterval(countdown);
+    };
+    tick();
+    countdown = setInterval(tick, 1000);
+    return;
+  }
+  const text = { warning_30min: "warn30", daily_closed: "dailyClosed", daily_published: "dailyPublished" }[notice.kind];
+  banner.textContent = text ? t(text) : notice.kind;
+  if (notice.kind === "daily_published" && screen instanceof MainScreen) route();
+}
+
+conn.addEventListener("state", (e) => showConn(e.detail));
+conn.addEventListener("notice", (e) => showNotice(e.detail));
+
+document.getElementById("lang").addEventListener("click", () => {
+  setLang(lang() === "ru" ? "en" : "ru");
+  paintChrome();
+  route();
+});
+
+function paintChrome() {
+  document.documentElement.lang = lang();
+  document.title = t("title");
+  const button = document.getElementById("lang");
+  button.textContent = lang() === "ru" ? "EN" : "RU";
+  button.setAttribute("aria-label", t("langLabel"));
+  document.getElementById("home-link").textContent = t("title");
+  showConn(conn.state);
+}
+
+installTermPopover();
+window.addEventListener("hashchange", route);
+paintChrome();
+route();
+conn.open();
+window.echo = { conn, showNotice, view: () => screen?.view ?? null }; // for tests and debugging

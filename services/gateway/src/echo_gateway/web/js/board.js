@@ -1,0 +1,37 @@
+// Sector names and small pure helpers shared by the screens.
+export const LETTERS = "ABCDEFGHIJ";
+export const nameOf = (i) => `${LETTERS[i % 10]}${Math.floor(i / 10) + 1}`;
+export const indexOf = (name) => {
+  const x = LETTERS.indexOf(name[0]);
+  const y = Number(name.slice(1)) - 1;
+  return x < 0 || !(y >= 0 && y < 10) ? -1 : y * 10 + x;
+};
+export const COLOR_OF = { g: "green", y: "yellow", r: "red" };
+export const SIGN = { segment: "●", membrane: "◆" };
+
+export function escapeHTML(text) {
+  return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Open membranes known from the log: sector name -> "triggered" | "out". */
+export function membraneSectors(log = []) {
+  const known = new Map();
+  for (const entry of log) if (entry.membrane) known.set(entry.sector, entry.membrane);
+  return known;
+}
+
+/** Seconds until the next midnight in Moscow (UTC+3, no DST). */
+export function secondsToMidnightMSK(now = Date.now()) {
+  const msk = now + 3 * 3600 * 1000;
+  const day = 24 * 3600 * 1000;
+  return Math.max(0, Math.ceil((day - (msk % day)) / 1000));
+}
+
+export function clock(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const pad = (n) => String(n).padStart(2, "0");
+  return h > 0 ? `${h}:${pad(m)}:${pad(sec)}` : `${pad(m)}:${pad(sec)}`;
+}

@@ -1,0 +1,113 @@
+// WebSocket protocol v1 (services/gateway/PROTOCOL.md): hello, commands with client ids, acks and errors,
+// pushes (update, notice, heartbeat), and a reconnect that resends unanswered commands with their ids.
+import { ensureToken, forgetToken } from "./api.js";
+
+let counter = 0;
+const newId = () => `c${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export class Connection extends EventTarget {
+  constructor() {
+    super();
+    this.ws = null;
+    this.state = "offline"; // offline | connecting | online
+    this.pending = new Map(); // id -> {frame, resolve, retries}
+    this.retryDelay = 500;
+    this.accountId = null;
+    this.closedByUs = false;
+    this.pingTimer = null;
+  }
+
+  async open() {
+    if (this.ws && this.state !== "offline") return;
+    this.setState("connecting");
+    let token;
+    try {
+      token = await ensureToken();
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.ws = ws;
+    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", v: 1, token })));
+    ws.addEventListener("message", (event) => this.onFrame(ws, event.data));
+    ws.addEventListener("close", (event) => this.onClose(ws, event));
+  }
+
+  setState(state) {
+    this.state = state;
+    this.dispatchEvent(new CustomEvent("state", { detail: state }));
+  }
+
+  onFrame(ws, text) {
+    let frame;
+    try { frame = JSON.parse(text); } catch { return; }
+    if (frame.type === "welcome") {
+      this.accountId = frame.account_id;
+      this.retryDelay = 500;
+      this.setState("online");
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.send({ type: "ping", id: newId() }), 30000);
+      for (const entry of this.pending.values()) this.send(entry.frame); // same ids: applied at most once
+      this.dispatchEvent(new CustomEvent("online"));
+      return;
+    }
+    if (frame.type === "error" && frame.code === "not_authenticated") {
+      forgetToken();
+      return;
+    }
+    const entry = frame.id ? this.pending.get(frame.id) : undefined;
+    if (entry && ["ack", "error", "pong"].includes(frame.type)) {
+      if (frame.type === "error" && frame.code === "engine_unavailable" && entry.retries < 3) {
+        entry.retries += 1;
+        setTimeout(() => this.send(entry.frame), 500 * entry.retries);
+        this.dispatchEvent(new CustomEvent("retrying", { detail: frame }));
+        return;
+      }
+      this.pending.delete(frame.id);
+      entry.resolve(frame);
+      return;
+    }
+    if (frame.type === "update" || frame.type === "notice" || frame.type === "error") {
+      this.dispatchEvent(new CustomEvent(frame.type, { detail: frame }));
+    }
+  }
+
+  onClose(ws, event) {
+    if (ws !== this.ws) return;
+    this.ws = null;
+    clearInterval(this.pingTimer);
+    this.setState("offline");
+    if (event.code === 4401) forgetToken();
+    if (!this.closedByUs) this.scheduleReconnect();
+  }
+
+  scheduleReconnect() {
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(this.retryDelay * 2, 5000);
+    setTimeout(() => this.open(), delay);
+  }
+
+  send(frame) {
+    if (this.ws && this.state === "online" && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(frame));
+      return true;
+    }
+    return false;
+  }
+
+  /** Send a command; resolves with its ack or error frame (after reconnects, if need be). */
+  command(type, fields = {}) {
+    const frame = { type, id: newId(), ...fields };
+    return new Promise((resolve) => {
+      this.pending.set(frame.id, { frame, resolve, retries: 0 });
+      this.send(frame);
+    });
+  }
+
+  /** For tests and debugging: drop the socket as a network failure would. */
+  drop() {
+    this.ws?.close(4000, "dropped");
+  }
+}

@@ -1,0 +1,194 @@
+// The main screen: today's Daily, the Tutorial and the Free games.
+import { t, errorText, lang } from "./i18n.js";
+import { dailyToday, getJSON, playOptions } from "./api.js";
+import { clock, escapeHTML, secondsToMidnightMSK } from "./board.js";
+import { rememberView } from "./game.js";
+
+// Used until GET /api/v1/play/options answers (the engine's presets, spec §23).
+const FALLBACK_PRESETS = [
+  { id: "as-daily" },
+  { id: "standard", name: "Ровный фон", gist: "по два Эфемера каждого цвета, от 3 до 5 сегментов", name_en: "Even background", gist_en: "two ephemera of each colour, 3 to 5 segments" },
+  { id: "nine-small", name: "Мелкая рябь", gist: "девять мелких, пустых мало", name_en: "Small ripple", gist_en: "nine small, few empty" },
+  { id: "big-red", name: "Багровый исполин", gist: "один красный на девять сегментов и мелочь вокруг", name_en: "Crimson giant", gist_en: "one red of nine segments and small fry around it" },
+];
+
+const pick = (obj, ...keys) => { for (const k of keys) if (obj && obj[k] !== undefined && obj[k] !== null) return obj[k]; return undefined; };
+
+function presetName(p) {
+  if (p.id === "as-daily" || p.id === "as_daily") return [t("asDaily"), pick(p, lang() === "en" ? "gist_en" : "gist_ru", "gist") ?? t("asDailyGist")];
+  const en = lang() === "en";
+  const known = FALLBACK_PRESETS.find((f) => f.id === p.id);
+  if (en && known?.name_en) return [known.name_en, known.gist_en];
+  return [pick(p, en ? "name_en" : "name_ru", "name", "name_ru", "title", "title_ru", "id"), pick(p, en ? "gist_en" : "gist_ru", "gist", "gist_ru") ?? ""];
+}
+
+export class MainScreen {
+  constructor(root, conn, navigate) {
+    this.root = root;
+    this.conn = conn;
+    this.navigate = navigate;
+    this.daily = null;
+    this.options = null;
+    this.unfinished = null;
+    this.timer = null;
+    this.error = "";
+  }
+
+  async mount() {
+    this.render();
+    this.timer = setInterval(() => this.tickClock(), 1000);
+    const [daily, options] = await Promise.all([dailyToday(), playOptions()]);
+    this.daily = daily;
+    this.options = options;
+    this.render();
+    this.findUnfinished();
+    this.announcePhase();
+    const game = pick(pick(options ?? {}, "daily") ?? {}, "game");
+    if (game?.game_id && game.status && game.status !== "live") {
+      const known = await getJSON(`/api/v1/games/${encodeURIComponent(game.game_id)}`);
+      if (known?.view) { this.dailyCredits = known.view.credits; this.render(); }
+    }
+  }
+
+  /** A page opened in the last half hour missed the notice: show it from today's Daily phase. */
+  announcePhase() {
+    if (this.gone) return;
+    const phase = pick(this.daily ?? {}, "phase");
+    const kind = { warning: "warning_30min", countdown: "countdown_10min" }[phase];
+    if (kind) this.conn.dispatchEvent(new CustomEvent("notice", { detail: { kind, closes_at: this.daily.closes_at } }));
+  }
+
+  unmount() {
+    this.gone = true; // answers that arrive later must not draw over the next screen
+    clearInterval(this.timer);
+  }
+
+  /** Without /play/options, the last Free game this device played, if it is still live. */
+  async findUnfinished() {
+    const fromServer = pick(this.options ?? {}, "unfinished_free", "unfinished", "current_free");
+    if (fromServer || this.options) return;
+    const id = localStorage.getItem("echo.freeGame");
+    if (!id) return;
+    if (this.conn.state !== "online") await new Promise((resolve) => this.conn.addEventListener("online", resolve, { once: true }));
+    const reply = await this.conn.command("resume", { game_id: id, version: 0 });
+    if (reply.type === "ack" && reply.view?.status === "live") {
+      rememberView(id, reply.version, reply.view);
+      this.unfinished = { game_id: id };
+      this.render();
+    }
+  }
+
+  tickClock() {
+    const el = this.root.querySelector("[data-testid=time-left]");
+    if (el) el.textContent = t("timeLeft", { t: clock(this.secondsLeft()) });
+  }
+
+  secondsLeft() {
+    const fromServer = pick(this.daily ?? {}, "seconds_left", "time_left_seconds");
+    if (typeof fromServer === "number" && this.loadedAt) return fromServer - (Date.now() - this.loadedAt) / 1000;
+    const closes = pick(this.daily ?? {}, "closes_at");
+    if (closes) return (Date.parse(closes) - Date.now()) / 1000;
+    return secondsToMidnightMSK();
+  }
+
+  async start(mode, preset) {
+    const fields = { mode };
+    if (preset) fields.preset = preset;
+    this.setError("");
+    for (const b of this.root.querySelectorAll("button[data-start]")) b.disabled = true;
+    const reply = await this.conn.command("start", fields);
+    for (const b of this.root.querySelectorAll("button[data-start]")) b.disabled = false;
+    if (reply.type === "error") { this.setError(errorText(reply.code, reply.message)); return; }
+    rememberView(reply.game_id, reply.version, reply.view);
+    if (mode === "free") localStorage.setItem("echo.freeGame", reply.game_id);
+    this.navigate(`#/game/${reply.game_id}`);
+  }
+
+  setError(text) {
+    this.error = text;
+    const line = this.root.querySelector("[data-testid=main-error]");
+    if (line) { line.textContent = text; line.hidden = !text; }
+  }
+
+  render() {
+    if (this.gone) return;
+    this.loadedAt ??= this.daily ? Date.now() : undefined;
+    this.root.innerHTML = `<div class="main" data-testid="main">
+      <header class="main-head"><h1>${t("mainTitle")}</h1><a class="btn ghost" href="#/rules">${t("rules")}</a></header>
+      <p class="error-line" role="alert" data-testid="main-error" ${this.error ? "" : "hidden"}>${escapeHTML(this.error)}</p>
+      <div class="cards">${this.dailyCard()}${this.freeCard()}${this.tutorialCard()}</div>
+    </div>`;
+    for (const b of this.root.querySelectorAll("button[data-start]")) {
+      b.addEventListener("click", () => this.start(b.dataset.start, b.dataset.preset));
+    }
+    for (const b of this.root.querySelectorAll("[data-go]")) b.addEventListener("click", () => this.navigate(b.dataset.go));
+    this.root.querySelector("[data-action=special]")?.addEventListener("click", (e) => {
+      const list = this.root.querySelector("#special-list");
+      list.hidden = !list.hidden;
+      e.currentTarget.setAttribute("aria-expanded", String(!list.hidden));
+    });
+  }
+
+  dailyCard() {
+    const d = this.daily;
+    let head = `<h2>${t("daily")}</h2>`;
+    let body = "";
+    if (d) {
+      const number = pick(d, "number");
+      const name = pick(d, lang() === "en" ? "name_en" : "name_ru", "name", "name_ru");
+      const date = pick(d, "date", "msk_date");
+      const preset = pick(d, "preset") ?? {};
+      const pname = typeof preset === "string" ? preset : pick(preset, lang() === "en" ? "name_en" : "name_ru", "name", "name_ru");
+      const gist = pick(d, "gist", "preset_gist") ?? (typeof preset === "object" ? pick(preset, lang() === "en" ? "gist_en" : "gist_ru", "gist", "gist_ru") : "");
+      const special = pick(d, "special");
+      const specialList = Array.isArray(special) ? special : pick(special ?? {}, "changes_ru", "changes", "list") ?? [];
+      head = `<div class="daily-image"><span class="kicker">${t("daily")}</span>
+        <h2 data-testid="daily-title">${number ? `№ ${escapeHTML(number)} · ` : ""}${escapeHTML(name ?? "")}</h2>
+        ${date ? `<span class="muted">${escapeHTML(date)}</span>` : ""}
+        ${pname ? `<p class="gist">${escapeHTML(pname)}${gist ? ` · ${escapeHTML(gist)}` : ""}</p>` : ""}
+        ${special && (specialList.length || special === true) ? `<button type="button" class="badge" data-action="special" aria-expanded="false">${t("special")}</button>
+          <ul id="special-list" hidden>${specialList.map((s) => `<li>${escapeHTML(typeof s === "string" ? s : pick(s, "ru", "text", "name") ?? "")}</li>`).join("")}</ul>` : ""}
+      </div>`;
+    } else {
+      body = `<p class="muted">${t("dailyUnknown")}</p>`;
+    }
+    const game = pick(this.options ?? {}, "daily_game") ?? pick(pick(this.options ?? {}, "daily") ?? {}, "game") ?? null;
+    const gameId = pick(game ?? {}, "game_id", "id");
+    const status = pick(game ?? {}, "status");
+    let action = `<button type="button" class="btn primary" data-start="daily" data-testid="play-daily">${t("play")}</button>`;
+    if (gameId && status === "live") action = `<button type="button" class="btn primary" data-go="#/game/${escapeHTML(gameId)}" data-testid="play-daily">${t("cont")}</button>`;
+    else if (gameId && status) action = `<p data-testid="daily-played">${t("dailyPlayed", { c: pick(game, "credits") ?? this.dailyCredits ?? "—" })}</p><button type="button" class="btn ghost" data-go="#/game/${escapeHTML(gameId)}">${t("details")}</button>`;
+    if (this.options && this.options.daily === null && !d) {
+      return `<section class="card daily" data-testid="daily-card">${head}<p data-testid="daily-none">${t("dailyNone")}</p>
+        <p class="muted">${t("dailyUnknown")}</p></section>`;
+    }
+    return `<section class="card daily" data-testid="daily-card">${head}${body}
+      <p class="clock" data-testid="time-left">${t("timeLeft", { t: clock(this.secondsLeft()) })}</p>
+      <p class="muted">${t("oneAttempt")}</p>${action}</section>`;
+  }
+
+  tutorialCard() {
+    return `<section class="card tutorial"><h2>${t("tutorial")}</h2><p>${t("tutorialText")}</p>
+      <button type="button" class="btn" data-start="tutorial" data-testid="play-tutorial">${t("startTutorial")}</button></section>`;
+  }
+
+  freeCard() {
+    const o = this.options ?? {};
+    const free = pick(o, "free") ?? o;
+    const presets = pick(free, "presets") ?? pick(o, "presets") ?? FALLBACK_PRESETS;
+    const used = pick(free, "free_starts_used", "starts_used", "used", "free_used");
+    const limit = pick(free, "free_starts_limit", "limit", "free_limit") ?? 3;
+    const unfinished = pick(free, "unfinished_free", "unfinished", "current_free", "current") ?? this.unfinished;
+    const unfinishedId = typeof unfinished === "string" ? unfinished : pick(unfinished ?? {}, "game_id", "id");
+    const items = presets.map((p) => {
+      const [name, gist] = presetName(p);
+      const id = p.id === "as_daily" ? "as-daily" : p.id;
+      return `<li><button type="button" class="preset" data-start="free" data-preset="${escapeHTML(id)}" data-testid="preset-${escapeHTML(id)}">
+        <strong>${escapeHTML(name)}</strong><small>${escapeHTML(gist)}</small></button></li>`;
+    });
+    return `<section class="card free" data-testid="free-card"><h2>${t("free")}</h2><p>${t("freeText")}</p>
+      ${used !== undefined ? `<p class="muted" data-testid="free-left">${t("freeLeft", { n: Math.max(0, limit - used), m: limit })}</p>` : ""}
+      ${unfinishedId ? `<button type="button" class="btn primary" data-go="#/game/${escapeHTML(unfinishedId)}" data-testid="continue-free">${t("freeContinue")}</button>` : ""}
+      <ul class="presets">${items.join("")}</ul></section>`;
+  }
+}
