@@ -75,3 +75,23 @@ def private_nats_url(tmp_path: Path) -> Iterator[str]:
     server = EmbeddedNats(tmp_path / "nats", sync_always=False)
     yield server.start()
     server.stop()
+
+
+@pytest.fixture
+async def system(private_nats_url: str, fresh_database: str) -> AsyncIterator[str]:
+    """Gateway + engine + leagues (which knows each player's league) on a NATS of the test's own;
+    yields the gateway's base URL."""
+    from echo_engine.app import create_app as create_engine
+    from echo_engine.settings import Settings as EngineSettings
+    from echo_gateway.app import create_app as create_gateway
+    from echo_gateway.settings import Settings as GatewaySettings
+    from echo_leagues.app import create_app as create_leagues
+    from echo_leagues.settings import Settings as LeaguesSettings
+
+    from tests.support.servers import running
+
+    engine = create_engine(EngineSettings(nats_url=private_nats_url, database_url=fresh_database))
+    leagues = create_leagues(LeaguesSettings(nats_url=private_nats_url, database_url=fresh_database))
+    gateway = create_gateway(GatewaySettings(nats_url=private_nats_url, database_url=fresh_database, dev_mode=True))
+    async with running(engine), running(leagues), running(gateway) as base:
+        yield base
