@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -160,3 +161,25 @@ async def test_a_play_through_a_link_makes_no_friends_across_a_block(env: Social
     played = await env.ok("challenge.played", account_id=player, token=token)
     assert played["friends_made"] is False
     assert (await env.ok("friends.list", account_id=sender))["friends"] == []
+
+
+async def test_finishing_a_daily_after_opening_a_link_counts_as_played(env: SocialEnv) -> None:
+    """The game events, not a client, tell the social service that a challenge was played."""
+    import asyncio
+    import datetime as dt
+
+    from tests.support.leagues import daily_event, publish_game
+
+    sender = await env.confirmed("Caller", "caller@example.com")
+    challenge = (await env.ok("challenge.create", account_id=sender))["challenge"]
+    receiver = await env.guest()
+    await env.ok("challenge.open", account_id=receiver, token=challenge["token"])
+    daily = daily_event(dt.date.fromisoformat(challenge["daily_date"]), seed=uuid.uuid4().int >> 70)
+    await publish_game(env.js, receiver, daily, credits=55)
+    for _ in range(200):
+        friends = (await env.ok("friends.list", account_id=sender))["friends"]
+        if friends:
+            break
+        await asyncio.sleep(0.05)
+    assert friends == [{"account_id": receiver, "callsign": None, "mutual": True}]
+    assert "ChallengeAccepted" in await env.types(receiver)

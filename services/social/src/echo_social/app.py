@@ -16,6 +16,7 @@ from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
 
 from . import housekeeping
+from .challenge_games import GAMES_CONSUMER, challenge_games_handler
 from .commands import CommandServer
 from .core import Social
 from .mailer import Mailer, SmtpMailer
@@ -65,6 +66,8 @@ def create_app(
         )
         if relay:
             runtime.spawn("outbox-relay", outbox.run, outbox.stop)
+        challenge_games = DurableConsumer(runtime.js, GAMES_CONSUMER, challenge_games_handler(social))
+        runtime.spawn("challenge-games", challenge_games.run, challenge_games.stop)
         server = CommandServer(runtime.nc, social)
 
         async def serve_commands() -> None:
