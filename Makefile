@@ -22,7 +22,15 @@ run: install ## Start everything (embedded NATS + PostgreSQL unless NATS_URL/DAT
 	$(PY) -m echo_runtime.devrun
 
 .PHONY: test
-test: install ## The whole suite: unit, integration (real NATS + PostgreSQL), e2e
+.PHONY: browser
+browser: ## Make sure Debian's chromium is there for the e2e tests (installs it with apt-get when run as root)
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; \
+	  else echo "the browser tests need chromium: sudo apt-get install -y chromium"; exit 1; fi; }
+
+test: install browser ## The whole suite: unit, integration (real NATS + PostgreSQL), e2e (headless chromium)
 	@$(PYTEST) -p no:cacheprovider $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; exit $$rc
 
@@ -35,7 +43,7 @@ test-integration: install ## Tests against real NATS and PostgreSQL
 	$(PYTEST) -m integration $(PYTEST_ARGS)
 
 .PHONY: test-e2e
-test-e2e: install ## Browser tests: Playwright drives Debian's chromium (apt-get install chromium) against the real system
+test-e2e: install browser ## Browser tests: Playwright drives Debian's chromium (apt-get install chromium) against the real system
 	$(PYTEST) -m e2e $(PYTEST_ARGS)
 
 .PHONY: bench
