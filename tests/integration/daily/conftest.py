@@ -7,20 +7,16 @@ EmbeddedNats, JetStream on, in the test's tmp folder). Everything else is the re
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import AsyncIterator
 
 import pytest
-from echo_runtime.devstack import EmbeddedNats
 from echo_runtime.nats_client import connect, ensure_streams
 
 
 @pytest.fixture
-def own_nats_url(tmp_path: Path) -> Iterator[str]:
+def own_nats_url(private_nats_url: str) -> str:
     """A nats-server of this test's own: an empty DAILY stream."""
-    server = EmbeddedNats(tmp_path / "nats", sync_always=False)
-    yield server.start()
-    server.stop()
+    return private_nats_url
 
 
 @pytest.fixture

@@ -3,7 +3,7 @@
 from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
-from echo_daily.calendar.moscow import (
+from echo_events.moscow import (
     MSK,
     countdown_at,
     midnight_msk,

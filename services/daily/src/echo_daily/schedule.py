@@ -37,9 +37,9 @@ from echo_events.daily import (
     published_subject,
 )
 from echo_events.model import Event
+from echo_events.moscow import COUNTDOWN_BEFORE, WARNING_BEFORE, week_of
 
 from .calendar import DailySpec, League, daily_for, daily_id, midnight_msk, moscow_date
-from .calendar.moscow import COUNTDOWN_BEFORE, WARNING_BEFORE, week_of
 
 WARNING_30MIN = "warning_30min"
 COUNTDOWN_10MIN = "countdown_10min"

@@ -1,7 +1,7 @@
 """The Daily calendar: pure functions of (date, league, server secret, launch date). No I/O, no clock.
 
 One concept per module:
-- `moscow`   — the one place Moscow time (UTC+3, no DST) is computed;
+- Moscow time (UTC+3, no DST) is computed in one place, `echo_events.moscow`;
 - `keyed`    — HMAC-SHA256 derivations from the server secret (the only source of "randomness");
 - `leagues`  — the four leagues;
 - `seeds`    — the secret per-(date, league) game seed;
@@ -11,9 +11,7 @@ One concept per module:
 - `calendar` — `DailySpec` and `daily_for`, tying the above together.
 """
 
-from .calendar import BeforeLaunch, DailySpec, daily_for, daily_id, daily_number, public_view
-from .leagues import League
-from .moscow import (
+from echo_events.moscow import (
     MSK,
     countdown_at,
     midnight_msk,
@@ -23,6 +21,9 @@ from .moscow import (
     week_end,
     week_of,
 )
+
+from .calendar import BeforeLaunch, DailySpec, daily_for, daily_id, daily_number, public_view
+from .leagues import League
 from .names import daily_name
 from .presets import PRESET_IDS, preset_for
 from .seeds import daily_seed

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
+from echo_events.moscow import midnight_msk
+
 from .leagues import League
-from .moscow import midnight_msk
 from .names import daily_name
 from .presets import preset_for
 from .seeds import daily_seed

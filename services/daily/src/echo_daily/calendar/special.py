@@ -15,10 +15,10 @@ from datetime import date
 from functools import lru_cache
 
 from echo_engine.rules.echo.specials import SPECIAL_RULES, RuleChange, SpecialRule, overrides
+from echo_events.moscow import week_of
 
 from .keyed import keyed_below, keyed_sample
 from .leagues import League
-from .moscow import week_of
 
 __all__ = [
     "CATALOGUE",
