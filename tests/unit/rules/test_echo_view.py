@@ -7,7 +7,7 @@ import pytest
 from echo_engine.rules.echo import game
 from echo_engine.rules.echo.field import SECTORS, sector_name
 from echo_engine.rules.echo.grid import field_rows
-from echo_engine.rules.echo.view import client_view, revealed_field
+from echo_engine.rules.echo.view import client_view, log_entry, revealed_field
 from echo_events.echo.commands import Beam, Probe
 from echo_helpers import SMALL, begin, header, run
 from echo_strategies import setups
@@ -52,6 +52,12 @@ def test_the_log_says_what_each_tick_brought_and_cost():
     assert log[1]["charge_spent"] == 2 and log[1]["opened"] == "green"
     assert log[2]["credits"] == 20 and log[2]["membrane"] == "triggered"
     assert log[2]["ephemeron"] == {"color": "green", "size": 3, "clean": False}
+
+
+def test_a_log_rendered_once_per_tick_gives_the_same_view():
+    state, _ = run(begin(SMALL, header(charge=6)), "P C2; B C1; B D1")
+    rendered = [log_entry(event) for event in state.log]
+    assert client_view(state, rendered) == client_view(state)
 
 
 def test_revealed_field_is_none_while_live_and_everything_after_the_end():

@@ -12,6 +12,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from echo_events.echo.events import TickResolved
 from echo_events.envelope import Batch, Envelope, decode, unwrap, wrap
 from echo_events.model import Event
 from echo_events.play import GameCreated
@@ -22,6 +23,7 @@ from nats.js.errors import NotFoundError
 
 from echo_engine.rules.echo import game as rules
 from echo_engine.rules.echo.state import GameState
+from echo_engine.rules.echo.view import log_entry
 
 
 @dataclass(slots=True)
@@ -31,6 +33,10 @@ class LoadedGame:
     version: int  # envelope version of the game's last event
     last_sequence: int  # stream sequence of the game's last message
     command_ids: set[str] = field(default_factory=set)
+    log: tuple[dict, ...] = ()  # the client view's log entries, rendered once per tick
+
+    def with_events(self, events: list[Event]) -> tuple[dict, ...]:
+        return self.log + tuple(log_entry(e) for e in events if isinstance(e, TickResolved))
 
     @property
     def game_id(self) -> str:
@@ -75,8 +81,10 @@ class GameStore:
         meta = events[0]
         if not isinstance(meta, GameCreated):
             raise ValueError(f"game {game_id} does not start with GameCreated")
-        loaded = LoadedGame(meta=meta, state=rules.fold(events[1:]), version=envelopes[-1].version,
-                            last_sequence=sequence, command_ids={e.causation_id for e in envelopes if e.causation_id})
+        state = rules.fold(events[1:])
+        loaded = LoadedGame(meta=meta, state=state, version=envelopes[-1].version, last_sequence=sequence,
+                            command_ids={e.causation_id for e in envelopes if e.causation_id},
+                            log=tuple(log_entry(e) for e in state.log))
         self._remember(loaded)
         return loaded
 
@@ -114,7 +122,8 @@ class GameStore:
             assert fresh is not None
             return fresh
         loaded = LoadedGame(meta=game.meta, state=new_state, version=game.version + len(events),
-                            last_sequence=appended.sequence, command_ids={*game.command_ids, command_id})
+                            last_sequence=appended.sequence, command_ids={*game.command_ids, command_id},
+                            log=game.with_events(events))
         self._remember(loaded)
         return loaded
 

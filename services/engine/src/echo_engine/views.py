@@ -14,7 +14,7 @@ from .store import LoadedGame
 
 def game_view(game: LoadedGame) -> dict[str, Any]:
     meta = game.meta
-    view = client_view(game.state)
+    view = client_view(game.state, game.log)
     view.update({"game_id": meta.game_id, "mode": meta.mode, "version": game.version,
                  "preset": meta.preset_id, "msk_date": meta.msk_date})
     if meta.mode == "daily":

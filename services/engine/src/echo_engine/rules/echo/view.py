@@ -12,6 +12,7 @@ closed) is the service's decision, not the rules'.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from echo_events.echo.events import TickResolved
@@ -28,7 +29,9 @@ def _halves(value: int) -> int | float:
     return value // 2 if value % 2 == 0 else value / 2
 
 
-def client_view(state: GameState) -> dict[str, Any]:
+def client_view(state: GameState, log: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The §21 view. `log` may pass the log entries already rendered (`log_entry` of each tick, kept by
+    a caller that shows the same game many times): the log is most of the work on a long game."""
     field, rules = state.field, state.setup.rules
     board = state.board
     hidden = [c == HIDDEN for c in board]
@@ -102,7 +105,7 @@ def client_view(state: GameState) -> dict[str, Any]:
             if left is not None
         ],
         "freeze": frozen_left,
-        "log": [_log_entry(event) for event in state.log],
+        "log": list(log) if log is not None else [log_entry(event) for event in state.log],
     }
 
 
@@ -110,7 +113,7 @@ def _item(count: int, price: int) -> dict[str, int]:
     return {"count": count, "price": price, "sum": count * price}
 
 
-def _log_entry(event: TickResolved) -> dict[str, Any]:
+def log_entry(event: TickResolved) -> dict[str, Any]:
     """What one tick brought and cost, in the player's terms (no ephemeron indices)."""
     if event.color is None:
         opened: str = str(event.digit)
