@@ -11,7 +11,7 @@ from echo_events.accounts import GuestCreated
 from echo_events.envelope import Batch, decode, encode, wrap
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer, dead_letter_subject
 from echo_runtime.db import create_pool
-from echo_runtime.projection import Outcome, OutOfOrder, apply_once
+from echo_runtime.projection import Outcome, OutOfOrder, apply_monotonic, apply_once, carries
 
 pytestmark = pytest.mark.integration
 
@@ -40,6 +40,29 @@ async def test_apply_once_skips_repeats_and_refuses_gaps(fresh_database: str) ->
         assert await pool.fetchval("SELECT count(*) FROM counted") == 2
     finally:
         await pool.close()
+
+
+async def test_apply_monotonic_accepts_gaps_but_not_a_later_fact_before_the_first(fresh_database: str) -> None:
+    pool = await create_pool(fresh_database)
+    try:
+        await pool.execute("CREATE TABLE counted (stream_id text, version int)")
+        sid = uuid.uuid4().hex
+        with pytest.raises(OutOfOrder, match="before its first"):
+            await apply_monotonic(pool, "m", batch(sid, 4), count_rows, require_first=True)
+        assert await apply_monotonic(pool, "m", batch(sid, 1), count_rows, require_first=True) is Outcome.APPLIED
+        assert await apply_monotonic(pool, "m", batch(sid, 4), count_rows, require_first=True) is Outcome.APPLIED
+        assert await apply_monotonic(pool, "m", batch(sid, 1), count_rows, require_first=True) is Outcome.DUPLICATE
+        assert await apply_monotonic(pool, "m", batch(sid, 3), count_rows, require_first=True) is Outcome.DUPLICATE
+        assert await pool.fetchval("SELECT count(*) FROM counted") == 2
+    finally:
+        await pool.close()
+
+
+def test_carries_reads_the_event_types_header() -> None:
+    lifecycle = frozenset({"echo.GameCreated", "echo.GameFinished"})
+    assert carries({"Echo-Event-Types": "echo.TickResolved,echo.GameFinished"}, lifecycle)
+    assert not carries({"Echo-Event-Types": "echo.TickResolved"}, lifecycle)
+    assert carries({}, lifecycle) and carries(None, lifecycle)  # unknown: read it
 
 
 async def test_a_failing_message_is_retried_then_dead_lettered_and_the_rest_flow(js) -> None:  # noqa: ANN001

@@ -48,5 +48,38 @@ async def apply_once(pool: asyncpg.Pool, projection: str, batch: Batch, apply_ro
     return Outcome.APPLIED
 
 
+async def apply_monotonic(pool: asyncpg.Pool, projection: str, batch: Batch, apply_rows: ApplyRows, *,
+                          require_first: bool = False) -> Outcome:
+    """For aggregates whose versions this projection sees with gaps (it reads only some of their batches):
+    the stored position only moves forward, so a batch at or below it is a redelivery and is skipped.
+    With `require_first`, a batch after the aggregate's first (version 1) is refused until the first has
+    been applied, so a later fact (a game's end) never lands before the opening one (its creation)."""
+    first, last = batch.events[0], batch.events[-1]
+    async with pool.acquire() as conn, conn.transaction():
+        stored = await conn.fetchval(
+            "SELECT version FROM projection_positions WHERE projection = $1 AND stream_id = $2 FOR UPDATE",
+            projection, first.stream_id,
+        )
+        if stored is not None and last.version <= stored:
+            return Outcome.DUPLICATE
+        if stored is None and first.version > 1 and require_first:
+            raise OutOfOrder(f"{projection}: {first.stream_id} batch {first.version} came before its first")
+        await apply_rows(conn, batch)
+        await conn.execute(
+            """INSERT INTO projection_positions (projection, stream_id, version) VALUES ($1, $2, $3)
+               ON CONFLICT (projection, stream_id) DO UPDATE
+               SET version = GREATEST(projection_positions.version, EXCLUDED.version)""",
+            projection, first.stream_id, last.version,
+        )
+    return Outcome.APPLIED
+
+
+def carries(headers: dict[str, str] | None, event_types: frozenset[str]) -> bool:
+    """Whether a stored batch holds any of these event types, from its `Echo-Event-Types` header (set by
+    `append`) without decoding it; a message without the header is assumed to."""
+    listed = (headers or {}).get("Echo-Event-Types")
+    return listed is None or not event_types.isdisjoint(listed.split(","))
+
+
 async def reset_positions(conn: asyncpg.Connection, projection: str) -> None:
     await conn.execute("DELETE FROM projection_positions WHERE projection = $1", projection)

@@ -19,13 +19,12 @@ from echo_events.envelope import Batch, Envelope, decode, unwrap
 from echo_events.moscow import moscow_date, week_of
 from echo_events.play import GameCreated
 from echo_runtime.consumer import ConsumerSpec
-from echo_runtime.projection import apply_once
+from echo_runtime.projection import apply_monotonic, apply_once, carries
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
 from . import groups
-from .positions import apply_monotonic
 
 GAMES_PROJECTION = "leagues.games"
 ACCOUNTS_PROJECTION = "leagues.accounts"
@@ -223,9 +222,14 @@ async def _week_closed(conn: asyncpg.Connection, event: LeagueWeekClosed) -> Non
 # --- consumer handlers ---------------------------------------------------------------------------------
 
 
+GAME_LIFECYCLE = frozenset({GameCreated.event_type, GameFinished.event_type})
+
+
 def games_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
     async def handle(msg: Msg) -> None:
-        await apply_once(pool, GAMES_PROJECTION, decode(msg.data), apply_game_rows)
+        if not carries(msg.headers, GAME_LIFECYCLE):
+            return  # a move: nothing here for the charts, and no database round trip for it
+        await apply_monotonic(pool, GAMES_PROJECTION, decode(msg.data), apply_game_rows, require_first=True)
 
     return handle
 
