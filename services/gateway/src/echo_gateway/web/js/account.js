@@ -13,7 +13,7 @@ export class AccountScreen {
 
   async mount() {
     this.render();
-    this.account = await account();
+    this.account = (await account())?.account ?? null;
     this.render();
   }
 
@@ -36,7 +36,7 @@ export class AccountScreen {
     const emailState = confirmed
       ? `<p class="ok-line" data-testid="email-state" data-confirmed="true">✔ ${t("emailConfirmed", { e: escapeHTML(a.email ?? "") })}</p>`
       : `<p class="muted" data-testid="email-state" data-confirmed="false">${t("emailNotConfirmed")}${a?.pending_email ? ` ${t("emailSent", { e: escapeHTML(a.pending_email) })}` : ""}</p>`;
-    this.root.innerHTML = `<div class="main account-page" data-testid="account-page">
+    this.root.innerHTML = `<div class="main account-page" data-testid="account-page" data-loaded="${a ? "true" : "false"}">
       <header class="main-head"><h1>${t("accountTitle")}</h1>
         <nav class="head-links"><a class="btn ghost small" href="#/chart">${t("chart")}</a><a class="btn ghost small" href="#/">${t("home")}</a></nav></header>
       <div class="cards">
@@ -93,7 +93,7 @@ export class AccountScreen {
       const email = String(data.get("email") ?? "").trim();
       const reply = await call("POST", "/api/v1/account/email", { email });
       if (!reply.ok) { this.note("email-note", serverError(reply.body, t("err_connect")), false); return; }
-      if (reply.body.already_confirmed) { this.account = await account(); this.render(); return; }
+      if (reply.body.already_confirmed) { this.account = (await account())?.account ?? null; this.render(); return; }
       this.notes["email-note"] = { text: t("emailSent", { e: reply.body.email ?? email }), ok: true };
       this.account = { ...(this.account ?? {}), pending_email: null };
       this.render();
