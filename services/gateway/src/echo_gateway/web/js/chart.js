@@ -173,8 +173,8 @@ function chartRow(r, gotd) {
     ? `<a class="play" href="#/replay/${escapeHTML(r.game_id)}" aria-label="${t("watch")}" data-testid="row-play">▶</a> ` : "";
   const name = r.me ? `<strong>${escapeHTML(r.callsign)}</strong> <span class="muted">(${t("you")})</span>` : callsignButton(r.callsign);
   return `<tr class="${cls}" data-testid="chart-row"${r.me ? ' data-me="true"' : ""}>
-    <td class="num">${play}${r.out_of_chart ? `<span class="badge out-badge">${t("outOfChart")}</span> ` : ""}${num(r.place)}</td>
-    <td>${name}</td><td class="num">${num(r.opened)} <span class="muted">/ ${num(r.clean)} ${t("colClean")}</span></td>
+    <td class="num">${play}${r.out_of_chart ? `<span class="pill out-badge">${t("outOfChart")}</span> ` : ""}${num(r.place)}</td>
+    <td>${name}</td><td class="num">${num(r.opened)} <span class="muted">/ ${num(r.clean)}<span class="unit"> ${t("colClean")}</span></span></td>
     <td class="num">${num(r.orders)}</td><td class="num"><strong>${num(r.credits)}</strong></td></tr>`;
 }
 
@@ -190,7 +190,7 @@ export function chartTable(data, gotd = null) {
   const note = data.me?.out_of_chart ? `<p class="muted" data-testid="out-note">${t("outOfChartNote")} <a href="#/account">${t("account")}</a></p>` : "";
   return `<p class="muted">${t("chartTotal", { n: data.total ?? top.length })}</p>
     <div class="table-wrap"><table class="chart-table" data-testid="chart-table"><thead><tr>
-    <th scope="col">${t("colPlace")}</th><th scope="col">${t("colCallsign")}</th><th scope="col" class="num">${t("colOpened")}</th>
+    <th scope="col">${t("colPlace")}</th><th scope="col">${t("colCallsign")}</th><th scope="col" class="num">${t("colOpened")}<span class="unit"> / ${t("colClean")}</span></th>
     <th scope="col" class="num">${t("colOrders")}</th><th scope="col" class="num">${t("colCredits")}</th></tr></thead>
     <tbody>${rows}</tbody></table></div>${note}`;
 }

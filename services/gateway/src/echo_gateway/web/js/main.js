@@ -73,7 +73,7 @@ export class MainScreen {
     return `<div class="profile" data-testid="profile">
       <a class="callsign-big" href="#/account" data-testid="profile-callsign">${callsign ? escapeHTML(callsign) : t("profileGuest")}</a>
       ${leagueText ? `<a class="muted" href="#/chart/league" data-testid="profile-league">${leagueText}</a>` : ""}
-      ${this.me && !this.me.email_confirmed ? `<a class="badge" href="#/account" data-testid="profile-confirm">${t("emailNotConfirmed")}</a>` : ""}
+      ${this.me && !this.me.email_confirmed ? `<a class="pill" href="#/account" data-testid="profile-confirm">${t("emailNotConfirmed")}</a>` : ""}
     </div>`;
   }
 
