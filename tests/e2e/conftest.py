@@ -1,4 +1,4 @@
-"""End-to-end fixtures: the real gateway + engine in-process, and Debian's Chromium driven by Playwright.
+"""End-to-end fixtures: the real gateway + engine + leagues + social in-process, and Debian's Chromium driven by Playwright.
 
 No browser is downloaded: Playwright launches the system Chromium (`CHROMIUM` or /usr/bin/chromium).
 Without it the tests fail and say how to install it; they never skip silently.
@@ -80,7 +80,7 @@ async def open_page(browser, base: str, viewport: dict, *, touch: bool = False) 
 
 
 @pytest.fixture
-async def desktop(browser, system: str) -> AsyncIterator[Page]:  # noqa: ANN001
+async def desktop(browser, system: str, social) -> AsyncIterator[Page]:  # noqa: ANN001
     page = await open_page(browser, system, DESKTOP)
     yield page
     await page.page.context.close()
@@ -88,7 +88,7 @@ async def desktop(browser, system: str) -> AsyncIterator[Page]:  # noqa: ANN001
 
 
 @pytest.fixture
-async def phone(browser, system: str) -> AsyncIterator[Page]:  # noqa: ANN001
+async def phone(browser, system: str, social) -> AsyncIterator[Page]:  # noqa: ANN001
     page = await open_page(browser, system, PHONE, touch=True)
     yield page
     await page.page.context.close()

@@ -45,7 +45,7 @@ export class AccountScreen {
           <p data-testid="callsign-now">${a?.callsign ? `<strong>${escapeHTML(a.callsign)}</strong>` : `<span class="muted">${t("callsignNone")}</span>`}</p>
           <form class="inline-form" data-form="callsign">
             <label class="sr-only" for="callsign-input">${t("callsign")}</label>
-            <input id="callsign-input" name="callsign" autocomplete="nickname" maxlength="32" required value="${escapeHTML(a?.callsign ?? "")}" data-testid="callsign-input">
+            <input id="callsign-input" name="callsign" autocomplete="nickname" maxlength="20" required value="${escapeHTML(a?.callsign ?? "")}" data-testid="callsign-input">
             <button class="btn primary" data-testid="callsign-save">${t("callsignSave")}</button>
           </form>
           <p class="muted small">${t("callsignHelp")}</p>
