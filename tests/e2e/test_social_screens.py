@@ -185,3 +185,44 @@ async def test_a_challenge_link_end_to_end(social, browser, system) -> None:  # 
         await friend.page.context.close()
     assert not friend.errors, friend.errors
     assert account_id and players
+
+
+async def test_day_results_with_the_past_field_and_the_game_of_the_day(social, browser, system) -> None:  # noqa: ANN001
+    from datetime import timedelta
+
+    from tests.support.play import close_daily
+
+    yesterday = moscow_date(SystemClock().now()) - timedelta(days=1)
+    daily = await publish_daily(social.nc.jetstream(), yesterday, seed=77)
+    for n, name in enumerate(("Вега", "Орион")):
+        account, _ = await social.player(name, f"star{n}@example.org")
+        await play_daily(social.nc, account, daily, ephemera=1 + n)
+    await close_daily(social.nc.jetstream(), daily)
+
+    async def closed():
+        reply = await social.call("GET", f"/api/v1/results/bronze/{yesterday.isoformat()}")
+        return reply.status_code == 200 and len(reply.json()["top"]) == 2
+
+    await until(closed, timeout=30)
+    desktop = await new_page(browser, system, DESKTOP, path="/#/chart/results/bronze")
+    page = desktop.page
+    try:
+        await page.wait_for_selector("[data-testid=past-field] [data-testid=field][data-revealed=true]")
+        assert "Орион" in await page.inner_text("[data-testid=chart-table]")
+        await desktop.shot("desktop-chart-results")
+        await page.click("[data-testid=tab-gotd]")
+        await page.wait_for_selector("[data-testid=gotd-play]")
+        await desktop.shot("desktop-chart-gotd")
+        await page.click("[data-testid=tab-results]")
+        await page.click("[data-testid=row-play]")
+        await page.wait_for_selector("[data-testid=replay-frame]")
+        await desktop.shot("desktop-gotd-replay")
+    finally:
+        await page.context.close()
+    assert not desktop.errors, desktop.errors
+    phone = await new_page(browser, system, PHONE, touch=True, path="/#/chart/results/bronze")
+    try:
+        await phone.page.wait_for_selector("[data-testid=past-field]")
+        await phone.shot("phone-chart-results")
+    finally:
+        await phone.page.context.close()
