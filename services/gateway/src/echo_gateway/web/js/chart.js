@@ -111,8 +111,8 @@ export class ChartScreen {
     let field = "";
     if (last?.board) field = fieldHTML({ ...last, status: last.status ?? "finished", mode: "daily" }, -1, true);
     return `<h2>${t("gotdTitle", { d: escapeHTML(day) })}</h2>
-      <table class="chart-table"><tbody><tr><td><a class="play" href="#/replay/${escapeHTML(g.game_id)}" aria-label="${t("watch")}" data-testid="gotd-play">▶</a></td>
-      <td>${callsignButton(g.callsign)}</td><td class="num"><strong>${num(g.credits)}</strong></td><td class="muted">${t("replayFrame", { a: g.frames.length - 1, b: g.frames.length - 1 })}</td></tr></tbody></table>
+      <p class="gotd-line"><a class="play" href="#/replay/${escapeHTML(g.game_id)}" aria-label="${t("watch")}" data-testid="gotd-play">▶</a>
+      ${callsignButton(g.callsign)} · <strong>${num(g.credits)}</strong> ${t("colCredits").toLowerCase()} · <a href="#/replay/${escapeHTML(g.game_id)}">${t("watch")}</a></p>
       <div class="past-field">${field}</div>`;
   }
 

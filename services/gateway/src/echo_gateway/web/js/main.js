@@ -65,7 +65,7 @@ export class MainScreen {
   }
 
   profileHTML() {
-    const callsign = this.me?.callsign;
+    const callsign = this.me?.callsign ?? this.friends?.me?.callsign; // the Chart's «Эхонавт-…» until one is set
     const l = this.league;
     const leagueText = !l ? "" : l.group
       ? t("profileLeague", { l: t(l.group.league), p: l.group.place, n: l.group.size })
