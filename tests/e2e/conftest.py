@@ -1,4 +1,5 @@
-"""End-to-end fixtures: the real gateway + engine + leagues + social in-process, and Debian's Chromium driven by Playwright.
+"""End-to-end fixtures: the real gateway + engine + leagues + social in-process, and Debian's Chromium
+driven by Playwright.
 
 No browser is downloaded: Playwright launches the system Chromium (`CHROMIUM` or /usr/bin/chromium).
 Without it the tests fail and say how to install it; they never skip silently.

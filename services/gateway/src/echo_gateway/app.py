@@ -35,7 +35,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         runtime.on_stop(hub.stop)
 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")
-    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES, *CHART_ROUTES, *CATALOGUE_ROUTES, live, web]
+    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES, *CHART_ROUTES,
+              *CATALOGUE_ROUTES, live, web]
     app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes)
     app.state.signer = signer
     app.state.hub = hub

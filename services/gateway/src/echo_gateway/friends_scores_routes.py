@@ -5,7 +5,7 @@ sender), the leagues service says how much (Credits today, yesterday, this week)
 |------------------------------------------------|---------------------------------------------------|
 | GET  /api/v1/friends/scores (login)            | social.cmd.friends.list, then leagues.q.friends   |
 | GET  /api/v1/challenges/{token}/scores (login) | social.cmd.challenge.open, then leagues.q.friends |
-| POST /api/v1/challenges/{token}/played (login) | leagues.q.friends (did I finish that Daily?), then social.cmd.challenge.played |
+| POST /api/v1/challenges/{token}/played (login) | leagues.q.friends (finished?), social.cmd.challenge.played |
 
 Scores of others count only games in the Chart; the caller's own game counts even «вне Чарта». A refusal
 keeps the shape of the service that refused: `{"error": {"code", "message", ...}}`.
@@ -48,8 +48,12 @@ async def friends_scores(request: Request) -> Response[dict[str, Any]]:
         return answer
     by_id = {s["account_id"]: s for s in answer.content.get("scores") or []}
     rows = [
-        {"account_id": f["account_id"], "callsign": by_id.get(f["account_id"], {}).get("callsign") or f.get("callsign"),
-         "mutual": bool(f.get("mutual")), **_score(by_id.get(f["account_id"]))}
+        {
+            "account_id": f["account_id"],
+            "callsign": by_id.get(f["account_id"], {}).get("callsign") or f.get("callsign"),
+            "mutual": bool(f.get("mutual")),
+            **_score(by_id.get(f["account_id"])),
+        }
         for f in friends
     ]
     rows.sort(key=lambda r: (-(r["today"] if r["today"] is not None else -1), -r["week"], str(r["callsign"])))
@@ -75,11 +79,16 @@ async def _challenge_scores(request: Request, token: str) -> Response[dict[str, 
         {
             "daily_date": challenge["daily_date"],
             "own": bool(opened.content.get("own")),
-            "sender": {"account_id": sender["account_id"],
-                       "callsign": sender.get("callsign") or (by_id.get(sender["account_id"]) or {}).get("callsign"),
-                       "credits": (by_id.get(sender["account_id"]) or {}).get("today")},
-            "me": {"account_id": me, "callsign": (by_id.get(me) or {}).get("callsign"),
-                   "credits": (by_id.get(me) or {}).get("today")},
+            "sender": {
+                "account_id": sender["account_id"],
+                "callsign": sender.get("callsign") or (by_id.get(sender["account_id"]) or {}).get("callsign"),
+                "credits": (by_id.get(sender["account_id"]) or {}).get("today"),
+            },
+            "me": {
+                "account_id": me,
+                "callsign": (by_id.get(me) or {}).get("callsign"),
+                "credits": (by_id.get(me) or {}).get("today"),
+            },
         },
         status_code=200,
     )
@@ -111,8 +120,14 @@ async def challenge_played(request: Request, token: str) -> Response[dict[str, A
     recorded = await ask(request, "challenge.played", {"account_id": identity_of(request).account_id, "token": token})
     if recorded.status_code != 200:
         return recorded
-    return Response({**scores.content, "recorded": recorded.content.get("recorded"),
-                     "friends_made": recorded.content.get("friends_made")}, status_code=200)
+    return Response(
+        {
+            **scores.content,
+            "recorded": recorded.content.get("recorded"),
+            "friends_made": recorded.content.get("friends_made"),
+        },
+        status_code=200,
+    )
 
 
 FRIENDS_SCORES_ROUTES = (friends_scores, challenge_scores, challenge_played)
