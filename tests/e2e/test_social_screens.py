@@ -75,6 +75,12 @@ async def test_chart_without_login_and_a_callsign_card_adds_a_friend(social, bro
         await page.click("[data-testid=tab-league]")
         await page.wait_for_selector("[data-testid=league-none], [data-testid=league-head]")
 
+        await page.click("#lang")  # English
+        await page.wait_for_selector("[data-testid=tab-today]:has-text('Today')")
+        assert "Friends" in await page.inner_text("[data-testid=tab-friends]")
+        await page.click("#lang")
+        await page.wait_for_selector("[data-testid=tab-today]:has-text('Сегодня')")
+
         await page.goto(system + "/#/")  # the main screen: friends' scores and the link to the Friends tab
         await page.wait_for_selector("[data-testid=friends-card] [data-testid=friends-table]")
         assert "Боб" in await page.inner_text("[data-testid=friends-card]")

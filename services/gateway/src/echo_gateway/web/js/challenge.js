@@ -18,7 +18,9 @@ export function challengeMakerHTML(state) {
   } else if (state.error) {
     result = `<p class="error-line" role="alert" data-testid="challenge-error">${escapeHTML(state.error)}</p>`;
   }
-  return `<div class="challenge-box" data-testid="challenge-box"><p class="muted">${t("challengeHelp")}</p>
+  const compare = pendingChallenge()
+    ? `<p><a class="btn small primary" href="#/" data-testid="challenge-compare">${t("challengeCompare")}</a></p>` : "";
+  return `<div class="challenge-box" data-testid="challenge-box">${compare}<p class="muted">${t("challengeHelp")}</p>
     ${state.url ? "" : `<button type="button" class="btn primary" data-action="make-challenge" data-testid="challenge-make">${t("challengeMake")}</button>`}
     ${result}</div>`;
 }

@@ -194,7 +194,7 @@ Object.assign(RU, {
   challengeFrom: "{c} бросает вам вызов!", challengeOffer: "Сыграйте Эхо-вызов дня {d} — и сравните Кредиты.",
   challengeOwn: "Это ваша собственная ссылка-вызов.", challengeGone: "Ссылка-вызов не найдена.",
   challengeVs: "Вызов: вы против {c}", challengeWait: "ещё не сыграл", challengeDismiss: "Скрыть",
-  friendsMade: "Вы с {c} теперь друзья.",
+  friendsMade: "Вы с {c} теперь друзья.", challengeCompare: "Сравнить с тем, кто бросил вызов",
 });
 Object.assign(EN, {
   chart: "Chart", chartTitle: "Echo Challenge Chart", account: "Account",
@@ -229,7 +229,7 @@ Object.assign(EN, {
   challengeFrom: "{c} challenges you!", challengeOffer: "Play the Daily of {d} and compare Credits.",
   challengeOwn: "This is your own challenge link.", challengeGone: "Challenge link not found.",
   challengeVs: "Challenge: you vs {c}", challengeWait: "not played yet", challengeDismiss: "Hide",
-  friendsMade: "You and {c} are friends now.",
+  friendsMade: "You and {c} are friends now.", challengeCompare: "Compare with your challenger",
 });
 
 /** A refusal of the server in the page's language (`{error: {code, message, message_ru}}`). */
