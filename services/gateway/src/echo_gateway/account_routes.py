@@ -148,7 +148,7 @@ document.getElementById("go").onclick = async () => {
   const response = await fetch("/api/v1/account/login/complete", {method: "POST",
     headers: {"content-type": "application/json"}, body: JSON.stringify({token})});
   const body = await response.json();
-  if (response.ok) { localStorage.setItem("echo.session", body.token); location.href = "/"; }
+  if (response.ok) { localStorage.setItem("echo.token", body.token); location.href = "/"; }
   else { document.getElementById("out").textContent = (body.error || {}).message_ru || "Ошибка"; }
 };
 </script></body></html>

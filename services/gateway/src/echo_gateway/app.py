@@ -14,6 +14,7 @@ from .account_routes import ACCOUNT_ROUTES
 from .catalogue_routes import CATALOGUE_ROUTES
 from .chart_routes import CHART_ROUTES
 from .daily_routes import DAILY_ROUTES
+from .friends_scores_routes import FRIENDS_SCORES_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
 from .routes import ROUTES
@@ -34,7 +35,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         runtime.on_stop(hub.stop)
 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")
-    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *CHART_ROUTES, *CATALOGUE_ROUTES, live, web]
+    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES, *CHART_ROUTES,
+              *CATALOGUE_ROUTES, live, web]
     app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes)
     app.state.signer = signer
     app.state.hub = hub

@@ -34,3 +34,32 @@ export async function getJSON(path) {
 
 export const dailyToday = (league = "bronze") => getJSON(`/api/v1/daily/today?league=${encodeURIComponent(league)}`);
 export const playOptions = () => getJSON("/api/v1/play/options");
+
+/** Any REST call with the session token: `{ ok, status, body }`; a network failure is status 0. */
+export async function call(method, path, body) {
+  try {
+    const token = await ensureToken();
+    const headers = { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    let data = null;
+    try { data = await response.json(); } catch { data = null; }
+    return { ok: response.ok, status: response.status, body: data };
+  } catch {
+    return { ok: false, status: 0, body: null };
+  }
+}
+
+/** Today's and yesterday's date in Moscow (the Daily's day), as YYYY-MM-DD. */
+export function moscowDay(offsetDays = 0) {
+  return new Date(Date.now() + 3 * 3600e3 + offsetDays * 86400e3).toISOString().slice(0, 10);
+}
+
+export const account = () => getJSON("/api/v1/account");
+export const myLeague = () => getJSON("/api/v1/leagues/me");
+export const friendsScores = () => getJSON("/api/v1/friends/scores");
+
+const CHALLENGE_KEY = "echo.challenge";
+/** A challenge link opened on this device (`/?challenge=<token>`), kept until its Daily is compared. */
+export function pendingChallenge() { return localStorage.getItem(CHALLENGE_KEY); }
+export function keepChallenge(token) { if (token) localStorage.setItem(CHALLENGE_KEY, token); else localStorage.removeItem(CHALLENGE_KEY); }

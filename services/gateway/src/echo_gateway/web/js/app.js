@@ -5,6 +5,9 @@ import { GameScreen } from "./game.js";
 import { MainScreen } from "./main.js";
 import { RulesScreen } from "./rules.js";
 import { ReplayScreen } from "./replay.js";
+import { ChartScreen } from "./chart.js";
+import { AccountScreen } from "./account.js";
+import { keepChallenge } from "./api.js";
 import { installTermPopover, hideTerm } from "./terms.js";
 import { clock } from "./board.js";
 
@@ -26,7 +29,10 @@ function route() {
   const hash = location.hash || "#/";
   const game = hash.match(/^#\/game\/([A-Za-z0-9_:-]{1,64})$/);
   const replay = hash.match(/^#\/replay\/([A-Za-z0-9_-]{1,64})$/);
-  if (game) screen = new GameScreen(root, conn, game[1], navigate);
+  const chart = hash.match(/^#\/chart(?:\/(\w+))?(?:\/(\w+))?$/);
+  if (chart) screen = new ChartScreen(root, navigate, chart[1], chart[2]);
+  else if (hash === "#/account") screen = new AccountScreen(root);
+  else if (game) screen = new GameScreen(root, conn, game[1], navigate);
   else if (replay) screen = new ReplayScreen(root, conn, replay[1], navigate);
   else if (hash === "#/rules") screen = new RulesScreen(root);
   else screen = new MainScreen(root, conn, navigate);
@@ -76,6 +82,13 @@ function paintChrome() {
   button.setAttribute("aria-label", t("langLabel"));
   document.getElementById("home-link").textContent = t("title");
   showConn(conn.state);
+}
+
+// A challenge link (`/?challenge=<token>`): kept on this device, shown on the main screen.
+const challenge = new URLSearchParams(location.search).get("challenge");
+if (challenge) {
+  keepChallenge(challenge);
+  history.replaceState(null, "", "/#/");
 }
 
 installTermPopover();

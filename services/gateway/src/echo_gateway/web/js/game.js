@@ -5,6 +5,7 @@ import { termHTML, membraneEffect } from "./terms.js";
 import { escapeHTML, indexOf, nameOf } from "./board.js";
 import { fieldHTML } from "./field.js";
 import { fmt, logLine } from "./log.js";
+import { challengeMakerHTML, wireChallengeMaker } from "./challenge.js";
 
 const cache = new Map(); // game id -> {version, view}: views from acks made elsewhere (the main screen)
 export const rememberView = (gameId, version, view) => cache.set(gameId, { version, view });
@@ -222,6 +223,7 @@ export class GameScreen {
 
   wire() {
     const r = this.root;
+    if (this.challengeState) wireChallengeMaker(r, this.challengeState, () => this.render());
     r.querySelector(".field")?.addEventListener("click", (e) => {
       const cell = e.target.closest(".cell");
       if (cell) this.move(Number(cell.dataset.i));
@@ -387,6 +389,7 @@ export class GameScreen {
         <tr class="total"><th scope="row">${t("total")}</th><td><strong>${v.credits}</strong></td></tr>
       </table>
       ${field}
+      ${v.mode === "daily" && !this.readonly ? challengeMakerHTML(this.challengeState ??= {}) : ""}
       <div class="row">${v.mode === "free" && !this.readonly ? `<a class="btn" href="#/replay/${escapeHTML(this.gameId)}" data-testid="replay-link">${t("replay")}</a>` : ""}
       <a class="btn" href="#/">${t("home")}</a></div>
     </section>`;

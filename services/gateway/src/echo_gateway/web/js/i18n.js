@@ -159,6 +159,86 @@ const ERRORS = {
   },
 };
 
+
+// The Chart, Leagues, friends, the account and challenges (issue 8).
+Object.assign(RU, {
+  chart: "Чарт", chartTitle: "Чарт Эхо-вызова", account: "Аккаунт",
+  bronze: "Бронза", silver: "Серебро", gold: "Золото", platinum: "Платина",
+  tabToday: "Сегодня", tabResults: "Итоги дня", tabGotd: "Игра дня", tabLeague: "Лига", tabFriends: "Друзья",
+  colPlace: "Место", colCallsign: "Позывной", colOpened: "Вскрыто", colClean: "чисто", colOrders: "Заказы", colCredits: "Кредиты",
+  chartEmpty: "В Чарте пока никого: сегодня ещё никто не закончил Эхо-вызов дня с Кредитами.",
+  chartTotal: "В Чарте: {n}", outOfChart: "вне Чарта", outOfChartNote: "Ваша партия «вне Чарта»: её видите только вы. Подтвердите e-mail — и партии пойдут в Чарт.",
+  you: "вы", yourPlace: "Ваше место", chartFailed: "Чарт не отвечает — попробуйте чуть позже.",
+  resultsOf: "Итоги дня {d}", resultsNotYet: "Итоги дня выходят вместе со следующим Вызовом дня.", resultsNone: "Итогов за этот день нет.",
+  pastField: "Поле прошлого дня", gotdTitle: "Игра дня: лучшая партия Бронзы за {d}", gotdNone: "Игры дня за {d} нет.",
+  watch: "Смотреть партию ход за ходом", leagueNone: "Вы пока не в группе этой недели. Сыграйте Эхо-вызов дня с подтверждённым e-mail — и попадёте в группу из десяти игроков своей лиги.",
+  leagueOf: "Лига: {l}", groupPlace: "Место в группе: {p} из {n}", groupWeek: "Неделя с {d}", settled: "Неделя подведена",
+  weekSum: "За неделю",
+  friendsNone: "Друзей пока нет. Нажмите на позывной в Чарте — и добавьте в друзья.",
+  colToday: "Сегодня", colYesterday: "Вчера", colWeek: "Неделя", mutual: "взаимно", friendsAll: "Все друзья в Чарте →",
+  friendsTitle: "Друзья", addFriend: "Добавить в друзья", block: "Заблокировать", friendAdded: "Добавлен в друзья.",
+  blocked: "Заблокирован: он не увидит вас и не сможет добавить.", cardOf: "Игрок {c}", notFound: "Игрок не найден.",
+  loginNeeded: "Нужен подтверждённый e-mail — откройте «Аккаунт».",
+  accountTitle: "Аккаунт", callsign: "Позывной", callsignSave: "Сохранить", callsignSaved: "Позывной сохранён: {c}.",
+  callsignNone: "Позывной не задан — в Чарте вы будете «Игрок-…».",
+  callsignHelp: "3–20 знаков: латинские или русские буквы (один алфавит), цифры, «_» и «-».",
+  email: "E-mail", emailConfirm: "Подтвердить", emailSent: "Письмо отправлено на {e}. Откройте ссылку в нём — и e-mail подтверждён.",
+  emailConfirmed: "E-mail подтверждён: {e}", emailNotConfirmed: "E-mail не подтверждён.",
+  emailWhy: "Подтверждённый e-mail открывает Чарт, Лиги и вызовы друзьям: без него ваши партии «вне Чарта», а вызов не создать.",
+  loginOther: "Войти на другом устройстве", loginOtherHelp: "Уже играли на другом устройстве? Введите его e-mail — пришлём ссылку для входа.",
+  loginSend: "Прислать ссылку", loginSent: "Если этот e-mail подтверждён, на него ушло письмо со ссылкой для входа.",
+  profileGuest: "Гость", profileLeague: "{l} · место {p} из {n}", profileNoGroup: "{l} · ещё не в группе",
+  challengeMake: "Бросить вызов", challengeHelp: "Ссылка на сегодняшний Эхо-вызов дня: друг сыграет то же поле, и вы сравните Кредиты.",
+  challengeLink: "Ваша ссылка-вызов", copy: "Копировать", copiedShort: "Скопировано",
+  challengeNeedsEmail: "Чтобы бросить вызов, подтвердите e-mail.", toAccount: "Открыть «Аккаунт»",
+  challengeFrom: "{c} бросает вам вызов!", challengeOffer: "Сыграйте Эхо-вызов дня {d} — и сравните Кредиты.",
+  challengeOwn: "Это ваша собственная ссылка-вызов.", challengeGone: "Ссылка-вызов не найдена.",
+  challengeVs: "Вызов: вы против {c}", challengeWait: "ещё не сыграл", challengeDismiss: "Скрыть",
+  friendsMade: "Вы с {c} теперь друзья.", challengeCompare: "Сравнить с тем, кто бросил вызов",
+});
+Object.assign(EN, {
+  chart: "Chart", chartTitle: "Echo Challenge Chart", account: "Account",
+  bronze: "Bronze", silver: "Silver", gold: "Gold", platinum: "Platinum",
+  tabToday: "Today", tabResults: "Day results", tabGotd: "Game of the day", tabLeague: "League", tabFriends: "Friends",
+  colPlace: "Place", colCallsign: "Callsign", colOpened: "Opened", colClean: "clean", colOrders: "Orders", colCredits: "Credits",
+  chartEmpty: "Nobody in the Chart yet: no one has finished today's Daily with Credits.",
+  chartTotal: "In the Chart: {n}", outOfChart: "out of Chart", outOfChartNote: "Your game is out of the Chart: only you see it. Confirm your e-mail and your games count.",
+  you: "you", yourPlace: "Your place", chartFailed: "The Chart is not answering — try again shortly.",
+  resultsOf: "Day results {d}", resultsNotYet: "Day results come out with the next Daily.", resultsNone: "No results for that day.",
+  pastField: "Yesterday's field", gotdTitle: "Game of the day: the best Bronze game of {d}", gotdNone: "No game of the day for {d}.",
+  watch: "Watch move by move", leagueNone: "You are not in a group this week. Play a Daily with a confirmed e-mail to join a group of ten in your league.",
+  leagueOf: "League: {l}", groupPlace: "Place in group: {p} of {n}", groupWeek: "Week from {d}", settled: "Week settled",
+  weekSum: "Week",
+  friendsNone: "No friends yet. Tap a callsign in the Chart to add one.",
+  colToday: "Today", colYesterday: "Yesterday", colWeek: "Week", mutual: "mutual", friendsAll: "All friends in the Chart →",
+  friendsTitle: "Friends", addFriend: "Add friend", block: "Block", friendAdded: "Added to friends.",
+  blocked: "Blocked: they will not see you or add you.", cardOf: "Player {c}", notFound: "Player not found.",
+  loginNeeded: "A confirmed e-mail is needed — open Account.",
+  accountTitle: "Account", callsign: "Callsign", callsignSave: "Save", callsignSaved: "Callsign saved: {c}.",
+  callsignNone: "No callsign yet — the Chart shows you as «Игрок-…».",
+  callsignHelp: "3–20 characters: Latin or Cyrillic letters (one alphabet), digits, _ and -.",
+  email: "E-mail", emailConfirm: "Confirm", emailSent: "A letter went to {e}. Open its link to confirm.",
+  emailConfirmed: "E-mail confirmed: {e}", emailNotConfirmed: "E-mail not confirmed.",
+  emailWhy: "A confirmed e-mail unlocks the Chart, Leagues and challenges: without it your games are out of the Chart and you cannot challenge.",
+  loginOther: "Log in on another device", loginOtherHelp: "Played on another device? Enter its e-mail and we send a login link.",
+  loginSend: "Send the link", loginSent: "If this e-mail is confirmed, a login link is on its way.",
+  profileGuest: "Guest", profileLeague: "{l} · place {p} of {n}", profileNoGroup: "{l} · not in a group yet",
+  challengeMake: "Challenge a friend", challengeHelp: "A link to today's Daily: your friend plays the same field and you compare Credits.",
+  challengeLink: "Your challenge link", copy: "Copy", copiedShort: "Copied",
+  challengeNeedsEmail: "Confirm your e-mail to challenge friends.", toAccount: "Open Account",
+  challengeFrom: "{c} challenges you!", challengeOffer: "Play the Daily of {d} and compare Credits.",
+  challengeOwn: "This is your own challenge link.", challengeGone: "Challenge link not found.",
+  challengeVs: "Challenge: you vs {c}", challengeWait: "not played yet", challengeDismiss: "Hide",
+  friendsMade: "You and {c} are friends now.", challengeCompare: "Compare with your challenger",
+});
+
+/** A refusal of the server in the page's language (`{error: {code, message, message_ru}}`). */
+export function serverError(body, fallback = "") {
+  const e = body?.error ?? {};
+  if (lang() === "ru" && e.message_ru) return e.message_ru;
+  return e.message || e.message_ru || fallback || (e.code ?? "error");
+}
+
 const DICTS = { ru: RU, en: EN };
 const KEY = "echo.lang";
 

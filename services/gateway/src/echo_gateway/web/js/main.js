@@ -1,6 +1,9 @@
 // The main screen: today's Daily, the Tutorial and the Free games.
 import { t, errorText, lang } from "./i18n.js";
-import { dailyToday, getJSON, playOptions } from "./api.js";
+import { account, dailyToday, friendsScores, getJSON, myLeague, playOptions } from "./api.js";
+import { friendsTable } from "./chart.js";
+import { challengeCard } from "./challenge.js";
+import { keepChallenge } from "./api.js";
 import { clock, escapeHTML, secondsToMidnightMSK } from "./board.js";
 import { rememberView } from "./game.js";
 
@@ -41,6 +44,7 @@ export class MainScreen {
     this.daily = daily;
     this.options = options;
     this.render();
+    this.loadSocial();
     this.findUnfinished();
     this.announcePhase();
     const game = pick(pick(options ?? {}, "daily") ?? {}, "game");
@@ -48,6 +52,35 @@ export class MainScreen {
       const known = await getJSON(`/api/v1/games/${encodeURIComponent(game.game_id)}`);
       if (known?.view) { this.dailyCredits = known.view.credits; this.render(); }
     }
+  }
+
+  /** The player's callsign, league and group place; friends' scores; a challenge opened on this device. */
+  async loadSocial() {
+    const [me, league, friends, challenge] = await Promise.all([account(), myLeague(), friendsScores(), challengeCard()]);
+    this.me = me?.account ?? null;
+    this.league = league;
+    this.friends = friends;
+    this.challenge = challenge;
+    this.render();
+  }
+
+  profileHTML() {
+    const callsign = this.me?.callsign ?? this.friends?.me?.callsign; // the Chart's «Эхонавт-…» until one is set
+    const l = this.league;
+    const leagueText = !l ? "" : l.group
+      ? t("profileLeague", { l: t(l.group.league), p: l.group.place, n: l.group.size })
+      : t("profileNoGroup", { l: t(l.league) });
+    return `<div class="profile" data-testid="profile">
+      <a class="callsign-big" href="#/account" data-testid="profile-callsign">${callsign ? escapeHTML(callsign) : t("profileGuest")}</a>
+      ${leagueText ? `<a class="muted" href="#/chart/league" data-testid="profile-league">${leagueText}</a>` : ""}
+      ${this.me && !this.me.email_confirmed ? `<a class="pill" href="#/account" data-testid="profile-confirm">${t("emailNotConfirmed")}</a>` : ""}
+    </div>`;
+  }
+
+  friendsCard() {
+    if (!this.friends) return "";
+    return `<section class="card friends" data-testid="friends-card"><h2>${t("friendsTitle")}</h2>
+      ${friendsTable(this.friends, 5)}<a href="#/chart/friends" data-testid="friends-link">${t("friendsAll")}</a></section>`;
   }
 
   /** A page opened in the last half hour missed the notice: show it from today's Daily phase. */
@@ -114,14 +147,19 @@ export class MainScreen {
     if (this.gone) return;
     this.loadedAt ??= this.daily ? Date.now() : undefined;
     this.root.innerHTML = `<div class="main" data-testid="main">
-      <header class="main-head"><h1>${t("mainTitle")}</h1><a class="btn ghost" href="#/rules">${t("rules")}</a></header>
+      <header class="main-head"><h1>${t("mainTitle")}</h1><nav class="head-links">
+        <a class="btn ghost small" href="#/chart" data-testid="chart-link">${t("chart")}</a>
+        <a class="btn ghost small" href="#/account" data-testid="account-link">${t("account")}</a>
+        <a class="btn ghost small" href="#/rules">${t("rules")}</a></nav></header>
+      ${this.profileHTML()}
       <p class="error-line" role="alert" data-testid="main-error" ${this.error ? "" : "hidden"}>${escapeHTML(this.error)}</p>
-      <div class="cards">${this.dailyCard()}${this.freeCard()}${this.tutorialCard()}</div>
+      <div class="cards">${this.challenge ?? ""}${this.dailyCard()}${this.friendsCard()}${this.freeCard()}${this.tutorialCard()}</div>
     </div>`;
     for (const b of this.root.querySelectorAll("button[data-start]")) {
       b.addEventListener("click", () => this.start(b.dataset.start, b.dataset.preset));
     }
     for (const b of this.root.querySelectorAll("[data-go]")) b.addEventListener("click", () => this.navigate(b.dataset.go));
+    this.root.querySelector("[data-action=dismiss-challenge]")?.addEventListener("click", () => { keepChallenge(null); this.challenge = ""; this.render(); });
     this.root.querySelector("[data-action=special]")?.addEventListener("click", (e) => {
       const list = this.root.querySelector("#special-list");
       list.hidden = !list.hidden;

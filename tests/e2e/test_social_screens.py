@@ -1,0 +1,234 @@
+"""The Chart page, callsign cards, the account screen and challenge links in the browser, against the real
+gateway, engine, leagues and social services."""
+
+import asyncio
+
+import pytest
+from echo_events.moscow import moscow_date
+from echo_runtime.clock import SystemClock
+
+from tests.integration.leagues.test_real_games import play_daily
+from tests.support.play import publish_daily
+from tests.support.social import token_in
+
+from .conftest import DESKTOP, PHONE, new_page
+
+pytestmark = pytest.mark.e2e
+
+
+async def until(check, timeout: float = 20.0):  # noqa: ANN001, ANN201, ASYNC109
+    async with asyncio.timeout(timeout):
+        while True:
+            value = await check()
+            if value:
+                return value
+            await asyncio.sleep(0.2)
+
+
+async def played_chart(social, names: tuple[str, ...]) -> tuple:  # noqa: ANN001
+    """Players with confirmed e-mails play today's Daily; returns (daily, {callsign: (account, token, view)})."""
+    today = moscow_date(SystemClock().now())
+    daily = await publish_daily(social.nc.jetstream(), today, seed=2026)
+    players = {}
+    for n, name in enumerate(names):
+        account, token = await social.player(name, f"p{n}@example.org")
+        players[name] = (account, token, await play_daily(social.nc, account, daily, ephemera=1 + n % 2))
+
+    async def charted():
+        reply = await social.call("GET", f"/api/v1/charts/bronze/{today.isoformat()}")
+        return reply.status_code == 200 and len(reply.json()["top"]) == len(names)
+
+    await until(charted)
+    return daily, players
+
+
+async def test_chart_without_login_and_a_callsign_card_adds_a_friend(social, browser, system) -> None:  # noqa: ANN001
+    _, players = await played_chart(social, ("Анна", "Боб"))
+    desktop = await new_page(browser, system, DESKTOP, path="/#/chart")
+    page = desktop.page
+    try:
+        await page.wait_for_selector("[data-testid=chart-table]")
+        text = await page.inner_text("[data-testid=chart-table]")
+        assert "Анна" in text and "Боб" in text
+        best = max(players.values(), key=lambda p: p[2]["credits"])[2]["credits"]
+        first = page.locator("[data-testid=chart-row]").first
+        assert str(best) in await first.inner_text()
+        for league in ("Бронза", "Серебро", "Золото", "Платина"):
+            assert league in await page.inner_text(".tabs.leagues")
+        await desktop.shot("desktop-chart")
+
+        await page.click("[data-testid=chart-table] [data-callsign='Боб']")
+        await page.wait_for_selector("[data-testid=player-card][open]")
+        assert "Боб" in await page.inner_text("[data-testid=player-card]")
+        await page.click("[data-testid=card-add]")
+        await page.wait_for_selector("[data-testid=card-status][data-ok=true]")
+        assert "Добавлен" in await page.inner_text("[data-testid=card-status]")
+        await desktop.shot("desktop-chart-card")
+        await page.keyboard.press("Escape")
+
+        await page.click("[data-testid=tab-friends]")
+        await page.wait_for_selector("[data-testid=friends-table]")
+        assert "Боб" in await page.inner_text("[data-testid=friends-table]")
+        await desktop.shot("desktop-chart-friends")
+        await page.click("[data-testid=tab-results]")
+        await page.wait_for_selector("[data-testid=chart-body]:has-text('Итоги дня')")
+        await page.click("[data-testid=tab-league]")
+        await page.wait_for_selector("[data-testid=league-none], [data-testid=league-head]")
+
+        await page.click("#lang")  # English
+        await page.wait_for_selector("[data-testid=tab-today]:has-text('Today')")
+        assert "Friends" in await page.inner_text("[data-testid=tab-friends]")
+        await page.click("#lang")
+        await page.wait_for_selector("[data-testid=tab-today]:has-text('Сегодня')")
+
+        await page.goto(system + "/#/")  # the main screen: friends' scores and the link to the Friends tab
+        await page.wait_for_selector("[data-testid=friends-card] [data-testid=friends-table]")
+        assert "Боб" in await page.inner_text("[data-testid=friends-card]")
+        await desktop.shot("desktop-main-social")
+        await page.click("[data-testid=friends-link]")
+        await page.wait_for_selector("[data-testid=tab-friends][aria-selected=true]")
+    finally:
+        await page.context.close()
+    assert not desktop.errors, desktop.errors
+
+    phone = await new_page(browser, system, PHONE, touch=True, path="/#/chart")
+    try:
+        await phone.page.wait_for_selector("[data-testid=chart-table]")
+        await phone.shot("phone-chart")
+    finally:
+        await phone.page.context.close()
+    assert not phone.errors, phone.errors
+
+
+async def test_account_sets_a_callsign_and_shows_a_taken_one(social, desktop, phone) -> None:  # noqa: ANN001
+    await social.player("Занято")
+    page = desktop.page
+    await page.goto(desktop.base + "/#/account")
+    await page.wait_for_selector("[data-testid=account-page][data-loaded=true]")
+    assert "Чарт, Лиги и вызовы" in await page.inner_text("[data-testid=account-page]")
+    await page.fill("[data-testid=callsign-input]", "Пилот")
+    await page.click("[data-testid=callsign-save]")
+    await page.wait_for_selector("[data-testid=callsign-note][data-ok=true]")
+    assert "Пилот" in await page.inner_text("[data-testid=callsign-now]")
+    await page.fill("[data-testid=callsign-input]", "Занято")
+    await page.click("[data-testid=callsign-save]")
+    await page.wait_for_selector("[data-testid=callsign-note][data-ok=false]")
+    assert "занят" in (await page.inner_text("[data-testid=callsign-note]")).lower()
+    await desktop.shot("desktop-account-taken")
+
+    await page.fill("[data-testid=email-input]", "pilot@example.org")
+    await page.click("[data-testid=email-send]")
+    await page.wait_for_selector("[data-testid=email-note][data-ok=true]")
+    assert "Письмо отправлено" in await page.inner_text("[data-testid=email-note]")
+    letter = await social.sink.wait_for("pilot@example.org")
+    done = await social.call("GET", f"/api/v1/account/email/confirm?token={token_in(letter.links[0])}")
+    assert done.status_code == 200
+    await page.reload()
+    await page.wait_for_selector("[data-testid=email-state][data-confirmed=true]")
+    await desktop.shot("desktop-account-confirmed")
+    await page.goto(desktop.base + "/#/")
+    await page.wait_for_selector("[data-testid=profile-callsign]:has-text('Пилот')")
+
+    await phone.page.goto(phone.base + "/#/account")
+    await phone.page.wait_for_selector("[data-testid=account-page][data-loaded=true]")
+    await phone.shot("phone-account")
+
+
+async def test_a_challenge_link_end_to_end(social, browser, system) -> None:  # noqa: ANN001
+    daily, players = await played_chart(social, ("Анна",))
+    sender = await new_page(browser, system, DESKTOP)
+    page = sender.page
+    try:
+        # the sender plays today's Daily in the browser, then challenges: first without a confirmed e-mail
+        await page.click("[data-testid=play-daily]")
+        await page.wait_for_selector("[data-testid=game][data-mode=daily]")
+        await page.click(".cell.hidden >> nth=0")
+        await page.keyboard.press("f")
+        await page.click("[data-action=finish-yes]")
+        await page.wait_for_selector("[data-testid=challenge-make]")
+        await page.click("[data-testid=challenge-make]")
+        await page.wait_for_selector("[data-testid=challenge-error]")
+        assert "подтвердите e-mail" in await page.inner_text("[data-testid=challenge-error]")
+        await sender.shot("desktop-challenge-needs-email")
+
+        account_id = await page.evaluate("window.echo.conn.accountId")
+        token = await page.evaluate("localStorage.getItem('echo.token')")
+        await social.call("PUT", "/api/v1/account/callsign", token, json={"callsign": "Вызывающий"})
+        await social.confirm(token, "caller@example.org")
+        game = page.url
+        await page.goto(system + "/#/")
+        await page.goto(game)
+        await page.wait_for_selector("[data-testid=challenge-make]")
+        await page.click("[data-testid=challenge-make]")
+        url = await (await page.wait_for_selector("[data-testid=challenge-url]")).input_value()
+        assert "/?challenge=" in url
+        await sender.shot("desktop-challenge-link")
+    finally:
+        await page.context.close()
+    assert not sender.errors, sender.errors
+
+    link = url.split("/?", 1)[1]
+    friend = await new_page(browser, system, PHONE, touch=True, path="/?" + link)
+    try:
+        card = friend.page.locator("[data-testid=challenge-card]")
+        await card.wait_for()
+        await friend.page.wait_for_selector("[data-testid=challenge-from]:has-text('Вызывающий')")
+        assert "бросает вам вызов" in await card.inner_text()
+        await friend.shot("phone-challenge-opened")
+
+        friend_id = await friend.page.evaluate("window.echo.conn.accountId")
+        view = await play_daily(social.nc, friend_id, daily, ephemera=2)
+
+        async def compared():
+            await friend.page.reload()
+            await friend.page.wait_for_selector("[data-testid=challenge-card]")
+            return await friend.page.locator("[data-testid=vs-me]").count()
+
+        await until(compared, timeout=30)
+        assert await friend.page.inner_text("[data-testid=vs-me]") == str(view["credits"])
+        await friend.shot("phone-challenge-scores")
+    finally:
+        await friend.page.context.close()
+    assert not friend.errors, friend.errors
+    assert account_id and players
+
+
+async def test_day_results_with_the_past_field_and_the_game_of_the_day(social, browser, system) -> None:  # noqa: ANN001
+    from datetime import timedelta
+
+    from tests.support.play import close_daily
+
+    yesterday = moscow_date(SystemClock().now()) - timedelta(days=1)
+    daily = await publish_daily(social.nc.jetstream(), yesterday, seed=77)
+    for n, name in enumerate(("Вега", "Орион")):
+        account, _ = await social.player(name, f"star{n}@example.org")
+        await play_daily(social.nc, account, daily, ephemera=1 + n)
+    await close_daily(social.nc.jetstream(), daily)
+
+    async def closed():
+        reply = await social.call("GET", f"/api/v1/results/bronze/{yesterday.isoformat()}")
+        return reply.status_code == 200 and len(reply.json()["top"]) == 2
+
+    await until(closed, timeout=30)
+    desktop = await new_page(browser, system, DESKTOP, path="/#/chart/results/bronze")
+    page = desktop.page
+    try:
+        await page.wait_for_selector("[data-testid=past-field] [data-testid=field][data-revealed=true]")
+        assert "Орион" in await page.inner_text("[data-testid=chart-table]")
+        await desktop.shot("desktop-chart-results")
+        await page.click("[data-testid=tab-gotd]")
+        await page.wait_for_selector("[data-testid=gotd-play]")
+        await desktop.shot("desktop-chart-gotd")
+        await page.click("[data-testid=tab-results]")
+        await page.click("[data-testid=row-play]")
+        await page.wait_for_selector("[data-testid=replay-frame]")
+        await desktop.shot("desktop-gotd-replay")
+    finally:
+        await page.context.close()
+    assert not desktop.errors, desktop.errors
+    phone = await new_page(browser, system, PHONE, touch=True, path="/#/chart/results/bronze")
+    try:
+        await phone.page.wait_for_selector("[data-testid=past-field]")
+        await phone.shot("phone-chart-results")
+    finally:
+        await phone.page.context.close()
