@@ -138,8 +138,11 @@ async def record_challenge_played(social: Social, token: str, account_id: str) -
             account_id,
             now,
         )
-        if not newly:
-            return ok(challenge=_public(challenge), recorded=False)
+        if not newly:  # recorded before (e.g. from the game events): say whether they are friends now
+            mutual = await tx.conn.fetchval(
+                """SELECT count(*) = 2 FROM social_friends
+                   WHERE (account_id, friend_id) IN (($1, $2), ($2, $1))""", account_id, sender)
+            return ok(challenge=_public(challenge), recorded=False, friends_made=mutual)
         a_blocked, b_blocked = await tx.blocked_between(account_id, sender)
         friends = not (a_blocked or b_blocked)
         await tx.emit(
