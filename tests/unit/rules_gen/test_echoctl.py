@@ -1,8 +1,4 @@
-"""echoctl against the real rules core (spec §20–§22).
-
-Skipped until the core (`game`, `view`, `textformat`, `echo_events.echo.commands`) is merged in;
-the integrator removes the importorskip lines after the merge.
-"""
+"""echoctl against the real rules core (spec §20–§22)."""
 
 import io
 import json
