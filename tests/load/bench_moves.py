@@ -154,7 +154,7 @@ async def measure_moves(base: str, seconds: float, clients: int) -> dict[str, An
                           "moves_per_s": len(loaded) / elapsed}}
 
 
-async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: str) -> dict[str, Any]:
+async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: str, engines: int = 1) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as folder:
         nats = EmbeddedNats(Path(folder), sync_always=sync_always)
         nats_url = nats.start()
@@ -163,8 +163,9 @@ async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: st
                "LOG_FORMAT": "json"}
         processes = []
         try:
-            engine, _ = start_service("engine", env)
-            processes.append(engine)
+            for _ in range(engines):  # replicas share the queue group; appends stay safe with any number
+                engine, _ = start_service("engine", env)
+                processes.append(engine)
             gateway, port = start_service("gateway", env)
             processes.append(gateway)
             floors = {"nats_request_reply": await floor_request_reply(nats_url, 2000),
@@ -197,14 +198,15 @@ async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--clients", type=int, default=40)
+    parser.add_argument("--engines", type=int, default=1, help="engine replicas")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as folder:
         postgres = EmbeddedPostgres(Path(folder) / "data", delete_on_stop=True)
         pg_url = postgres.start()
         await apply_migrations(pg_url)
         try:
-            results = [await run_config(True, args.seconds, args.clients, pg_url),
-                       await run_config(False, args.seconds, args.clients, pg_url)]
+            results = [await run_config(True, args.seconds, args.clients, pg_url, args.engines),
+                       await run_config(False, args.seconds, args.clients, pg_url, args.engines)]
         finally:
             postgres.stop()
     print_table(results)

@@ -138,3 +138,33 @@ async def test_a_command_retried_after_the_engine_died_lands_once(private_nats_u
         await nc.drain()
         engine.terminate()
         engine.wait(10)
+
+
+async def test_a_replica_with_a_stale_cache_does_not_refuse_a_valid_move(
+    private_nats_url: str, fresh_database: str
+) -> None:
+    """Replica A plays a step; replica B, whose cache is a step behind, gets the next one: B must not
+    judge it by its stale state (the Tutorial would call it the wrong step)."""
+    from echo_engine.handlers import PlayService
+    from echo_engine.rules.echo.tutorial import SCRIPT
+    from echo_events.play import ProbeSector, StartGame
+    from echo_runtime.clock import SystemClock
+    from echo_runtime.db import create_pool
+    from echo_runtime.nats_client import connect, ensure_streams
+
+    nc = await connect(private_nats_url, "tests")
+    js = nc.jetstream()
+    await ensure_streams(js)
+    pool = await create_pool(fresh_database)
+    a, b = (PlayService(nc, js, pool, SystemClock()) for _ in range(2))
+    started = await a.handle(StartGame(account_id="t", command_id="s1", mode="tutorial"))
+    game_id = started.game_id
+    first, second = SCRIPT[0], SCRIPT[1]
+    assert first.tool == second.tool == "probe"
+    await b.handle(ProbeSector(account_id="t", command_id="warm", game_id=game_id, sector=99))  # B caches tick 0
+    assert (await a.handle(ProbeSector(account_id="t", command_id="m1", game_id=game_id, sector=first.sector))).ok
+    reply = await b.handle(ProbeSector(account_id="t", command_id="m2", game_id=game_id, sector=second.sector))
+    assert reply.ok, reply.error
+    assert reply.view["tick"] == 2
+    await pool.close()
+    await nc.drain()

@@ -110,9 +110,11 @@ class PlayService:
 
     async def _move(self, request: ProbeSector | BeamSector | FinishGame) -> PlayReply:
         command = _rules_command(request)
+        from_stream = False  # a refusal is only given from a state read from the stream just now
         async with self._locked(request.game_id):
             for _ in range(MAX_ATTEMPTS):
-                game = await self.store.load(request.game_id)
+                load = self.store.refold if from_stream else self.store.load
+                game = await load(request.game_id)
                 if game is None or game.meta.account_id != request.account_id:
                     return _unknown(request.game_id)
                 if request.command_id in game.command_ids:
@@ -121,13 +123,12 @@ class PlayService:
                     game = await self._append_expiry(game, f"expire-{game.meta.daily_id}")
                     if game is None:
                         continue
-                if game.meta.mode == "tutorial" and isinstance(request, ProbeSector | BeamSector) and game.state.live:
-                    wrong = explain_wrong_click(game.state, request.type, request.sector)
-                    if wrong is not None:
-                        return refuse("tutorial_step", wrong)
-                outcome = rules.decide(game.state, command)
-                if isinstance(outcome, rules.Rejection):
-                    return refuse(outcome.code, outcome.message)
+                outcome = self._decide(game, request, command)
+                if isinstance(outcome, PlayReply):
+                    if not from_stream:  # the cache may be behind another replica's moves: look again
+                        from_stream = True
+                        continue
+                    return outcome
                 try:
                     game = await self.store.append(game, outcome, request.command_id, self._clock.now())
                 except AppendConflict:
@@ -135,6 +136,18 @@ class PlayService:
                     continue
                 return await self._publish(game)
         return refuse("busy", "the game is changing on another device; try again")
+
+    @staticmethod
+    def _decide(game: LoadedGame, request: ProbeSector | BeamSector | FinishGame, command: Command):  # noqa: ANN205
+        """The command's events, or the refusal to send (a Tutorial step explained, or a rules rejection)."""
+        if game.meta.mode == "tutorial" and isinstance(request, ProbeSector | BeamSector) and game.state.live:
+            wrong = explain_wrong_click(game.state, request.type, request.sector)
+            if wrong is not None:
+                return refuse("tutorial_step", wrong)
+        outcome = rules.decide(game.state, command)
+        if isinstance(outcome, rules.Rejection):
+            return refuse(outcome.code, outcome.message)
+        return outcome
 
     async def _daily_over(self, game: LoadedGame) -> bool:
         meta = game.meta
