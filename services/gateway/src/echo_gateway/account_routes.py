@@ -12,6 +12,7 @@ from typing import Any
 
 from echo_events.social_commands import command_subject
 from litestar import MediaType, Request, Response, delete, get, post, put
+from litestar.params import FromPath, FromQuery
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeoutError
 
@@ -120,7 +121,7 @@ async def request_email(request: Request) -> Response[dict[str, Any]]:
 
 
 @get("/api/v1/account/email/confirm", operation_id="confirmEmail")
-async def confirm_email(request: Request, token: str = "") -> Response[dict[str, Any]]:
+async def confirm_email(request: Request, token: FromQuery[str] = "") -> Response[dict[str, Any]]:
     """The link in the confirmation letter: the token is the authority, no session needed."""
     return await ask(request, "email.confirm", {"token": token})
 
@@ -193,7 +194,7 @@ async def list_friends(request: Request) -> Response[dict[str, Any]]:
 
 
 @get("/api/v1/friends/search", operation_id="searchPlayers")
-async def search_players(request: Request, q: str = "") -> Response[dict[str, Any]]:
+async def search_players(request: Request, q: FromQuery[str] = "") -> Response[dict[str, Any]]:
     return await ask(request, "friends.search", {"account_id": _me(request).account_id, "query": q})
 
 
@@ -213,7 +214,7 @@ async def add_friend(request: Request) -> Response[dict[str, Any]]:
 
 
 @delete("/api/v1/friends/{friend_id:str}", operation_id="removeFriend", status_code=200)
-async def remove_friend(request: Request, friend_id: str) -> Response[dict[str, Any]]:
+async def remove_friend(request: Request, friend_id: FromPath[str]) -> Response[dict[str, Any]]:
     return await ask(
         request, "friends.remove", {"account_id": _me(request).account_id, "friend_id": friend_id}
     )
@@ -231,7 +232,7 @@ async def block_player(request: Request) -> Response[dict[str, Any]]:
 
 
 @delete("/api/v1/friends/blocks/{target_id:str}", operation_id="unblockPlayer", status_code=200)
-async def unblock_player(request: Request, target_id: str) -> Response[dict[str, Any]]:
+async def unblock_player(request: Request, target_id: FromPath[str]) -> Response[dict[str, Any]]:
     return await ask(
         request, "friends.unblock", {"account_id": _me(request).account_id, "target_id": target_id}
     )
@@ -247,7 +248,7 @@ async def create_challenge(request: Request) -> Response[dict[str, Any]]:
 
 
 @get("/api/v1/challenges/{token:str}", operation_id="openChallenge")
-async def open_challenge(request: Request, token: str) -> Response[dict[str, Any]]:
+async def open_challenge(request: Request, token: FromPath[str]) -> Response[dict[str, Any]]:
     """Open a challenge link (a newcomer first gets a guest session): who sent it and for which day."""
     return await ask(request, "challenge.open", {"account_id": _me(request).account_id, "token": token})
 

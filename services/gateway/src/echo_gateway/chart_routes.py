@@ -23,6 +23,7 @@ import json
 from typing import Any
 
 from litestar import Request, Response, get
+from litestar.params import FromPath, FromQuery
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeoutError
 
@@ -65,26 +66,30 @@ def _viewer(request: Request) -> str | None:
 
 
 @get("/api/v1/charts/{league:str}/{day:str}", operation_id="chartOfTheDay")
-async def chart(request: Request, league: str, day: str, limit: int = 100) -> Response[dict[str, Any]]:
+async def chart(
+    request: Request, league: FromPath[str], day: FromPath[str], limit: FromQuery[int] = 100
+) -> Response[dict[str, Any]]:
     return await ask_leagues(
         request, "chart", {"league": league, "date": day, "limit": limit, "viewer": _viewer(request)}
     )
 
 
 @get("/api/v1/results/{league:str}/{day:str}", operation_id="dayResults")
-async def results(request: Request, league: str, day: str, limit: int = 100) -> Response[dict[str, Any]]:
+async def results(
+    request: Request, league: FromPath[str], day: FromPath[str], limit: FromQuery[int] = 100
+) -> Response[dict[str, Any]]:
     return await ask_leagues(
         request, "results", {"league": league, "date": day, "limit": limit, "viewer": _viewer(request)}
     )
 
 
 @get("/api/v1/game-of-the-day/{day:str}", operation_id="gameOfTheDay")
-async def game_of_the_day(request: Request, day: str) -> Response[dict[str, Any]]:
+async def game_of_the_day(request: Request, day: FromPath[str]) -> Response[dict[str, Any]]:
     return await ask_leagues(request, "game_of_the_day", {"date": day})
 
 
 @get("/api/v1/groups/{group_id:str}", operation_id="leagueGroup")
-async def group(request: Request, group_id: str) -> Response[dict[str, Any]]:
+async def group(request: Request, group_id: FromPath[str]) -> Response[dict[str, Any]]:
     return await ask_leagues(request, "group", {"group_id": group_id})
 
 

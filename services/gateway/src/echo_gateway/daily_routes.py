@@ -20,6 +20,7 @@ from echo_events.envelope import decode, unwrap
 from echo_runtime.clock import Clock
 from litestar import Request, get
 from litestar.exceptions import NotFoundException, ServiceUnavailableException, ValidationException
+from litestar.params import FromQuery
 from nats.errors import Error as NatsError
 from nats.js.errors import NotFoundError
 
@@ -117,7 +118,7 @@ async def _now(request: Request) -> datetime:
 
 
 @get("/api/v1/daily/today", operation_id="dailyToday")
-async def daily_today(request: Request, league: str = "bronze") -> dict[str, Any]:
+async def daily_today(request: Request, league: FromQuery[str] = "bronze") -> dict[str, Any]:
     """Today's Daily of a league (default Bronze)."""
     if league not in LEAGUES:
         raise ValidationException(f"unknown league {league!r}; known: {', '.join(LEAGUES)}")

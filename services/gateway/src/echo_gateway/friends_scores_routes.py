@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Request, Response, get, post
+from litestar.params import FromPath
 
 from .account_routes import _error, ask
 from .chart_routes import ask_leagues
@@ -95,14 +96,14 @@ async def _challenge_scores(request: Request, token: str) -> Response[dict[str, 
 
 
 @get("/api/v1/challenges/{token:str}/scores", operation_id="challengeScores")
-async def challenge_scores(request: Request, token: str) -> Response[dict[str, Any]]:
+async def challenge_scores(request: Request, token: FromPath[str]) -> Response[dict[str, Any]]:
     """The challenge's day, who sent it, and both scores of that day's Daily side by side (`credits` is
     null until that player finished it)."""
     return await _challenge_scores(request, token)
 
 
 @post("/api/v1/challenges/{token:str}/played", operation_id="challengePlayed")
-async def challenge_played(request: Request, token: str) -> Response[dict[str, Any]]:
+async def challenge_played(request: Request, token: FromPath[str]) -> Response[dict[str, Any]]:
     """The caller played the challenge's Daily through the link: recorded once (he and the sender become
     friends). Refused until the leagues service knows his finished game of that day."""
     scores = await _challenge_scores(request, token)

@@ -7,6 +7,7 @@ from typing import Any
 
 from litestar import Response, get
 from litestar.datastructures import State
+from litestar.params import FromPath, FromQuery
 
 STATUS = {"bad_request": 400, "not_found": 404, "not_closed": 409, "internal_error": 500}
 
@@ -27,27 +28,28 @@ def _json(request: dict[str, Any]) -> bytes:
 
 
 @get("/v1/charts/{league:str}/{day:str}", operation_id="leaguesChart")
-async def chart(state: State, league: str, day: str, limit: int = 100, viewer: str | None = None) -> Response:
+async def chart(state: State, league: FromPath[str], day: FromPath[str], limit: FromQuery[int] = 100,
+                viewer: FromQuery[str | None] = None) -> Response:
     return await _answer(state, "chart", {"league": league, "date": day, "limit": limit, "viewer": viewer})
 
 
 @get("/v1/results/{league:str}/{day:str}", operation_id="leaguesResults")
-async def results(state: State, league: str, day: str, limit: int = 100) -> Response:
+async def results(state: State, league: FromPath[str], day: FromPath[str], limit: FromQuery[int] = 100) -> Response:
     return await _answer(state, "results", {"league": league, "date": day, "limit": limit})
 
 
 @get("/v1/game-of-the-day/{day:str}", operation_id="leaguesGameOfTheDay")
-async def game_of_the_day(state: State, day: str) -> Response:
+async def game_of_the_day(state: State, day: FromPath[str]) -> Response:
     return await _answer(state, "game_of_the_day", {"date": day})
 
 
 @get("/v1/groups/{group_id:str}", operation_id="leaguesGroup")
-async def group(state: State, group_id: str) -> Response:
+async def group(state: State, group_id: FromPath[str]) -> Response:
     return await _answer(state, "group", {"group_id": group_id})
 
 
 @get("/v1/players/{account_id:str}", operation_id="leaguesPlayer")
-async def player(state: State, account_id: str, day: str | None = None) -> Response:
+async def player(state: State, account_id: FromPath[str], day: FromQuery[str | None] = None) -> Response:
     return await _answer(state, "player", {"account_id": account_id, "date": day})
 
 
