@@ -8,16 +8,13 @@ from datetime import date
 from echo_events.daily import DailyClosed, DailyPublished, closed_subject, published_subject
 from echo_events.envelope import decode, unwrap
 from echo_events.streams import DAILY
+from echo_runtime.append import last_message
 from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
 
 
 async def _last(js: JetStreamContext, subject: str):  # noqa: ANN202 - the event or None
-    try:
-        raw = await js.get_last_msg(DAILY.name, subject, direct=True)
-    except NotFoundError:
-        return None
-    return unwrap(decode(raw.data).events[-1])
+    raw = await last_message(js, DAILY.name, subject)
+    return None if raw is None else unwrap(decode(raw.data).events[-1])
 
 
 async def current_daily(js: JetStreamContext, league: str) -> DailyPublished | None:

@@ -17,7 +17,7 @@ from echo_events.envelope import Batch, Envelope, decode, unwrap, wrap
 from echo_events.model import Event
 from echo_events.play import GameCreated
 from echo_events.streams import GAMES, game_subject
-from echo_runtime.append import append
+from echo_runtime.append import append, last_message
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
@@ -137,8 +137,4 @@ class GameStore:
         self._cache.pop(game_id, None)
 
     async def exists(self, game_id: str) -> bool:
-        try:
-            await self._js.get_last_msg(GAMES.name, game_subject(game_id), direct=True)
-        except NotFoundError:
-            return False
-        return True
+        return await last_message(self._js, GAMES.name, game_subject(game_id)) is not None

@@ -7,17 +7,15 @@ the reply without `ok`. The caller's account always comes from the session token
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from echo_events.social_commands import command_subject
 from litestar import MediaType, Request, Response, delete, get, post, put
 from litestar.params import FromPath, FromQuery
-from nats.errors import NoRespondersError
-from nats.errors import TimeoutError as NatsTimeoutError
 
 from .identity import Identity
 from .routes import identity_of
+from .service_request import Unavailable, request_json
 
 REQUEST_TIMEOUT = 10.0
 
@@ -54,11 +52,9 @@ def _error(code: str, message: str, message_ru: str, status: int) -> Response[di
 async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[dict[str, Any]]:
     """Send one command to the social service and turn its reply into an HTTP response."""
     try:
-        msg = await request.app.state.runtime.nc.request(
-            command_subject(name), json.dumps(body).encode(), timeout=REQUEST_TIMEOUT
-        )
-        reply = json.loads(msg.data)
-    except (NoRespondersError, NatsTimeoutError, TimeoutError, RuntimeError):
+        nc = request.app.state.runtime.nc  # RuntimeError until NATS is connected
+        reply = await request_json(nc, command_subject(name), body, timeout=REQUEST_TIMEOUT)
+    except (Unavailable, RuntimeError):
         return _error(
             "social_unavailable",
             "The accounts service is not answering; try again shortly.",

@@ -19,15 +19,13 @@ sent but invalid is refused (401) rather than silently ignored.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from litestar import Request, Response, get
 from litestar.params import FromPath, FromQuery
-from nats.errors import NoRespondersError
-from nats.errors import TimeoutError as NatsTimeoutError
 
 from .routes import identity_of
+from .service_request import Unavailable, request_json
 
 REQUEST_TIMEOUT = 10.0
 STATUS_OF = {"bad_request": 400, "not_found": 404, "not_closed": 409, "internal_error": 502}
@@ -35,11 +33,9 @@ STATUS_OF = {"bad_request": 400, "not_found": 404, "not_closed": 409, "internal_
 
 async def ask_leagues(request: Request, name: str, body: dict[str, Any]) -> Response[dict[str, Any]]:
     try:
-        msg = await request.app.state.runtime.nc.request(
-            f"leagues.q.{name}", json.dumps(body).encode(), timeout=REQUEST_TIMEOUT
-        )
-        reply = json.loads(msg.data)
-    except (NoRespondersError, NatsTimeoutError, TimeoutError, RuntimeError):
+        nc = request.app.state.runtime.nc  # RuntimeError until NATS is connected
+        reply = await request_json(nc, f"leagues.q.{name}", body, timeout=REQUEST_TIMEOUT)
+    except (Unavailable, RuntimeError):
         return Response(
             {
                 "error": {

@@ -17,12 +17,12 @@ from echo_engine.rules.echo.presets import UnknownPreset, get_preset
 from echo_engine.rules.echo.specials import RuleChange, apply_changes
 from echo_events.daily import LEAGUES, STREAM, SUBJECT_DEV_CLOCK, DailyPublished, published_subject
 from echo_events.envelope import decode, unwrap
+from echo_runtime.append import last_message
 from echo_runtime.clock import Clock
 from litestar import Request, get
 from litestar.exceptions import NotFoundException, ServiceUnavailableException, ValidationException
 from litestar.params import FromQuery
 from nats.errors import Error as NatsError
-from nats.js.errors import NotFoundError
 
 SPECIAL_BADGE_RU = "Особая партия"
 WARNING_BEFORE = timedelta(minutes=30)  # spec §14: warning 30 min before midnight
@@ -34,9 +34,8 @@ async def latest_published(request: Request, league: str) -> DailyPublished | No
         js = request.app.state.runtime.js
     except RuntimeError:
         raise ServiceUnavailableException("not connected to NATS yet") from None
-    try:
-        message = await js.get_last_msg(STREAM, published_subject(league), direct=True)
-    except NotFoundError:
+    message = await last_message(js, STREAM, published_subject(league))
+    if message is None:
         return None
     for envelope in decode(message.data).events:
         event = unwrap(envelope)
