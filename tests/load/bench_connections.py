@@ -23,7 +23,7 @@ from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 from echo_runtime.migrate import apply_migrations
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import ROOT, machine, rss_kib, start_service  # noqa: E402
+from stack import machine, rss_kib, start_service, write_result  # noqa: E402
 
 
 async def open_connections(base: str, tokens: list[str]) -> list:
@@ -84,10 +84,7 @@ async def main() -> None:
     print(f"{'gateway RSS before / after, MiB':44} {before / 1024:6.0f} / {after / 1024:4.0f}")
     print(f"{'memory per connection, KiB':44} {per_connection:12.1f}")
     print(f"{'time to open them, s':44} {opened:12.1f}")
-    out = ROOT / ".bench" / "connections.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(result, indent=2))
-    print(f"written {out.relative_to(ROOT)}")
+    write_result("connections", result)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from echo_runtime.migrate import apply_migrations
 from echo_runtime.nats_client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import ROOT, machine, start_service  # noqa: E402 - the benchmarks' shared start-up
+from stack import machine, start_service, write_result  # noqa: E402 - the benchmarks' shared start-up
 
 
 def pct(values: list[float], q: float) -> float:
@@ -210,10 +210,7 @@ async def main() -> None:
         finally:
             postgres.stop()
     print_table(results)
-    out = ROOT / ".bench" / "moves.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"machine": machine(), "results": results}, indent=2))
-    print(f"written {out.relative_to(ROOT)}")
+    write_result("moves", {"machine": machine(), "results": results})
 
 
 if __name__ == "__main__":

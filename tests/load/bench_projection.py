@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime as dt
-import json
 import sys
 import tempfile
 import time
@@ -30,7 +29,7 @@ from echo_leagues.settings import Settings  # noqa: E402
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres  # noqa: E402
 from echo_runtime.migrate import apply_migrations  # noqa: E402
 from echo_runtime.nats_client import connect, ensure_streams  # noqa: E402
-from stack import machine  # noqa: E402
+from stack import machine, write_result  # noqa: E402
 
 from tests.support.leagues import caught_up, daily_event, finish_game, publish_game  # noqa: E402
 from tests.support.servers import running  # noqa: E402
@@ -98,10 +97,7 @@ async def main() -> None:
     print(f"{'messages per second':52} {result['messages_per_s']:12.0f}")
     print(f"{'floor: rows per second, asyncpg copy_records_to_table':52} {copy_rows_per_s:12.0f}")
     print(f"{'finished games projected / published':52} {games_rows:6d} / {args.games}")
-    out = ROOT / ".bench" / "projection.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps(result, indent=2))
-    print(f"written {out.relative_to(ROOT)}")
+    write_result("projection", result)
 
 
 if __name__ == "__main__":

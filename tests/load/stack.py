@@ -40,3 +40,13 @@ def rss_kib(pid: int) -> int:
 def machine() -> dict[str, object]:
     return {"platform": platform.platform(), "cpus": os.cpu_count(), "python": platform.python_version(),
             "load_average": os.getloadavg()}
+
+
+def write_result(name: str, result: dict[str, object]) -> None:
+    """`.bench/<name>.json`, for comparing runs."""
+    import json
+
+    out = ROOT / ".bench" / f"{name}.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(result, indent=2))
+    print(f"written {out.relative_to(ROOT)}")
