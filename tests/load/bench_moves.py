@@ -17,6 +17,8 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
+import subprocess
 import statistics
 import sys
 import tempfile
@@ -35,7 +37,7 @@ from echo_runtime.migrate import apply_migrations
 from echo_runtime.nats_client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import machine, start_service, write_result  # noqa: E402 - the benchmarks' shared start-up
+from stack import cpu_seconds, machine, machine_busy_seconds, start_service, write_result  # noqa: E402 - the benchmarks' shared start-up
 
 
 def pct(values: list[float], q: float) -> float:
@@ -137,24 +139,46 @@ async def guest(client: httpx.AsyncClient) -> str:
     return (await client.post("/api/v1/guest")).json()["token"]
 
 
-async def measure_moves(base: str, seconds: float, clients: int) -> dict[str, Any]:
+def start_profilers(pids: dict[str, int], seconds: float, folder: Path | None) -> list[subprocess.Popen[bytes]]:
+    """py-spy (if installed) sampling each service during the sustained load: collapsed stacks per process."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if folder is None or not Path(spy).exists():
+        return []
+    folder.mkdir(parents=True, exist_ok=True)
+    return [subprocess.Popen([spy, "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "250", "-f", "raw",
+                              "--nonblocking", "-o", str(folder / f"{name.replace(' ', '-')}.txt")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for name, pid in pids.items() if name.startswith(("engine", "gateway"))]
+
+
+async def measure_moves(base: str, seconds: float, clients: int, pids: dict[str, int],
+                        profile: Path | None = None) -> dict[str, Any]:
     async with httpx.AsyncClient(base_url=base) as client:
         single = Player(base, await guest(client))
         await single.run(until=None, moves=30)  # warm-up: caches, connections
         single.samples.clear()
         await single.run(until=None, moves=300)
         players = [Player(base, await guest(client)) for _ in range(clients)]
+    pids = {**pids, "load generator": os.getpid()}
+    cpu_before = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    busy_before = machine_busy_seconds()
+    profilers = start_profilers(pids, seconds, profile)
     until = time.perf_counter() + seconds
     t0 = time.perf_counter()
     await asyncio.gather(*(p.run(until=until) for p in players))
     elapsed = time.perf_counter() - t0
     loaded = [s for p in players for s in p.samples]
+    cpu_per_move = {name: (cpu_seconds(pid) - cpu_before[name]) / len(loaded) * 1e6 for name, pid in pids.items()}
+    cpu_per_move["whole machine"] = (machine_busy_seconds() - busy_before) / len(loaded) * 1e6
+    for profiler in profilers:
+        profiler.wait(60)
     return {"single": summary(single.samples),
             "sustained": {**summary(loaded), "clients": clients, "seconds": elapsed,
-                          "moves_per_s": len(loaded) / elapsed}}
+                          "moves_per_s": len(loaded) / elapsed, "cpu_us_per_move": cpu_per_move}}
 
 
-async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: str, engines: int = 1) -> dict[str, Any]:
+async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: str, engines: int = 1,
+                     profile: Path | None = None) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as folder:
         nats = EmbeddedNats(Path(folder), sync_always=sync_always)
         nats_url = nats.start()
@@ -162,15 +186,19 @@ async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: st
                "ECHO_GATEWAY_WS_RATE": "100000", "ECHO_GATEWAY_WS_BURST": "100000",
                "LOG_FORMAT": "json"}
         processes = []
+        pids = {"nats-server": nats.pid}
         try:
-            for _ in range(engines):  # replicas share the queue group; appends stay safe with any number
+            for n in range(engines):  # replicas share the queue group; appends stay safe with any number
                 engine, _ = start_service("engine", env)
                 processes.append(engine)
+                pids[f"engine {n + 1}" if engines > 1 else "engine"] = engine.pid
             gateway, port = start_service("gateway", env)
             processes.append(gateway)
+            pids["gateway"] = gateway.pid
             floors = {"nats_request_reply": await floor_request_reply(nats_url, 2000),
                       "jetstream_publish": await floor_js_publish(nats_url, 2000)}
-            moves = await measure_moves(f"http://127.0.0.1:{port}", seconds, clients)
+            moves = await measure_moves(f"http://127.0.0.1:{port}", seconds, clients, pids,
+                                        profile / ('always' if sync_always else 'default') if profile else None)
             return {"sync_always": sync_always, "floors": floors, "moves": moves}
         finally:
             for process in processes:
@@ -192,6 +220,9 @@ def print_table(results: list[dict[str, Any]]) -> None:
             ratio = f"{s['median_us'] / floor:6.1f}×" if floor else ""
             print(f"{label:26} {name:44} {s['median_us']:10.0f} {s['p99_us']:10.0f} {ratio:>8}")
         print(f"{label:26} {'sustained durable moves/s':44} {r['moves']['sustained']['moves_per_s']:10.0f}")
+        cpu = r["moves"]["sustained"]["cpu_us_per_move"]
+        shares = ", ".join(f"{name} {us:.0f}" for name, us in cpu.items())
+        print(f"{label:26} CPU µs per move under load: {shares}")
 
 
 async def main() -> None:
@@ -199,14 +230,15 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--clients", type=int, default=40)
     parser.add_argument("--engines", type=int, default=1, help="engine replicas")
+    parser.add_argument("--profile", type=Path, help="folder for py-spy's collapsed stacks of the services under load")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as folder:
         postgres = EmbeddedPostgres(Path(folder) / "data", delete_on_stop=True)
         pg_url = postgres.start()
         await apply_migrations(pg_url)
         try:
-            results = [await run_config(True, args.seconds, args.clients, pg_url, args.engines),
-                       await run_config(False, args.seconds, args.clients, pg_url, args.engines)]
+            results = [await run_config(True, args.seconds, args.clients, pg_url, args.engines, args.profile),
+                       await run_config(False, args.seconds, args.clients, pg_url, args.engines, args.profile)]
         finally:
             postgres.stop()
     print_table(results)
@@ -214,4 +246,6 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    import uvloop  # the services run on uvloop too (uvicorn picks it); a lighter load generator
+
+    uvloop.run(main())

@@ -37,6 +37,18 @@ def rss_kib(pid: int) -> int:
     raise RuntimeError(f"no RSS for {pid}")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_busy_seconds() -> float:
+    """CPU time all cores of the machine spent busy so far (every process, the kernel too)."""
+    user, nice, system, idle, iowait, irq, softirq, steal = (int(v) for v in Path("/proc/stat").read_text().split()[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
 def machine() -> dict[str, object]:
     return {"platform": platform.platform(), "cpus": os.cpu_count(), "python": platform.python_version(),
             "load_average": os.getloadavg()}

@@ -81,6 +81,9 @@ async def test_a_daily_over_the_websocket_with_two_devices_and_a_resume(system: 
     pushed = await laptop.next_frame()
     assert pushed["type"] == "update" and pushed["version"] == moved["version"]
     assert pushed["view"] == moved["view"]
+    await phone.command("ping")  # whatever the server sent the phone before this pong is in its pushes now
+    echoed = [p for p in phone.pushes if p["type"] == "update" and p["version"] == moved["version"]]
+    assert echoed == [], "the device that moved got its own move twice (an update besides the ack)"
 
     await laptop.close()
     later = Device(system, phone.token)

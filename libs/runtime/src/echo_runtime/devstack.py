@@ -54,6 +54,10 @@ class EmbeddedNats:
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    @property
     def url(self) -> str:
         return f"nats://127.0.0.1:{self.port}"
 

@@ -25,7 +25,6 @@ from echo_events.play import (
     ExpireGame,
     FinishGame,
     GameCreated,
-    GameUpdate,
     GetGame,
     GetOptions,
     ListGames,
@@ -50,6 +49,7 @@ from .dailies import current_daily, daily_closed
 from .projections import games_of
 from .store import GameStore, LoadedGame
 from .views import game_view
+from .wire import encode_update
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 5
@@ -286,8 +286,7 @@ class PlayService:
     async def _publish(self, game: LoadedGame) -> PlayReply:
         """Tell every device of the player about the new state; the same view answers the command."""
         view = game_view(game)
-        update = GameUpdate(game_id=game.game_id, version=game.version, view=view)
-        await self._nc.publish(updates_subject(game.meta.account_id), update.model_dump_json().encode(),
+        await self._nc.publish(updates_subject(game.meta.account_id), encode_update(game.game_id, game.version, view),
                                headers={UPDATE_GAME_HEADER: game.game_id, UPDATE_VERSION_HEADER: str(game.version)})
         return self._reply(game, view=view)
 

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 
 from .handlers import PlayService, refuse
 from .projections import GAMES_CONSUMER, games_handler
+from .wire import encode_reply
 
 log = structlog.get_logger(__name__)
 MOVES = ("probe", "beam", "finish", "start")
@@ -64,7 +65,7 @@ class EngineServer:
                 MOVES_TOTAL.labels(kind).inc()
                 MOVE_SECONDS.observe(time.perf_counter() - started)
         if msg.reply:
-            await msg.respond(reply.model_dump_json(exclude_none=True).encode())
+            await msg.respond(encode_reply(reply))
 
     async def on_daily_closed(self, msg: Msg) -> None:
         for envelope in decode(msg.data).events:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from echo_events.play import ENGINE_SUBJECT
-from echo_runtime.telemetry import inject_headers, tracer
+from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
 from opentelemetry.trace import SpanKind
 
@@ -20,7 +20,7 @@ class EngineUnavailable(Unavailable):
 
 async def ask_engine(nc: Client, request: dict[str, Any]) -> dict[str, Any]:
     try:
-        with tracer.start_as_current_span(f"engine {request.get('type')}", kind=SpanKind.CLIENT):
+        with start_span(f"engine {request.get('type')}", kind=SpanKind.CLIENT):
             return await request_json(nc, ENGINE_SUBJECT, request, timeout=ENGINE_TIMEOUT, headers=inject_headers())
     except Unavailable:
         raise EngineUnavailable("the game server did not answer; retry with the same id") from None

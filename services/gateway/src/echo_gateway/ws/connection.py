@@ -56,6 +56,8 @@ class Connection:
         self._rate = rate
         self._send_lock = asyncio.Lock()
         self._seen: dict[str, int] = {}  # game id → last version sent to this device
+        self._asking: str | None = None  # the game this device's command in flight is about
+        self._held: Msg | None = None  # the newest update of that game that came meanwhile
         self._closed = False
 
     async def run(self) -> None:
@@ -151,6 +153,18 @@ class Connection:
             return None
 
     async def _dispatch(self, identity: Identity, frame) -> None:  # noqa: ANN001
+        """Commands run one at a time per device. While one about a game is in flight, that game's updates
+        wait: the engine publishes a move's update just before it answers, and the ack carries the same
+        view. One that is still newer than the ack (or follows a refusal) goes out after it."""
+        self._asking = getattr(frame, "game_id", None)
+        try:
+            await self._command(identity, frame)
+        finally:
+            held, self._asking, self._held = self._held, None, None
+            if held is not None:
+                await self._on_update(held)
+
+    async def _command(self, identity: Identity, frame) -> None:  # noqa: ANN001
         account = identity.account_id
         match frame:
             case Ping():
@@ -200,6 +214,10 @@ class Connection:
         game_id, version = headers.get(UPDATE_GAME_HEADER), int(headers.get(UPDATE_VERSION_HEADER, 0))
         if game_id is None or version <= self._seen.get(game_id, 0):
             return  # this device already has it (its own ack): no need to even parse it
+        if game_id == self._asking:
+            if self._held is None or version > int(self._held.headers[UPDATE_VERSION_HEADER]):
+                self._held = msg
+            return
         self._seen[game_id] = version
         await self.send({"type": "update", **orjson.loads(msg.data)})
 

@@ -1,0 +1,51 @@
+"""The engine's replies and updates, written by orjson, say exactly what pydantic's JSON of the same
+`PlayReply` / `GameUpdate` says — for every mode, live and ended games, and the Tutorial's guidance."""
+
+import json
+
+import pytest
+from echo_engine.rules.echo import game
+from echo_engine.rules.echo.view import log_entry
+from echo_engine.store import LoadedGame
+from echo_engine.views import game_view
+from echo_engine.wire import encode_reply, encode_update
+from echo_events.play import GameCreated, GameUpdate, PlayError, PlayReply
+from echo_strategies import moves, setups
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytestmark = pytest.mark.unit
+
+METAS = [
+    GameCreated(game_id="t1", account_id="a", mode="tutorial", preset_id="tutorial", msk_date="2026-11-29"),
+    GameCreated(game_id="f1", account_id="a", mode="free", preset_id="standard", free_slot=1, league="bronze",
+                msk_date="2026-11-29"),
+    GameCreated(game_id="d1", account_id="a", mode="daily", preset_id="standard", daily_id="2026-11-29.bronze",
+                daily_number=30, league="bronze", msk_date="2026-11-29"),
+]
+
+
+def pydantic_json(model) -> object:  # noqa: ANN001
+    return json.loads(model.model_dump_json(exclude_none=True))
+
+
+@settings(max_examples=60, deadline=None)
+@given(setup=setups(), commands=moves(40), meta=st.sampled_from(METAS), duplicate=st.booleans())
+def test_a_view_reply_and_update_read_the_same_as_pydantics(setup, commands, meta, duplicate):
+    state, _ = game.start(setup)
+    for command in commands:
+        state, _ = game.play(state, command)
+    loaded = LoadedGame(meta=meta, state=state, version=len(commands) + 2, last_sequence=9,
+                        log=tuple(log_entry(e) for e in state.log))
+    view = game_view(loaded)
+    reply = PlayReply(ok=True, game_id=meta.game_id, version=loaded.version, view=view, duplicate=duplicate)
+    assert json.loads(encode_reply(reply)) == pydantic_json(reply)
+    update = GameUpdate(game_id=meta.game_id, version=loaded.version, view=view)
+    assert json.loads(encode_update(meta.game_id, loaded.version, view)) == pydantic_json(update)
+
+
+def test_replies_without_a_view_are_unchanged():
+    refusal = PlayReply(ok=False, error=PlayError(code="bad_move", message="нельзя"))
+    options = PlayReply(ok=True, data={"presets": [{"id": "standard", "name": "Стандарт"}]})
+    for reply in (refusal, options):
+        assert json.loads(encode_reply(reply)) == pydantic_json(reply)
