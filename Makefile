@@ -47,9 +47,10 @@ test-e2e: install browser ## Browser tests: Playwright drives Debian's chromium 
 	$(PYTEST) -m e2e $(PYTEST_ARGS)
 
 .PHONY: bench
-bench: install ## Run every benchmark; prints figures and ratios, writes .bench/*.json
+bench: install ## Run every benchmark; prints figures and ratios, writes .bench/*.json, ends with one summary table
 	@mkdir -p .bench
-	@for b in tests/load/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+	@rc=0; for b in tests/load/bench_*.py; do echo "== $$b"; $(PY) $$b || { rc=1; break; }; done; \
+	echo "== summary (.bench/*.json)"; $(PY) tests/load/summary.py; exit $$rc
 
 .PHONY: lint
 lint: install ## ruff

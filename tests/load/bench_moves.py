@@ -19,7 +19,6 @@ import json
 import os
 import shutil
 import subprocess
-import statistics
 import sys
 import tempfile
 import time
@@ -34,71 +33,18 @@ from echo_engine.rules.echo.field import sector_name
 from echo_engine.rules.echo.tutorial import SCRIPT
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 from echo_runtime.migrate import apply_migrations
-from echo_runtime.nats_client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import cpu_seconds, machine, machine_busy_seconds, start_service, write_result  # noqa: E402 - the benchmarks' shared start-up
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def summary(samples_us: list[float]) -> dict[str, float]:
-    return {"n": len(samples_us), "median_us": statistics.median(samples_us), "p99_us": pct(samples_us, 0.99)}
-
-
-async def floor_request_reply(nats_url: str, n: int) -> dict[str, float]:
-    responder = await asyncio.create_subprocess_exec(sys.executable, "-c", RESPONDER, nats_url)
-    nc = await connect(nats_url, "bench")
-    try:
-        for _ in range(100):
-            try:
-                await nc.request("bench.echo", b"x", timeout=0.2)
-                break
-            except Exception:  # noqa: BLE001 - the responder is still starting
-                await asyncio.sleep(0.05)
-        samples = []
-        for _ in range(n):
-            t0 = time.perf_counter_ns()
-            await nc.request("bench.echo", b"x" * 200, timeout=2)
-            samples.append((time.perf_counter_ns() - t0) / 1000)
-        return summary(samples)
-    finally:
-        await nc.drain()
-        responder.terminate()
-        await responder.wait()
-
-
-RESPONDER = """
-import asyncio, sys, nats
-async def main():
-    nc = await nats.connect(sys.argv[1])
-    async def answer(msg): await msg.respond(msg.data)
-    await nc.subscribe("bench.echo", cb=answer)
-    await asyncio.Event().wait()
-asyncio.run(main())
-"""
-
-
-async def floor_js_publish(nats_url: str, n: int) -> dict[str, float]:
-    from nats.js.api import StorageType, StreamConfig
-
-    nc = await connect(nats_url, "bench")
-    js = nc.jetstream()
-    name = f"BENCH{uuid.uuid4().hex[:6]}"
-    await js.add_stream(StreamConfig(name=name, subjects=[f"{name}.>"], storage=StorageType.FILE))
-    samples = []
-    try:
-        for i in range(n):
-            t0 = time.perf_counter_ns()
-            await js.publish(f"{name}.g{i % 50}", b"y" * 1500, headers={"Nats-Msg-Id": uuid.uuid4().hex})
-            samples.append((time.perf_counter_ns() - t0) / 1000)
-        return summary(samples)
-    finally:
-        await js.delete_stream(name)
-        await nc.drain()
+from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
+    cpu_seconds,
+    floor_js_publish,
+    floor_request_reply,
+    machine,
+    machine_busy_seconds,
+    start_service,
+    summary,
+    write_result,
+)
 
 
 class Player:

@@ -1,16 +1,21 @@
-"""What every benchmark starts: its own NATS and PostgreSQL, and services as separate processes."""
+"""What every benchmark starts: its own NATS and PostgreSQL, and services as separate processes; and the
+floors (a bare NATS request/reply, a bare JetStream publish) the over-the-wire figures are compared with."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 
 import httpx
 from echo_runtime.devstack import free_port
+from echo_runtime.nats_client import connect
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,14 +43,14 @@ def rss_kib(pid: int) -> int:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used so far (Linux /proc)."""
+    """User + system CPU time a process has used so far (Linux `/proc/<pid>/stat`)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def machine_busy_seconds() -> float:
     """CPU time all cores of the machine spent busy so far (every process, the kernel too)."""
-    user, nice, system, idle, iowait, irq, softirq, steal = (int(v) for v in Path("/proc/stat").read_text().split()[1:9])
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, Path("/proc/stat").read_text().split()[1:9])
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
@@ -62,3 +67,64 @@ def write_result(name: str, result: dict[str, object]) -> None:
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(result, indent=2))
     print(f"written {out.relative_to(ROOT)}")
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summary(samples_us: list[float]) -> dict[str, float]:
+    return {"n": len(samples_us), "median_us": statistics.median(samples_us), "p99_us": pct(samples_us, 0.99)}
+
+
+async def floor_request_reply(nats_url: str, n: int) -> dict[str, float]:
+    responder = await asyncio.create_subprocess_exec(sys.executable, "-c", RESPONDER, nats_url)
+    nc = await connect(nats_url, "bench")
+    try:
+        for _ in range(100):
+            try:
+                await nc.request("bench.echo", b"x", timeout=0.2)
+                break
+            except Exception:  # noqa: BLE001 - the responder is still starting
+                await asyncio.sleep(0.05)
+        samples = []
+        for _ in range(n):
+            t0 = time.perf_counter_ns()
+            await nc.request("bench.echo", b"x" * 200, timeout=2)
+            samples.append((time.perf_counter_ns() - t0) / 1000)
+        return summary(samples)
+    finally:
+        await nc.drain()
+        responder.terminate()
+        await responder.wait()
+
+
+RESPONDER = """
+import asyncio, sys, nats
+async def main():
+    nc = await nats.connect(sys.argv[1])
+    async def answer(msg): await msg.respond(msg.data)
+    await nc.subscribe("bench.echo", cb=answer)
+    await asyncio.Event().wait()
+asyncio.run(main())
+"""
+
+
+async def floor_js_publish(nats_url: str, n: int) -> dict[str, float]:
+    from nats.js.api import StorageType, StreamConfig
+
+    nc = await connect(nats_url, "bench")
+    js = nc.jetstream()
+    name = f"BENCH{uuid.uuid4().hex[:6]}"
+    await js.add_stream(StreamConfig(name=name, subjects=[f"{name}.>"], storage=StorageType.FILE))
+    samples = []
+    try:
+        for i in range(n):
+            t0 = time.perf_counter_ns()
+            await js.publish(f"{name}.g{i % 50}", b"y" * 1500, headers={"Nats-Msg-Id": uuid.uuid4().hex})
+            samples.append((time.perf_counter_ns() - t0) / 1000)
+        return summary(samples)
+    finally:
+        await js.delete_stream(name)
+        await nc.drain()

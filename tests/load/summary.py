@@ -1,0 +1,212 @@
+"""One table of every benchmark's headline figures, read from `.bench/*.json` (what `make bench` ends with).
+
+    .venv/bin/python tests/load/summary.py [--dir .bench]
+
+Columns: the figure, what was measured, the floor it is compared with (measured in the same run), the
+ratio — how many times the floor's cost the figure is (a latency ÷ the floor's latency; the floor's
+throughput ÷ the throughput) — and the target, with `met` or `MISSED` where one is stated. A benchmark
+whose file is missing shows `not run`; a file of another shape shows what could not be read. It runs
+nothing and never fails on figures: it only reads and prints.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCHMARKS = ("rules", "moves", "connections", "leagues", "projection", "surge")
+HEADERS = ("figure", "measured", "floor", "ratio", "target")
+
+
+@dataclass(frozen=True)
+class Row:
+    figure: str
+    measured: str
+    floor: str = "—"
+    ratio: str = "—"
+    target: str = "—"
+
+
+def number(value: float, decimals: int = 0) -> str:
+    """5 000, 1 234.5: a space between thousands, as the performance report writes them."""
+    return f"{value:,.{decimals}f}".replace(",", " ")
+
+
+def duration_us(us: float) -> str:
+    if us >= 1_000_000:
+        return f"{us / 1_000_000:.1f} s"
+    if us >= 100_000:
+        return f"{us / 1000:.0f} ms"
+    if us >= 1000:
+        return f"{us / 1000:.2f} ms"
+    return f"{us:.0f} µs" if us >= 100 else f"{us:.1f} µs"
+
+
+def times(value: float, floor: float) -> str:
+    return f"{value / floor:.1f}×" if floor else "—"
+
+
+def target(text: str, met: bool | None) -> str:
+    return text if met is None else f"{text} {'met' if met else 'MISSED'}"
+
+
+def rules_rows(r: dict[str, Any]) -> list[Row]:
+    goals = {"field_us": 5000.0, "tick_median_us": 50.0, "fold_150_ms": 5.0, **r.get("targets", {})}
+    name, worst = max(r["generation"].items(), key=lambda item: item[1]["median_us"])
+    cpu_p99 = max(g["cpu_p99_us"] for g in r["generation"].values())
+    rows = [Row(f"rules: field generated, slowest preset ({name}) median / any CPU p99",
+                f"{duration_us(worst['median_us'])} / {duration_us(cpu_p99)}",
+                target=target(f"≤ {goals['field_us'] / 1000:g} ms",
+                              worst["median_us"] <= goals["field_us"] and cpu_p99 <= goals["field_us"]))]
+    core = r.get("core", {})
+    if "error" in core:
+        return [*rows, Row("rules: tick and fold", f"failed: {core['error']}")]
+    tick, fold = core["tick"], core["fold"]
+    return [*rows,
+            Row("rules: decide + evolve per tick, median", duration_us(tick["median_us"]),
+                target=target(f"≤ {goals['tick_median_us']:g} µs",
+                              tick["median_us"] <= goals["tick_median_us"])),
+            Row("rules: fold a game, scaled to 150 ticks", f"{fold['scaled_150_ms']:.2f} ms",
+                target=target(f"≤ {goals['fold_150_ms']:g} ms", fold["scaled_150_ms"] <= goals["fold_150_ms"]))]
+
+
+def moves_rows(r: dict[str, Any]) -> list[Row]:
+    rows = []
+    for run in sorted(r["results"], key=lambda x: not x["sync_always"]):  # the shipped configuration first
+        label = "fsync always" if run["sync_always"] else "NATS default sync"
+        floor = run["floors"]["jetstream_publish"]["median_us"]
+        single, sustained = run["moves"]["single"], run["moves"]["sustained"]
+        rows += [Row(f"moves ({label}): round trip, 1 client, median", duration_us(single["median_us"]),
+                     f"{duration_us(floor)} JetStream publish", times(single["median_us"], floor),
+                     target("≤ 3× floor", single["median_us"] <= 3 * floor)),
+                 Row(f"moves ({label}): sustained durable moves/s, {sustained['clients']} clients",
+                     number(sustained["moves_per_s"]), target=target("≥ 1 000/s", sustained["moves_per_s"] >= 1000))]
+    return rows
+
+
+def connections_rows(r: dict[str, Any]) -> list[Row]:
+    per_kib = r["kib_per_connection"]
+    return [Row("connections: idle WebSockets held by one gateway", number(r["connections_held"]),
+                target=target("≥ 5 000", r["connections_held"] >= 5000)),
+            Row("connections: gateway memory per connection", f"{per_kib:.1f} KiB",
+                target=target("≤ 50 KB", per_kib * 1.024 <= 50))]
+
+
+def leagues_rows(r: dict[str, Any]) -> list[Row]:
+    res = r["results"]
+    floor = res["floor_select1"]["median_ms"]
+    floor_text = f"{floor:.2f} ms SELECT 1"
+    callers = {k.removeprefix("chart_top100_me_"): v["median_ms"] for k, v in res.items()
+               if k.startswith("chart_top100_me_")}
+    where, worst = max(callers.items(), key=lambda item: item[1])
+    week = res["week_results_all_groups"]
+    players = number(r.get("players", 0))
+    return [Row(f"leagues ({players} players): chart top 100, median", f"{res['chart_top100']['median_ms']:.2f} ms",
+                floor_text, times(res["chart_top100"]["median_ms"], floor)),
+            Row(f"leagues: top 100 + caller's place, worst caller ({where}), median", f"{worst:.2f} ms",
+                floor_text, times(worst, floor), target("≤ 10 ms", worst <= 10)),
+            Row(f"leagues: week results, all groups ({number(week['members'])} members)",
+                f"{week['median_ms'] / 1000:.1f} s", target=target("≤ 60 s", week["median_ms"] <= 60_000))]
+
+
+def projection_rows(r: dict[str, Any]) -> list[Row]:
+    floor = r["floor_copy_rows_per_s"]
+    return [Row(f"projection: GAMES events projected/s ({number(r['games'])} games)", number(r["events_per_s"]),
+                f"{number(floor)} rows/s COPY", times(floor, r["events_per_s"])),
+            Row("projection: finished games projected / published",
+                f"{number(r['finished_games_projected'])} / {number(r['games'])}",
+                target=target("all", r["finished_games_projected"] == r["games"]))]
+
+
+def surge_rows(r: dict[str, Any]) -> list[Row]:
+    s, checks = r["surge"], r["checks"]
+    floor = r["floors"]["jetstream_publish"]["median_us"]
+    floor_text = f"{duration_us(floor)} JetStream publish"
+    n, window = r["players"], r["window_s"]
+    offered = n / window if window else None
+    arrival = f"{number(n)} players in {window:g} s" if window else f"{number(n)} players at once"
+    start, whole = s["start"], s["connect_to_view"]
+    codes = ", ".join(f"{k} ×{v}" for k, v in s.get("error_codes", {}).items())
+    rows = [Row(f"surge ({arrival}): Daily start alone, median (p99)",
+                f"{duration_us(start['median_us'])} ({duration_us(start['p99_us'])})",
+                floor_text, times(start["median_us"], floor)),
+            Row("surge: connect → start's view, median (p99)",
+                f"{duration_us(whole['median_us'])} ({duration_us(whole['p99_us'])})",
+                floor_text, times(whole["median_us"], floor)),
+            Row("surge: Daily starts per second achieved", number(s["starts_per_s"], 1),
+                target=f"players arrive at {number(offered, 1)}/s" if offered else "—"),
+            Row("surge: errors", f"{s['errors']}" + (f" ({codes})" if codes else ""),
+                target=target("0", s["errors"] == 0)),
+            Row("surge: distinct Daily games / players", f"{number(checks['distinct_game_ids'])} / {number(n)}",
+                target=target("= players, checks ok", checks["distinct_game_ids"] == n and bool(checks.get("ok")))),
+            Row("surge: gateway RSS peak", f"{s['gateway_rss_kib']['peak'] / 1024:.0f} MiB")]
+    return rows
+
+
+EXTRACTORS: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
+    "rules": rules_rows, "moves": moves_rows, "connections": connections_rows, "leagues": leagues_rows,
+    "projection": projection_rows, "surge": surge_rows,
+}
+
+
+def rows_of(results: dict[str, dict[str, Any] | None]) -> list[Row]:
+    """Every benchmark's headline rows, in BENCHMARKS order; `not run` for a missing one."""
+    rows: list[Row] = []
+    for name in BENCHMARKS:
+        result = results.get(name)
+        if result is None:
+            rows.append(Row(name, "not run", "", "", ""))
+            continue
+        try:
+            rows += EXTRACTORS[name](result)
+        except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError) as problem:
+            rows.append(Row(f"{name}: unreadable result", f"{type(problem).__name__}: {problem}"))
+    return rows
+
+
+def format_table(rows: list[Row]) -> str:
+    cells = [HEADERS, *((r.figure, r.measured, r.floor, r.ratio, r.target) for r in rows)]
+    widths = [max(len(c[i]) for c in cells) for i in range(len(HEADERS))]
+    lines = []
+    for n, c in enumerate(cells):
+        lines.append("  ".join(c[0].ljust(widths[0]) if i == 0 else c[i].rjust(widths[i]) if i in (1, 3)
+                               else c[i].ljust(widths[i]) for i in range(len(HEADERS))).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def load(folder: Path) -> tuple[dict[str, dict[str, Any] | None], dict[str, str]]:
+    """Each benchmark's result (None when its file is missing or not JSON), and when each file was written."""
+    results: dict[str, dict[str, Any] | None] = {}
+    written: dict[str, str] = {}
+    for name in BENCHMARKS:
+        path = folder / f"{name}.json"
+        try:
+            results[name] = json.loads(path.read_text())
+        except (OSError, ValueError):
+            results[name] = None
+            continue
+        written[name] = dt.datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    return results, written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", type=Path, default=ROOT / ".bench", help="where the benchmarks wrote their JSON")
+    args = parser.parse_args(argv)
+    results, written = load(args.dir)
+    print(format_table(rows_of(results)))
+    if written:
+        print("files written: " + ", ".join(f"{name} {when}" for name, when in written.items()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

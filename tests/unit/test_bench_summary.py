@@ -1,0 +1,148 @@
+"""`tests/load/summary.py`: one table of every benchmark's headline figures from `.bench/*.json`, whatever
+is missing. The samples have the shapes the benchmark scripts write (figures from docs/performance.md)."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.load import summary
+
+pytestmark = pytest.mark.unit
+
+FLOORS = {"nats_request_reply": {"n": 2000, "median_us": 441.0, "p99_us": 770.0},
+          "jetstream_publish": {"n": 2000, "median_us": 358.0, "p99_us": 748.0}}
+SAMPLES = {
+    "rules": {
+        "targets": {"field_us": 5000.0, "tick_median_us": 50.0, "fold_150_ms": 5.0},
+        "generation": {
+            "standard": {"n": 500, "median_us": 461.0, "p99_us": 700.0, "max_us": 900.0,
+                         "cpu_median_us": 450.0, "cpu_p99_us": 612.0, "cpu_max_us": 800.0},
+            "nine-small": {"n": 500, "median_us": 510.0, "p99_us": 2000.0, "max_us": 2500.0,
+                           "cpu_median_us": 500.0, "cpu_p99_us": 1884.0, "cpu_max_us": 2400.0},
+        },
+        "core": {"tick": {"n": 5487, "median_us": 40.8, "p99_us": 91.7, "cpu_median_us": 40.0, "cpu_p99_us": 90.0},
+                 "fold": {"games": 60, "mean_ticks": 80, "longest_ticks": 96, "longest_ms": 0.85,
+                          "per_tick_ms": 0.0088, "scaled_150_ms": 1.32}},
+        "ok": True,
+    },
+    "moves": {"machine": {}, "results": [
+        {"sync_always": False, "floors": FLOORS,
+         "moves": {"single": {"n": 300, "median_us": 3690.0, "p99_us": 4950.0},
+                   "sustained": {"n": 5930, "median_us": 55000.0, "p99_us": 203000.0, "clients": 40,
+                                 "seconds": 10.0, "moves_per_s": 593.0}}},
+        {"sync_always": True, "floors": FLOORS,
+         "moves": {"single": {"n": 300, "median_us": 3460.0, "p99_us": 5720.0},
+                   "sustained": {"n": 5790, "median_us": 57000.0, "p99_us": 190000.0, "clients": 40,
+                                 "seconds": 10.0, "moves_per_s": 579.0}}},
+    ]},
+    "connections": {"connections_held": 5000, "opened_in_s": 8.1, "rss_before_kib": 74752,
+                    "rss_after_kib": 234496, "kib_per_connection": 32.4, "machine": {}},
+    "leagues": {"players": 1_000_000, "runs": 30, "python": "3.11.7", "results": {
+        "load_s": 54.5,
+        "floor_select1": {"n": 120, "median_ms": 0.19, "p95_ms": 0.22, "max_ms": 0.5},
+        "chart_top100": {"n": 30, "median_ms": 2.23, "p95_ms": 2.51, "max_ms": 3.0},
+        "chart_top100_me_top": {"n": 30, "median_ms": 4.16, "p95_ms": 5.0, "max_ms": 6.0},
+        "chart_top100_me_middle": {"n": 30, "median_ms": 7.07, "p95_ms": 8.0, "max_ms": 9.0},
+        "chart_top100_me_bottom": {"n": 30, "median_ms": 6.95, "p95_ms": 8.0, "max_ms": 9.0},
+        "chart_top100_me_out_of_chart": {"n": 30, "median_ms": 5.01, "p95_ms": 6.0, "max_ms": 7.0},
+        "week_results_all_groups": {"n": 2, "median_ms": 24_600.0, "p95_ms": 25_000.0, "max_ms": 25_000.0,
+                                    "members": 950_030, "moved": 335_009},
+    }},
+    "projection": {"games": 3000, "moves_per_game": 20, "events": 72000, "messages": 66000, "seconds": 17.3,
+                   "events_per_s": 4153.0, "messages_per_s": 3807.0, "finished_games_projected": 3000,
+                   "floor_copy_rows_per_s": 703_748.0, "machine": {}},
+    "surge": {"players": 3000, "window_s": 60.0, "burst": False, "daily_id": "2026-11-30:bronze", "floors": FLOORS,
+              "surge": {"connect_to_view": {"n": 3000, "median_us": 30_000.0, "p99_us": 120_000.0, "max_us": 2e5},
+                        "start": {"n": 3000, "median_us": 20_000.0, "p99_us": 90_000.0, "max_us": 1.5e5},
+                        "started": 3000, "seconds": 60.1, "starts_per_s": 49.9, "errors": 0, "error_codes": {},
+                        "gateway_rss_kib": {"before": 75_000, "peak": 180_000, "after": 179_000}},
+              "checks": {"distinct_game_ids": 3000, "ok": True}},
+}
+
+
+def table(results: dict) -> str:
+    return summary.format_table(summary.rows_of(results))
+
+
+def line(text: str, figure: str) -> str:
+    return next(row for row in text.splitlines() if row.startswith(figure))
+
+
+def test_nothing_run_is_one_not_run_row_per_benchmark() -> None:
+    text = table({})
+    lines = text.splitlines()
+    assert lines[0].split() == ["figure", "measured", "floor", "ratio", "target"]
+    assert set(lines[1]) == {"-", " "}
+    assert [row.split() for row in lines[2:]] == [[name, "not", "run"] for name in summary.BENCHMARKS]
+
+
+def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() -> None:
+    text = table(SAMPLES)
+    assert "not run" not in text and "unreadable" not in text
+    moves = line(text, "moves (fsync always): round trip")
+    assert "3.46 ms" in moves and "358 µs JetStream publish" in moves and "9.7×" in moves and "MISSED" in moves
+    assert text.index("moves (fsync always)") < text.index("moves (NATS default sync)")  # the shipped one first
+    assert "579" in line(text, "moves (fsync always): sustained") and "≥ 1 000/s MISSED" in text
+    assert "5 000" in line(text, "connections: idle") and "≤ 50 KB met" in line(text, "connections: gateway memory")
+    assert "nine-small" in line(text, "rules: field generated") and "1.88 ms" in text
+    assert "40.8 µs" in line(text, "rules: decide") and "≤ 50 µs met" in text
+    caller = line(text, "leagues: top 100 + caller's place")
+    assert "(middle)" in caller and "7.07 ms" in caller and "37.2×" in caller and "≤ 10 ms met" in caller
+    assert "24.6 s" in line(text, "leagues: week results") and "950 030 members" in text
+    projection = line(text, "projection: GAMES events")
+    assert "4 153" in projection and "703 748 rows/s COPY" in projection and "169.5×" in projection
+    start = line(text, "surge (3 000 players in 60 s): Daily start alone")
+    assert "20.00 ms (90.00 ms)" in start and "55.9×" in start
+    assert "players arrive at 50.0/s" in line(text, "surge: Daily starts per second")
+    assert "0 met" in line(text, "surge: errors") and "3 000 / 3 000" in text and "176 MiB" in text
+
+
+def test_columns_line_up() -> None:
+    lines = table(SAMPLES).splitlines()
+    separator = lines[1]
+    starts = [i for i in range(len(separator)) if separator[i] == "-" and (i == 0 or separator[i - 1] == " ")]
+    assert len(starts) == 5
+    for row in lines[2:]:
+        for start in starts[1:]:
+            assert row[start - 2:start] == "  ", row  # two spaces before every column
+
+
+def test_errors_of_the_surge_show_their_codes_and_a_failed_check() -> None:
+    failed = copy.deepcopy(SAMPLES["surge"])
+    failed["surge"].update(errors=3, error_codes={"engine_unavailable": 2, "TimeoutError: ": 1})
+    failed["checks"].update(distinct_game_ids=2997, ok=False)
+    text = table({"surge": failed})
+    assert "3 (engine_unavailable ×2, TimeoutError:  ×1)" in line(text, "surge: errors")
+    assert "0 MISSED" in text and "2 997 / 3 000" in text and "checks ok MISSED" in text
+
+
+def test_a_burst_has_no_arrival_rate_and_a_failed_rules_core_is_said() -> None:
+    burst = copy.deepcopy(SAMPLES["surge"])
+    burst.update(window_s=0.0, burst=True)
+    rules = copy.deepcopy(SAMPLES["rules"])
+    rules["core"] = {"error": "No module named 'game'"}
+    text = table({"surge": burst, "rules": rules})
+    assert "3 000 players at once" in text and "arrive at" not in text
+    assert "failed: No module named 'game'" in line(text, "rules: tick and fold")
+
+
+def test_a_result_of_another_shape_is_reported_not_fatal() -> None:
+    text = table({**SAMPLES, "connections": {"connections": 10}, "leagues": {"results": []}})
+    assert "KeyError" in line(text, "connections: unreadable result")
+    assert "TypeError" in line(text, "leagues: unreadable result")
+    assert "579" in text  # the others are still there
+
+
+def test_main_reads_the_folder_and_tolerates_missing_and_broken_files(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    (tmp_path / "moves.json").write_text(json.dumps(SAMPLES["moves"]))
+    (tmp_path / "surge.json").write_text("{not json")
+    assert summary.main(["--dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "9.7×" in out
+    assert [row.split()[0] for row in out.splitlines() if row.endswith("not run")] == [
+        "rules", "connections", "leagues", "projection", "surge"]
+    assert out.splitlines()[-1].startswith("files written: moves ")
