@@ -4,7 +4,7 @@
 
 Starts its own NATS (JetStream, file storage, the shipped `sync_interval: always`) and PostgreSQL, and
 the engine, the leagues service and the gateway as separate processes, as in production: on a Daily
-start the gateway asks the leagues service for the player's league (`leagues.q.player`), then the
+start the gateway asks the leagues service for the player's league (`leagues.q.league`), then the
 engine reads that league's Daily from the DAILY stream, creates the game on GAMES and answers. The
 benchmark stands in for the daily service: it publishes today's (Moscow date) Bronze Daily on
 `daily.published.bronze` of the DAILY stream (`tests.support.play.publish_daily`), and waits until the

@@ -150,6 +150,8 @@ async def test_the_next_week_starts_from_the_new_leagues(leagues) -> None:  # no
     up = {r["account_id"] for r in await leagues.pool.fetch("SELECT account_id FROM leagues_players")}
     assert up == {"x8", "x7", "x6"}
     assert (await leagues.ask("player", account_id="x8", date=week2.isoformat()))["league"] == "silver"
+    assert (await leagues.ask("league", account_id="x8"))["league"] == "silver"  # what a Daily start asks
+    assert (await leagues.ask("league", account_id="x0"))["league"] == "bronze"
 
     # the gateway starts their games in Silver: GameCreated says so
     silver, bronze = daily_event(week2, "silver"), daily_event(week2, "bronze")

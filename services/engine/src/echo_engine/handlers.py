@@ -209,9 +209,11 @@ class PlayService:
         if daily is None:
             return refuse("no_daily", "the Daily is not out yet (a new one comes out at 00:00 MSK)")
         game_id = modes.daily_game_id(request.account_id, daily.daily_id)
-        existing = await self.store.load(game_id)
+        existing = self.store.cached(game_id)
         if existing is not None:
             return self._reply(existing, duplicate=True)  # one attempt: resume it, never restart it
+        # not read first: creating it expects an empty subject, so a game that exists (started on another
+        # replica, or before a restart) comes back as a conflict and is resumed; a new one costs one write
         meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="daily", preset_id=daily.preset_id,
                            daily_id=daily.daily_id, daily_number=daily.number, league=request.league,
                            msk_date=daily.date.isoformat())

@@ -3,11 +3,12 @@ field, the Daily's field from the day's seed. Pure: the caller reads the Daily a
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from dataclasses import dataclass
 from datetime import date
 
-from echo_events.daily import DailyPublished
+from echo_events.daily import DailyPublished, RuleChangeSpec
 
 from echo_engine.rules.echo.generator import generate
 from echo_engine.rules.echo.presets import PRESETS, get_preset
@@ -55,8 +56,14 @@ def free_game_id(account_id: str, msk_date: date, slot: int) -> str:
 
 
 def daily_setup(daily: DailyPublished) -> GameSetup:
-    """The same field and dice for everyone of the Daily's league."""
-    return _with_special(generate(daily.preset_id, daily.seed), daily)
+    """The same field and dice for everyone of the Daily's league: generated once, not at every start
+    (at midnight every player of a league starts the same field)."""
+    return _daily_setup(daily.preset_id, daily.seed, daily.special)
+
+
+@functools.lru_cache(maxsize=64)
+def _daily_setup(preset_id: str, seed: int, special: tuple[RuleChangeSpec, ...] | None) -> GameSetup:
+    return _with_special(generate(preset_id, seed), special)
 
 
 def free_setup(preset: str, account_id: str, msk_date: date, slot: int, daily: DailyPublished | None) -> GameSetup:
@@ -64,7 +71,7 @@ def free_setup(preset: str, account_id: str, msk_date: date, slot: int, daily: D
     if preset == AS_DAILY:
         if daily is None:
             raise LookupError("there is no Daily today to copy")
-        return _with_special(generate(daily.preset_id, seed), daily)
+        return _with_special(generate(daily.preset_id, seed), daily.special)
     get_preset(preset)  # a clear error for an unknown id
     return generate(preset, seed)
 
@@ -73,8 +80,8 @@ def tutorial() -> GameSetup:
     return tutorial_setup()
 
 
-def _with_special(setup: GameSetup, daily: DailyPublished) -> GameSetup:
-    if not daily.special:
+def _with_special(setup: GameSetup, special: tuple[RuleChangeSpec, ...] | None) -> GameSetup:
+    if not special:
         return setup
-    rules = with_overrides(setup.rules, **{change.field: change.value for change in daily.special})
+    rules = with_overrides(setup.rules, **{change.field: change.value for change in special})
     return GameSetup(field=setup.field, rules=rules, opened=setup.opened, seed=setup.seed, preset=setup.preset)

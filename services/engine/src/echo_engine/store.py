@@ -57,6 +57,10 @@ class GameStore:
             return cached
         return await self.refold(game_id)
 
+    def cached(self, game_id: str) -> LoadedGame | None:
+        """The game as this replica last saw it, without reading the stream (None if not kept)."""
+        return self._cache.get(game_id)
+
     async def history(self, game_id: str) -> tuple[list[Envelope], int]:
         """Every envelope of the game's subject in order, and the stream sequence of its last message."""
         subject = game_subject(game_id)

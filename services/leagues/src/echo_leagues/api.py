@@ -12,6 +12,7 @@ by a client; the service trusts it because `leagues.q.*` is an internal subject.
 | leagues.q.game_of_the_day   | date (the Bronze Daily's; after the close)           |
 | leagues.q.group             | group_id («2026-11-23:bronze:1»)                     |
 | leagues.q.player            | account_id, date?                                    |
+| leagues.q.league            | account_id  (only the league: what a Daily start asks) |
 | leagues.q.friends           | account_ids [..], date?, viewer?                     |
 """
 
@@ -92,6 +93,7 @@ class QueryApi:
             "game_of_the_day": self.game_of_the_day,
             "group": self.group,
             "player": self.player,
+            "league": self.league,
             "friends": self.friends,
         }
 
@@ -131,6 +133,12 @@ class QueryApi:
         if not isinstance(account_id, str) or not account_id:
             raise BadRequest("account_id is required")
         return await queries.player(self._pool, account_id, _date(r, self._clock))
+
+    async def league(self, r: dict[str, Any]) -> dict[str, Any]:
+        account_id = r.get("account_id")
+        if not isinstance(account_id, str) or not account_id:
+            raise BadRequest("account_id is required")
+        return {"account_id": account_id, "league": await queries.league_of(self._pool, account_id)}
 
     async def friends(self, r: dict[str, Any]) -> dict[str, Any]:
         ids = r.get("account_ids")

@@ -274,11 +274,16 @@ async def group_standings(pool: asyncpg.Pool, week_start: dt.date, league: str, 
     }
 
 
+async def league_of(pool: asyncpg.Pool, account_id: str) -> str:
+    """A player's league: Bronze until a week moved him."""
+    return await pool.fetchval("SELECT league FROM leagues_players WHERE account_id = $1", account_id) or "bronze"
+
+
 async def player(pool: asyncpg.Pool, account_id: str, today: dt.date) -> dict[str, Any]:
-    """A player's league (Bronze until a week moved him) and his group and place this week, if any."""
+    """A player's league and his group and place this week, if any."""
     from echo_events.moscow import week_of
 
-    league = await pool.fetchval("SELECT league FROM leagues_players WHERE account_id = $1", account_id)
+    league = await league_of(pool, account_id)
     week = week_of(today)
     member = await pool.fetchrow(
         "SELECT league, group_no FROM leagues_members WHERE week_start = $1 AND account_id = $2",
@@ -287,7 +292,7 @@ async def player(pool: asyncpg.Pool, account_id: str, today: dt.date) -> dict[st
     )
     result: dict[str, Any] = {
         "account_id": account_id,
-        "league": league or "bronze",
+        "league": league,
         "week_start": week.isoformat(),
         "group": None,
     }
