@@ -17,8 +17,6 @@ import argparse
 import asyncio
 import json
 import os
-import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -41,6 +39,7 @@ from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     floor_request_reply,
     machine,
     machine_busy_seconds,
+    start_profilers,
     start_service,
     summary,
     write_result,
@@ -83,18 +82,6 @@ class Player:
 
 async def guest(client: httpx.AsyncClient) -> str:
     return (await client.post("/api/v1/guest")).json()["token"]
-
-
-def start_profilers(pids: dict[str, int], seconds: float, folder: Path | None) -> list[subprocess.Popen[bytes]]:
-    """py-spy (if installed) sampling each service during the sustained load: collapsed stacks per process."""
-    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
-    if folder is None or not Path(spy).exists():
-        return []
-    folder.mkdir(parents=True, exist_ok=True)
-    return [subprocess.Popen([spy, "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "250", "-f", "raw",
-                              "--nonblocking", "-o", str(folder / f"{name.replace(' ', '-')}.txt")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for name, pid in pids.items() if name.startswith(("engine", "gateway"))]
 
 
 async def measure_moves(base: str, seconds: float, clients: int, pids: dict[str, int],

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -128,3 +129,15 @@ async def floor_js_publish(nats_url: str, n: int) -> dict[str, float]:
     finally:
         await js.delete_stream(name)
         await nc.drain()
+
+
+def start_profilers(pids: dict[str, int], seconds: float, folder: Path | None) -> list[subprocess.Popen[bytes]]:
+    """py-spy sampling each Python service for `seconds`: collapsed stacks per process in `folder`."""
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    if folder is None or not Path(spy).exists():
+        return []
+    folder.mkdir(parents=True, exist_ok=True)
+    return [subprocess.Popen([spy, "record", "-p", str(pid), "-d", str(int(seconds)), "-r", "250", "-f", "raw",
+                              "--nonblocking", "-o", str(folder / f"{name.replace(' ', '-')}.txt")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for name, pid in pids.items() if name not in ("nats-server", "load generator")]

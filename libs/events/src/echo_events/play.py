@@ -26,6 +26,8 @@ CommandId = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z
 
 UPDATE_GAME_HEADER = "Echo-Game-Id"
 UPDATE_VERSION_HEADER = "Echo-Game-Version"
+# on an engine request: when (Unix seconds) the asker stops waiting; the engine does not start it later
+DEADLINE_HEADER = "Echo-Deadline"
 
 
 def updates_subject(account_id: str) -> str:

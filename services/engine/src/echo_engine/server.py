@@ -10,7 +10,7 @@ import structlog
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
 from echo_events.errors import explain
-from echo_events.play import ENGINE_QUEUE, ENGINE_SUBJECT, PLAY_REQUEST
+from echo_events.play import DEADLINE_HEADER, ENGINE_QUEUE, ENGINE_SUBJECT, PLAY_REQUEST
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.telemetry import span_from_headers
@@ -30,13 +30,21 @@ REJECTIONS = Counter("echo_engine_rejections_total", "Refused commands by code",
 MOVE_SECONDS = Histogram("echo_engine_move_seconds", "Time to decide, append durably and answer a command",
                          buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0))
 
+ABANDONED = Counter("echo_engine_abandoned_total",
+                    "Requests not started because the asker had stopped waiting (past their deadline)")
+IN_FLIGHT = 64  # commands handled at once; the rest wait in arrival order
+
 EXPIRY_CONSUMER = ConsumerSpec(stream="DAILY", durable="engine-expiry", filter_subject="daily.closed.*")
 
 
 class EngineServer:
-    def __init__(self, play: PlayService) -> None:
+    def __init__(self, play: PlayService, in_flight: int = IN_FLIGHT) -> None:
         self.play = play
         self._inflight: set[asyncio.Task[None]] = set()
+        # Under a surge (midnight: everyone starts the Daily), handling everything at once would make every
+        # request slow and many late; a bounded number at a time serves them in order. A request whose
+        # asker has given up is not started: he will retry with the same command id.
+        self._admission = asyncio.Semaphore(in_flight)
 
     async def on_request(self, msg: Msg) -> None:
         task = asyncio.create_task(self._answer(msg))
@@ -44,6 +52,13 @@ class EngineServer:
         task.add_done_callback(self._inflight.discard)
 
     async def _answer(self, msg: Msg) -> None:
+        async with self._admission:
+            if _abandoned(msg.headers):
+                ABANDONED.inc()
+                return
+            await self._handle(msg)
+
+    async def _handle(self, msg: Msg) -> None:
         started = time.perf_counter()
         with span_from_headers("engine handle", msg.headers, kind=SpanKind.SERVER) as span:
             try:
@@ -78,6 +93,13 @@ class EngineServer:
     async def drain(self) -> None:
         if self._inflight:
             await asyncio.wait(self._inflight, timeout=10)
+
+
+def _abandoned(headers: dict[str, str] | None) -> bool:
+    try:
+        return time.time() > float((headers or {})[DEADLINE_HEADER])
+    except (KeyError, ValueError):
+        return False
 
 
 async def start_engine(runtime: ServiceRuntime) -> None:
