@@ -180,5 +180,7 @@ async def main() -> None:
 
 if __name__ == "__main__":
     import uvloop  # the services run on uvloop too (uvicorn picks it); a lighter load generator
+    from echo_runtime.serve import tune_garbage_collector
 
+    tune_garbage_collector()
     uvloop.run(main())

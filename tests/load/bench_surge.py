@@ -432,5 +432,7 @@ async def main() -> int:
 
 if __name__ == "__main__":
     import uvloop  # as the services run (uvicorn picks it)
+    from echo_runtime.serve import tune_garbage_collector
 
+    tune_garbage_collector()
     raise SystemExit(uvloop.run(main()))
