@@ -15,7 +15,7 @@ from litestar.params import FromPath, FromQuery
 
 from .identity import Identity
 from .routes import identity_of
-from .service_request import Unavailable, request_json
+from .service_request import Unavailable, Unencodable, request_json
 
 REQUEST_TIMEOUT = 10.0
 
@@ -54,6 +54,9 @@ async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[dic
     try:
         nc = request.app.state.runtime.nc  # RuntimeError until NATS is connected
         reply = await request_json(nc, command_subject(name), body, timeout=REQUEST_TIMEOUT)
+    except Unencodable as error:
+        message_ru = "Неверный запрос: слишком большое число или слишком глубокая вложенность."
+        return _error("bad_request", f"Bad request: {error}.", message_ru, 400)
     except (Unavailable, RuntimeError):
         return _error(
             "social_unavailable",

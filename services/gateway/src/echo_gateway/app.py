@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
+from typing import Any
 
 from echo_runtime.clock import Clock
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
+from litestar.file_system import BaseLocalFileSystem
 from litestar.static_files import create_static_files_router
 
 from .account_routes import ACCOUNT_ROUTES
@@ -23,6 +26,22 @@ from .ws.endpoint import live
 from .ws.hub import Hub
 
 WEB_ROOT = Path(__file__).parent / "web"
+NO_SUCH_NAME = {errno.ENAMETOOLONG, errno.ENOTDIR, errno.ELOOP, errno.EINVAL}
+
+
+class WebFiles(BaseLocalFileSystem):
+    """The web client's files. A path that cannot name a file there (a name longer than the OS allows, a
+    NUL, a file taken for a folder: `/index.html/x`) is not found, a 404, where Litestar would answer 500."""
+
+    async def info(self, path: Any, **kwargs: Any) -> Any:
+        try:
+            return await super().info(path, **kwargs)
+        except ValueError:  # "embedded null byte"
+            raise FileNotFoundError(path) from None
+        except OSError as error:
+            if error.errno in NO_SUCH_NAME:
+                raise FileNotFoundError(path) from None
+            raise
 
 
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> Litestar:
@@ -34,7 +53,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         await hub.start(runtime.nc)
         runtime.on_stop(hub.stop)
 
-    web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web")
+    web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web",
+                                     file_system=WebFiles())
     routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES, *CHART_ROUTES,
               *CATALOGUE_ROUTES, live, web]
     app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes)

@@ -14,10 +14,19 @@ class Unavailable(RuntimeError):
     """No replica answered in time (or none is subscribed)."""
 
 
+class Unencodable(ValueError):
+    """The request holds a value JSON cannot carry to the service (an integer beyond 64 bits, nesting deeper
+    than 254): it came from the client, whose request is bad (400)."""
+
+
 async def request_json(nc: Client, subject: str, body: dict[str, Any], *, timeout: float,
                        headers: dict[str, str] | None = None) -> dict[str, Any]:
     try:
-        reply = await nc.request(subject, orjson.dumps(body), timeout=timeout, headers=headers)
+        data = orjson.dumps(body)
+    except orjson.JSONEncodeError as error:
+        raise Unencodable(str(error)) from None
+    try:
+        reply = await nc.request(subject, data, timeout=timeout, headers=headers)
     except (NatsTimeout, NoRespondersError, TimeoutError):
         raise Unavailable(subject) from None
     return orjson.loads(reply.data)
