@@ -49,7 +49,7 @@ test-e2e: install browser ## Browser tests: Playwright drives Debian's chromium 
 .PHONY: bench
 bench: install ## Run every benchmark; prints figures and ratios, writes .bench/*.json, ends with one summary table
 	@mkdir -p .bench
-	@rc=0; for b in tests/load/bench_*.py; do echo "== $$b"; $(PY) $$b || { rc=1; break; }; done; \
+	@rc=0; for b in tests/load/bench_*.py; do echo "== $$b"; $(PY) $$b || { rc=1; echo "$$b FAILED"; }; done; \
 	echo "== summary (.bench/*.json)"; $(PY) tests/load/summary.py; exit $$rc
 
 .PHONY: lint

@@ -4,7 +4,8 @@
 
 Prints a table and writes `.bench/rules.json`. Targets: ≤ 5 ms per generated field (median and p99),
 ≤ 50 µs median per tick, ≤ 5 ms to fold a 150-tick game. The tick and fold sections need the rules
-core (`echo_engine.rules.echo.game`); without it they fail clearly and the script exits 1.
+core (`echo_engine.rules.echo.game`); without it they fail clearly and the script exits 1. A figure
+over its target is printed as such and never changes the exit code (timing is measured, not asserted).
 
 A game cannot really last 150 ticks: a tick opens one sector and at most 100 − (pre-opened) sectors
 exist. The fold section therefore folds the longest games it can play and also reports the time per
@@ -210,8 +211,9 @@ def main() -> int:
     except ImportError as exc:
         print(f"\ntick and fold sections FAILED: the rules core is not available ({exc})")
         report["core"] = {"error": str(exc)}
-        ok = False
+        ok, failed = False, True
     else:
+        failed = False
         report["core"] = core
         tick, fold = core["tick"], core["fold"]
         good = tick["median_us"] <= TARGETS["tick_median_us"]
@@ -235,7 +237,7 @@ def main() -> int:
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"\nwritten {out.relative_to(ROOT)}")
-    return 0 if ok else 1
+    return 1 if failed else 0
 
 
 def _mark(good: bool) -> str:
