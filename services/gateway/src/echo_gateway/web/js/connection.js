@@ -2,6 +2,13 @@
 // pushes (update, notice, heartbeat), and a reconnect that resends unanswered commands with their ids.
 import { ensureToken, forgetToken } from "./api.js";
 
+// A command a back-end service did not answer in time changed nothing and is resent with the same id
+// (harmless: the engine applies an id once). A start is resent longer: at midnight everyone starts the
+// Daily at once and the services serve them in arrival order (docs/performance.md, "Midnight surge").
+const RESENDABLE = new Set(["engine_unavailable", "leagues_unavailable"]);
+const RESENDS = { start: 8, other: 3 };
+const resendDelay = (attempt) => Math.min(500 * attempt, 5000);
+
 let counter = 0;
 const newId = () => `c${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -59,9 +66,10 @@ export class Connection extends EventTarget {
     }
     const entry = frame.id ? this.pending.get(frame.id) : undefined;
     if (entry && ["ack", "error", "pong"].includes(frame.type)) {
-      if (frame.type === "error" && frame.code === "engine_unavailable" && entry.retries < 3) {
+      const resends = RESENDS[entry.frame.type] ?? RESENDS.other;
+      if (frame.type === "error" && RESENDABLE.has(frame.code) && entry.retries < resends) {
         entry.retries += 1;
-        setTimeout(() => this.send(entry.frame), 500 * entry.retries);
+        setTimeout(() => this.send(entry.frame), resendDelay(entry.retries));
         this.dispatchEvent(new CustomEvent("retrying", { detail: frame }));
         return;
       }
