@@ -23,7 +23,7 @@ from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 from echo_runtime.migrate import apply_migrations
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import machine, rss_kib, start_service, write_result  # noqa: E402
+from stack import guests, machine, rss_kib, start_service, write_result  # noqa: E402
 
 
 async def open_connections(base: str, tokens: list[str]) -> list:
@@ -55,8 +55,7 @@ async def main() -> None:
         gateway, port = start_service("gateway", env)
         base = f"http://127.0.0.1:{port}"
         try:
-            async with httpx.AsyncClient(base_url=base) as client:
-                tokens = [(await client.post("/api/v1/guest")).json()["token"] for _ in range(args.connections)]
+            tokens = [token for _, token in await guests(base, args.connections)]
             warm = await open_connections(base, tokens[:50])
             await asyncio.sleep(1)
             before = rss_kib(gateway.pid)

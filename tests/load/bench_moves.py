@@ -24,7 +24,6 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import httpx
 import orjson
 import websockets
 from echo_engine.rules.echo.field import sector_name
@@ -37,6 +36,7 @@ from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     cpu_seconds,
     floor_js_publish,
     floor_request_reply,
+    guests,
     machine,
     machine_busy_seconds,
     start_profilers,
@@ -80,18 +80,14 @@ class Player:
                 return reply
 
 
-async def guest(client: httpx.AsyncClient) -> str:
-    return (await client.post("/api/v1/guest")).json()["token"]
-
-
 async def measure_moves(base: str, seconds: float, clients: int, pids: dict[str, int],
                         profile: Path | None = None) -> dict[str, Any]:
-    async with httpx.AsyncClient(base_url=base) as client:
-        single = Player(base, await guest(client))
-        await single.run(until=None, moves=30)  # warm-up: caches, connections
-        single.samples.clear()
-        await single.run(until=None, moves=300)
-        players = [Player(base, await guest(client)) for _ in range(clients)]
+    first, *tokens = [token for _, token in await guests(base, clients + 1)]
+    single = Player(base, first)
+    await single.run(until=None, moves=30)  # warm-up: caches, connections
+    single.samples.clear()
+    await single.run(until=None, moves=300)
+    players = [Player(base, token) for token in tokens]
     pids = {**pids, "load generator": os.getpid()}
     cpu_before = {name: cpu_seconds(pid) for name, pid in pids.items()}
     busy_before = machine_busy_seconds()

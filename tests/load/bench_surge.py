@@ -66,11 +66,13 @@ from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     cpu_seconds,
     floor_js_publish,
     floor_request_reply,
+    guests,
     machine,
     pct,
     rss_kib,
     start_profilers,
     start_service,
+    summary,
     write_result,
 )
 
@@ -153,26 +155,6 @@ async def arrive(player: Arrival, url: str, t0: float) -> None:
     player.start_us = (done - started) / 1000
     player.game_id, player.duplicate = reply["game_id"], reply.get("duplicate")
     player.daily_id = ((reply.get("view") or {}).get("daily") or {}).get("daily_id")
-
-
-def stats(samples_us: list[float]) -> dict[str, float]:
-    if not samples_us:
-        return {"n": 0, "median_us": 0.0, "p99_us": 0.0, "max_us": 0.0}
-    return {"n": len(samples_us), "median_us": statistics.median(samples_us), "p99_us": pct(samples_us, 0.99),
-            "max_us": max(samples_us)}
-
-
-async def guests(base: str, n: int) -> list[tuple[str, str]]:
-    """(account id, token) of n new guests, 50 requests at a time."""
-    out: list[tuple[str, str]] = []
-    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
-        async def one() -> tuple[str, str]:
-            body = (await client.post("/api/v1/guest")).raise_for_status().json()
-            return body["account_id"], body["token"]
-
-        for start in range(0, n, 50):
-            out += await asyncio.gather(*(one() for _ in range(min(50, n - start))))
-    return out
 
 
 async def wait_for_daily(base: str, token: str, daily_id: str, limit_s: float = 30.0) -> None:
@@ -262,8 +244,8 @@ async def surge(players: list[Arrival], url: str, pids: dict[str, int]) -> dict[
     ok = [p for p in players if p.error is None]
     per_second = Counter(int(p.acked_at - t0) for p in ok)
     return {
-        "connect_to_view": stats([p.connect_to_view_us for p in ok]),
-        "start": stats([p.start_us for p in ok]),
+        "connect_to_view": summary([p.connect_to_view_us for p in ok]),
+        "start": summary([p.start_us for p in ok]),
         "started": len(ok), "seconds": elapsed, "starts_per_s": len(ok) / elapsed if elapsed > 0 else 0.0,
         "acks_per_second": [per_second.get(s, 0) for s in range(int(elapsed) + 1)],
         "errors": len(players) - len(ok),

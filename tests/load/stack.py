@@ -76,7 +76,23 @@ def pct(values: list[float], q: float) -> float:
 
 
 def summary(samples_us: list[float]) -> dict[str, float]:
-    return {"n": len(samples_us), "median_us": statistics.median(samples_us), "p99_us": pct(samples_us, 0.99)}
+    if not samples_us:
+        return {"n": 0, "median_us": 0.0, "p99_us": 0.0, "max_us": 0.0}
+    return {"n": len(samples_us), "median_us": statistics.median(samples_us), "p99_us": pct(samples_us, 0.99),
+            "max_us": max(samples_us)}
+
+
+async def guests(base: str, n: int) -> list[tuple[str, str]]:
+    """(account id, token) of n new guests of the gateway at `base`, 50 requests at a time."""
+    out: list[tuple[str, str]] = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        async def one() -> tuple[str, str]:
+            body = (await client.post("/api/v1/guest")).raise_for_status().json()
+            return body["account_id"], body["token"]
+
+        for start in range(0, n, 50):
+            out += await asyncio.gather(*(one() for _ in range(min(50, n - start))))
+    return out
 
 
 async def floor_request_reply(nats_url: str, n: int) -> dict[str, float]:

@@ -19,7 +19,6 @@ from opentelemetry import context, propagate, trace
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExporter, SpanExporter
-from opentelemetry.sdk.trace.sampling import ALWAYS_OFF, ParentBased
 from opentelemetry.trace import NonRecordingSpan, Span, SpanContext, SpanKind
 
 _configured = False
@@ -32,8 +31,7 @@ def configure_tracing(service: str) -> None:
         return
     resource = Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", service)})
     exporter = _exporter()
-    # the SDK's default sampler (or OTEL_TRACES_SAMPLER) when spans go somewhere; none recorded otherwise
-    provider = TracerProvider(resource=resource, sampler=None if exporter else ParentBased(ALWAYS_OFF))
+    provider = TracerProvider(resource=resource)
     if exporter is not None:
         provider.add_span_processor(BatchSpanProcessor(exporter))
     trace.set_tracer_provider(provider)
@@ -65,11 +63,11 @@ def inject_headers(headers: dict[str, str] | None = None) -> dict[str, str]:
 def span_from_headers(name: str, headers: Mapping[str, str] | None, kind: SpanKind = SpanKind.CONSUMER,
                       **attributes: Any) -> Iterator[Span]:
     """A span continuing the trace whose context came in the message headers."""
+    parent = propagate.extract(dict(headers or {}))
     if _context_only:
-        with _context_span(_remote_parent(headers)) as span:
+        with _context_span(trace.get_current_span(parent).get_span_context()) as span:
             yield span
         return
-    parent = propagate.extract(dict(headers or {}))
     token = context.attach(parent)
     try:
         with tracer.start_as_current_span(name, kind=kind, attributes=attributes) as span:
@@ -90,26 +88,15 @@ def start_span(name: str, kind: SpanKind = SpanKind.INTERNAL) -> Iterator[Span]:
 
 
 @contextmanager
-def _context_span(parent: SpanContext | None) -> Iterator[Span]:
-    trace_id = parent.trace_id if parent is not None and parent.is_valid else random.getrandbits(128)
+def _context_span(parent: SpanContext) -> Iterator[Span]:
+    """The current span for a block: the parent's trace (a new one if it has none), a span id of its own."""
+    trace_id = parent.trace_id if parent.is_valid else random.getrandbits(128)
     span = NonRecordingSpan(SpanContext(trace_id, random.getrandbits(64), is_remote=False))
     token = context.attach(trace.set_span_in_context(span))
     try:
         yield span
     finally:
         context.detach(token)
-
-
-def _remote_parent(headers: Mapping[str, str] | None) -> SpanContext | None:
-    """The W3C `traceparent` of a message (version-traceid-spanid-flags), if it holds a valid one."""
-    parts = (headers or {}).get("traceparent", "").split("-")
-    if len(parts) < 4 or len(parts[1]) != 32 or len(parts[2]) != 16:
-        return None
-    try:
-        parent = SpanContext(int(parts[1], 16), int(parts[2], 16), is_remote=True)
-    except ValueError:
-        return None
-    return parent if parent.is_valid else None
 
 
 def current_trace_ids() -> dict[str, str]:
