@@ -3,7 +3,8 @@
     python examples/analytics/daily_funnel.py --nats nats://localhost:4222 [--since 2026-11-01]
 
 An analyst's consumer, read-only: an *ordered* JetStream consumer (ephemeral, in memory, no acks, the
-library restarts it on a gap) over `echo.game.*`, from the first message or from 00:00 MSK of `--since`.
+library restarts it on a gap) over `echo.game.*.lifecycle` — the batches that create or end a game; the
+moves are on `echo.game.*.move` and are not needed here — from the first message or from 00:00 MSK of `--since`.
 It needs nothing but NATS and the `echo_events` contract package:
 - every message is a Batch of Envelopes (`echo_events.envelope.decode`);
 - `echo.GameCreated` opens each game: its mode, and (by `occurred_at`, in Moscow time) its day;
@@ -28,10 +29,11 @@ from echo_events.echo.events import GameFinished
 from echo_events.envelope import Batch, decode, unwrap
 from echo_events.moscow import midnight_msk, moscow_date
 from echo_events.play import GameCreated
+from echo_events.streams import ALL_GAME_LIFECYCLES
 from nats.errors import TimeoutError as NatsTimeoutError
 from nats.js.api import ConsumerConfig, DeliverPolicy
 
-STREAM, SUBJECT = "GAMES", "echo.game.*"
+STREAM, SUBJECT = "GAMES", ALL_GAME_LIFECYCLES
 ENDINGS = ("complete", "breakdown", "finished", "expired")
 MODES = ("tutorial", "free", "daily")
 

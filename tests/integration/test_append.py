@@ -53,3 +53,30 @@ async def test_two_writers_of_one_aggregate_cannot_both_win(js) -> None:  # noqa
 
 async def test_last_message_of_an_empty_subject_is_none(js) -> None:  # noqa: ANN001
     assert await last_message(js, "ACCOUNTS", f"account.{uuid.uuid4().hex}") is None
+
+
+async def test_an_aggregate_over_two_subjects_is_one_sequence(js) -> None:  # noqa: ANN001
+    """A game: its lifecycle and move subjects share one expected-sequence check (`aggregate`), so a writer
+    that missed an append on the other subject conflicts; a retry is still a duplicate, not a conflict."""
+    from echo_events.streams import game_events, game_subject
+
+    gid = uuid.uuid4().hex
+    lifecycle = game_subject(gid, ["echo.GameCreated"])
+    move = game_subject(gid, ["echo.TickResolved"])
+    assert (lifecycle, move) == (f"echo.game.{gid}.lifecycle", f"echo.game.{gid}.move")
+    every = game_events(gid)
+    opened = await append(js, "GAMES", lifecycle, batch(gid, 1), msg_id=f"{gid}:open", expected_last_sequence=0,
+                          aggregate=every)
+    moved = await append(js, "GAMES", move, batch(gid, 2), msg_id=f"{gid}:m1", expected_last_sequence=opened.sequence,
+                         aggregate=every)
+    with pytest.raises(AppendConflict):  # a stale writer, on the other subject
+        await append(js, "GAMES", lifecycle, batch(gid, 2), msg_id=f"{gid}:end", expected_last_sequence=opened.sequence,
+                     aggregate=every)
+    retry = await append(js, "GAMES", move, batch(gid, 2), msg_id=f"{gid}:m1", expected_last_sequence=opened.sequence,
+                         aggregate=every)
+    assert retry.duplicate and retry.sequence == moved.sequence
+    tip = await last_message(js, "GAMES", every)
+    assert tip.seq == moved.sequence and tip.subject == move
+    with pytest.raises(AppendConflict):  # a new game's first append only lands on an empty aggregate
+        await append(js, "GAMES", lifecycle, batch(gid, 1), msg_id=f"{gid}:again", expected_last_sequence=0,
+                     aggregate=every)

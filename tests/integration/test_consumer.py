@@ -11,7 +11,8 @@ from echo_events.accounts import GuestCreated
 from echo_events.envelope import Batch, decode, encode, wrap
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer, dead_letter_subject
 from echo_runtime.db import create_pool
-from echo_runtime.projection import Outcome, OutOfOrder, apply_monotonic, apply_once, carries
+from echo_runtime.projection import Outcome, OutOfOrder, apply_monotonic, apply_once
+from nats.js.api import AckPolicy, ConsumerConfig
 
 pytestmark = pytest.mark.integration
 
@@ -58,13 +59,6 @@ async def test_apply_monotonic_accepts_gaps_but_not_a_later_fact_before_the_firs
         await pool.close()
 
 
-def test_carries_reads_the_event_types_header() -> None:
-    lifecycle = frozenset({"echo.GameCreated", "echo.GameFinished"})
-    assert carries({"Echo-Event-Types": "echo.TickResolved,echo.GameFinished"}, lifecycle)
-    assert not carries({"Echo-Event-Types": "echo.TickResolved"}, lifecycle)
-    assert carries({}, lifecycle) and carries(None, lifecycle)  # unknown: read it
-
-
 async def test_a_failing_message_is_retried_then_dead_lettered_and_the_rest_flow(js) -> None:  # noqa: ANN001
     run = uuid.uuid4().hex[:8]
     spec = ConsumerSpec(stream="ACCOUNTS", durable=f"test-dlq-{run}", filter_subject=f"account.dlq{run}.*",
@@ -108,3 +102,33 @@ async def _wait_dead_letter(js, subject: str):  # noqa: ANN001, ANN202
             return await js.get_last_msg("DEAD_LETTERS", subject)
         await asyncio.sleep(0.05)
     raise AssertionError("nothing was dead-lettered")
+
+
+async def test_a_durable_whose_filter_changed_reads_the_new_subjects(js) -> None:  # noqa: ANN001
+    """A durable left by an older release with another filter is brought up to date, not silently bound to
+    the old one (pull_subscribe alone would keep the old filter and never see the new subjects)."""
+    run = uuid.uuid4().hex[:8]
+    old = ConsumerSpec(stream="ACCOUNTS", durable=f"test-refilter-{run}", filter_subject=f"account.old{run}.*")
+    await js.add_consumer("ACCOUNTS", ConsumerConfig(durable_name=old.durable, filter_subject=old.filter_subject,
+                                                     ack_policy=AckPolicy.EXPLICIT))
+    new = ConsumerSpec(stream="ACCOUNTS", durable=old.durable, filter_subject=f"account.new{run}.*")
+    await js.publish(f"account.old{run}.a", encode(batch("old", 1)), stream="ACCOUNTS")
+    await js.publish(f"account.new{run}.b", encode(batch("new", 1)), stream="ACCOUNTS")
+    seen: list[str] = []
+    done = asyncio.Event()
+
+    async def handler(msg) -> None:  # noqa: ANN001
+        seen.append(decode(msg.data).events[0].stream_id)
+        done.set()
+
+    consumer = DurableConsumer(js, new, handler)
+    task = asyncio.create_task(consumer.run())
+    try:
+        await asyncio.wait_for(done.wait(), 10)
+        await asyncio.sleep(0.3)  # nothing else may follow
+    finally:
+        consumer.stop()
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.wait_for(task, 5)
+    assert seen == ["new"]
+    assert (await js.consumer_info("ACCOUNTS", old.durable)).config.filter_subject == new.filter_subject

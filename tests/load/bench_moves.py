@@ -1,13 +1,16 @@
 """Benchmark of a move's round trip and sustained throughput, against floors measured in the same run.
 
-    .venv/bin/python tests/load/bench_moves.py [--seconds 10] [--clients 40]
+    .venv/bin/python tests/load/bench_moves.py [--seconds 10] [--clients 40] [--rate 1000] [--paced-games 200]
 
 Starts its own NATS (JetStream, file storage) and PostgreSQL, an engine and a gateway as separate
 processes (as in production), then measures:
   floors: a bare NATS request/reply, and a bare synchronous JetStream publish (file storage) — with
           the configuration we ship (`sync_interval: always`) and without it;
   moves:  one move's round trip through WebSocket → gateway → NATS → engine → JetStream → back
-          (median, p99), one client at a time; and sustained moves/s with many concurrent games.
+          (median, p99), one client at a time; sustained moves/s with many concurrent games, each
+          moving as soon as its last move is answered (closed loop: what the system can take); and the
+          latency when moves are offered at a fixed rate (`--rate`, open loop: the latency at that load,
+          each move timed from when it was due).
 Prints a table and writes `.bench/moves.json`. Timing never fails anything: the figures are printed.
 """
 
@@ -15,12 +18,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import sys
 import tempfile
 import time
 import uuid
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -47,36 +52,64 @@ from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
 
 
 class Player:
-    """One WebSocket device playing Tutorial games back to back (unlimited, deterministic moves)."""
+    """One WebSocket device playing Tutorial games back to back (unlimited, deterministic moves).
+
+    `run` is a closed loop: the next move leaves as soon as the last one is answered (how many moves a
+    second the system can take). `run_paced` is an open loop: moves are due every `interval` seconds
+    whatever the server does, and each one's time counts from when it was due — a slow answer also
+    delays the moves queued behind it, and that wait is counted (no coordinated omission)."""
 
     def __init__(self, base: str, token: str) -> None:
         self.base, self.token = base, token
         self.samples: list[float] = []
 
     async def run(self, until: float | None, moves: int | None = None) -> None:
-        async with websockets.connect(self.base.replace("http", "ws") + "/ws", max_size=2**22) as socket:
-            await socket.send(json.dumps({"type": "hello", "v": 1, "token": self.token}))
-            await socket.recv()
+        async with self._connected() as socket:
             done = 0
             while (until is None or time.perf_counter() < until) and (moves is None or done < moves):
-                game_id = (await self._ask(socket, {"type": "start", "mode": "tutorial"}, timed=False))["game_id"]
+                game_id = await self._start(socket)
                 for step in SCRIPT:
                     if (until is not None and time.perf_counter() >= until) or (moves is not None and done >= moves):
                         break
-                    reply = await self._ask(socket, {"type": step.tool, "game_id": game_id,
-                                                     "sector": sector_name(step.sector)})
-                    assert reply["type"] == "ack", reply
+                    t0 = time.perf_counter_ns()
+                    await self._move(socket, game_id, step)
+                    self.samples.append((time.perf_counter_ns() - t0) / 1000)
                     done += 1
 
-    async def _ask(self, socket, frame: dict[str, Any], timed: bool = True) -> dict[str, Any]:  # noqa: ANN001
+    async def run_paced(self, until: float, interval: float, first_due: float) -> None:
+        async with self._connected() as socket:
+            due = first_due
+            while due < until:
+                game_id = await self._start(socket)  # between two moves, as a player opens a new game
+                for step in SCRIPT:
+                    if due >= until:
+                        break
+                    await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                    await self._move(socket, game_id, step)
+                    self.samples.append((time.perf_counter() - due) * 1e6)
+                    due += interval
+
+    @contextlib.asynccontextmanager
+    async def _connected(self) -> AsyncIterator[Any]:
+        async with websockets.connect(self.base.replace("http", "ws") + "/ws", max_size=2**22) as socket:
+            await socket.send(json.dumps({"type": "hello", "v": 1, "token": self.token}))
+            await socket.recv()
+            yield socket
+
+    async def _start(self, socket) -> str:  # noqa: ANN001
+        return (await self._ask(socket, {"type": "start", "mode": "tutorial"}))["game_id"]
+
+    async def _move(self, socket, game_id: str, step) -> None:  # noqa: ANN001
+        reply = await self._ask(socket, {"type": step.tool, "game_id": game_id, "sector": sector_name(step.sector)})
+        assert reply["type"] == "ack", reply
+
+    @staticmethod
+    async def _ask(socket, frame: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
         frame["id"] = uuid.uuid4().hex
-        t0 = time.perf_counter_ns()
         await socket.send(orjson.dumps(frame).decode())
         while True:
             reply = orjson.loads(await socket.recv())  # a light load generator leaves the CPU to the servers
             if reply.get("id") == frame["id"]:
-                if timed:
-                    self.samples.append((time.perf_counter_ns() - t0) / 1000)
                 return reply
 
 
@@ -106,8 +139,21 @@ async def measure_moves(base: str, seconds: float, clients: int, pids: dict[str,
                           "moves_per_s": len(loaded) / elapsed, "cpu_us_per_move": cpu_per_move}}
 
 
+async def measure_paced(base: str, seconds: float, rate: float, players: int) -> dict[str, Any]:
+    """Moves offered at `rate` a second in all, spread evenly over `players` games (open loop)."""
+    paced = [Player(base, token) for _, token in await guests(base, players)]
+    interval = players / rate
+    start = time.perf_counter() + 1.0
+    until = start + seconds
+    await asyncio.gather(*(p.run_paced(until, interval, start + interval * n / players)
+                           for n, p in enumerate(paced)))
+    samples = [s for p in paced for s in p.samples]
+    return {**summary(samples), "offered_per_s": rate, "players": players,
+            "moves_per_s": len(samples) / (time.perf_counter() - start)}
+
+
 async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: str, engines: int = 1,
-                     profile: Path | None = None) -> dict[str, Any]:
+                     profile: Path | None = None, rate: float = 1000.0, paced_players: int = 200) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as folder:
         nats = EmbeddedNats(Path(folder), sync_always=sync_always)
         nats_url = nats.start()
@@ -128,6 +174,7 @@ async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: st
                       "jetstream_publish": await floor_js_publish(nats_url, 2000)}
             moves = await measure_moves(f"http://127.0.0.1:{port}", seconds, clients, pids,
                                         profile / ('always' if sync_always else 'default') if profile else None)
+            moves["paced"] = await measure_paced(f"http://127.0.0.1:{port}", seconds, rate, paced_players)
             return {"sync_always": sync_always, "floors": floors, "moves": moves}
         finally:
             for process in processes:
@@ -144,11 +191,16 @@ def print_table(results: list[dict[str, Any]]) -> None:
         rows = [("bare NATS request/reply (floor)", r["floors"]["nats_request_reply"], None),
                 ("bare JetStream publish (floor)", r["floors"]["jetstream_publish"], None),
                 ("move round trip, 1 client (WS→engine→JS→WS)", r["moves"]["single"], js_floor),
-                (f"move under load, {r['moves']['sustained']['clients']} clients", r["moves"]["sustained"], js_floor)]
+                (f"move under load, {r['moves']['sustained']['clients']} clients", r["moves"]["sustained"], js_floor),
+                (f"move at {r['moves']['paced']['offered_per_s']:.0f}/s offered, {r['moves']['paced']['players']} games",
+                 r["moves"]["paced"], js_floor)]
         for name, s, floor in rows:
             ratio = f"{s['median_us'] / floor:6.1f}×" if floor else ""
             print(f"{label:26} {name:44} {s['median_us']:10.0f} {s['p99_us']:10.0f} {ratio:>8}")
         print(f"{label:26} {'sustained durable moves/s':44} {r['moves']['sustained']['moves_per_s']:10.0f}")
+        paced = r["moves"]["paced"]
+        taken = f"moves/s taken when {paced['offered_per_s']:.0f}/s are offered"
+        print(f"{label:26} {taken:44} {paced['moves_per_s']:10.0f}")
         cpu = r["moves"]["sustained"]["cpu_us_per_move"]
         shares = ", ".join(f"{name} {us:.0f}" for name, us in cpu.items())
         print(f"{label:26} CPU µs per move under load: {shares}")
@@ -160,14 +212,16 @@ async def main() -> None:
     parser.add_argument("--clients", type=int, default=40)
     parser.add_argument("--engines", type=int, default=1, help="engine replicas")
     parser.add_argument("--profile", type=Path, help="folder for py-spy's collapsed stacks of the services under load")
+    parser.add_argument("--rate", type=float, default=1000.0, help="moves/s offered in the open-loop measurement")
+    parser.add_argument("--paced-games", type=int, default=200, help="games sharing the offered rate")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as folder:
         postgres = EmbeddedPostgres(Path(folder) / "data", delete_on_stop=True)
         pg_url = postgres.start()
         await apply_migrations(pg_url)
         try:
-            results = [await run_config(True, args.seconds, args.clients, pg_url, args.engines, args.profile),
-                       await run_config(False, args.seconds, args.clients, pg_url, args.engines, args.profile)]
+            results = [await run_config(sync, args.seconds, args.clients, pg_url, args.engines, args.profile,
+                                        args.rate, args.paced_games) for sync in (True, False)]
         finally:
             postgres.stop()
     print_table(results)

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).parent))
 
+from echo_events.streams import game_subject  # noqa: E402
 from echo_leagues.app import create_app  # noqa: E402
 from echo_leagues.settings import Settings  # noqa: E402
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres  # noqa: E402
@@ -40,8 +41,8 @@ async def publish(js, games: int, moves: int) -> int:  # noqa: ANN001
     daily = daily_event(dt.date(2026, 11, 30), "bronze", seed=5)
     for n in range(games):
         game_id = await publish_game(js, f"p{n}", daily, credits=0, finish=False)
-        for tick in range(moves):  # move batches: the projection must get past them cheaply
-            await js.publish(f"echo.game.{game_id}", b"{}", stream="GAMES",
+        for tick in range(moves):  # move batches, on the move subject: the projection never receives them
+            await js.publish(game_subject(game_id, ["echo.TickResolved"]), b"{}", stream="GAMES",
                              headers={"Echo-Event-Types": "echo.TickResolved", "Nats-Msg-Id": f"{game_id}:{tick}"})
         await finish_game(js, game_id, credits=10 + n % 50, tick=moves, version=4 + moves,
                           finished_at=daily.opens_at + dt.timedelta(minutes=5, seconds=n))

@@ -87,6 +87,13 @@ def moves_rows(r: dict[str, Any]) -> list[Row]:
                      target("≤ 3× floor", single["median_us"] <= 3 * floor)),
                  Row(f"moves ({label}): sustained durable moves/s, {sustained['clients']} clients",
                      number(sustained["moves_per_s"]), target=target("≥ 1 000/s", sustained["moves_per_s"] >= 1000))]
+        paced = run["moves"].get("paced")
+        if paced:
+            kept_up = paced["moves_per_s"] >= 0.98 * paced["offered_per_s"]
+            rows += [Row(f"moves ({label}): {number(paced['offered_per_s'])}/s offered, median / p99",
+                         f"{duration_us(paced['median_us'])} / {duration_us(paced['p99_us'])}",
+                         f"{duration_us(floor)} JetStream publish", times(paced["median_us"], floor),
+                         target("p99 ≤ 50 ms, ≥ 98 % taken", paced["p99_us"] <= 50_000 and kept_up))]
     return rows
 
 

@@ -112,7 +112,8 @@ async def _append(js, game_id: str, events: list, first_version: int, at: dt.dat
         wrap(e, event_id=uuid.uuid4().hex, stream_id=game_id, version=first_version + n, occurred_at=at)
         for n, e in enumerate(events)
     )
-    await js.publish(game_subject(game_id), encode(Batch(events=envelopes)), stream="GAMES")
+    await js.publish(game_subject(game_id, (e.event_type for e in envelopes)), encode(Batch(events=envelopes)),
+                     stream="GAMES")
 
 
 class Accounts:

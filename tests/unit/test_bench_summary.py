@@ -37,7 +37,9 @@ SAMPLES = {
         {"sync_always": True, "floors": FLOORS,
          "moves": {"single": {"n": 300, "median_us": 3460.0, "p99_us": 5720.0},
                    "sustained": {"n": 5790, "median_us": 57000.0, "p99_us": 190000.0, "clients": 40,
-                                 "seconds": 10.0, "moves_per_s": 579.0}}},
+                                 "seconds": 10.0, "moves_per_s": 579.0},
+                   "paced": {"n": 9900, "median_us": 2900.0, "p99_us": 41000.0, "offered_per_s": 1000.0,
+                             "players": 200, "moves_per_s": 990.0}}},
     ]},
     "connections": {"connections_held": 5000, "opened_in_s": 8.1, "rss_before_kib": 74752,
                     "rss_after_kib": 234496, "kib_per_connection": 32.4, "machine": {}},
@@ -87,6 +89,9 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     assert "3.46 ms" in moves and "358 µs JetStream publish" in moves and "9.7×" in moves and "MISSED" in moves
     assert text.index("moves (fsync always)") < text.index("moves (NATS default sync)")  # the shipped one first
     assert "579" in line(text, "moves (fsync always): sustained") and "≥ 1 000/s MISSED" in text
+    paced = line(text, "moves (fsync always): 1 000/s offered")
+    assert "2.90 ms / 41.00 ms" in paced and "8.1×" in paced and "p99 ≤ 50 ms, ≥ 98 % taken met" in paced
+    assert "moves (NATS default sync): 1 000/s offered" not in text  # an older run without it: no row
     assert "5 000" in line(text, "connections: idle") and "≤ 50 KB met" in line(text, "connections: gateway memory")
     assert "nine-small" in line(text, "rules: field generated") and "1.88 ms" in text
     assert "40.8 µs" in line(text, "rules: decide") and "≤ 50 µs met" in text

@@ -13,7 +13,7 @@ from echo_engine.rules.echo import game as rules
 from echo_engine.store import GameStore
 from echo_events.envelope import decode, unwrap
 from echo_events.play import GameCreated
-from echo_events.streams import game_subject
+from echo_events.streams import game_events
 from echo_runtime.devstack import free_port
 
 from tests.support.play import ask, free_sectors
@@ -28,7 +28,7 @@ async def stream_events(js, game_id: str):  # noqa: ANN001, ANN201
 
     while True:
         try:
-            raw = await js.get_msg("GAMES", seq=seq, subject=game_subject(game_id), next=True, direct=True)
+            raw = await js.get_msg("GAMES", seq=seq, subject=game_events(game_id), next=True, direct=True)
         except NotFoundError:
             break
         seq = raw.seq + 1

@@ -1,11 +1,11 @@
-"""One move is one trace: WebSocket → gateway → NATS → engine → JetStream → a projection's consumer.
+"""One command is one trace: WebSocket → gateway → NATS → engine → JetStream → the consumers that read it.
 And the metrics operators scrape are there."""
 
 import asyncio
 
 import httpx
 import pytest
-from echo_events.streams import game_subject
+from echo_events.streams import game_events
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.nats_client import connect
 from opentelemetry import trace
@@ -40,25 +40,30 @@ async def test_a_move_is_one_trace_from_socket_to_projection(spans, system: str,
 
     nc = await connect(private_nats_url, "tests")
     js = nc.jetstream()
-    tip = await js.get_last_msg("GAMES", game_subject(game["game_id"]))
+    tip = await js.get_last_msg("GAMES", game_events(game["game_id"]))
     assert f"{client.context.trace_id:032x}" in tip.headers["traceparent"]
 
-    # the third and fourth services: the leagues service's and the engine's own projections of GAMES
+    # the third and fourth services: the leagues service's and the engine's own projections read only the
+    # games' lifecycle subjects, so the command that ends the game is the one whose trace reaches them
+    await device.command("finish", game_id=game["game_id"])
+    finisher = next(s for s in spans.get_finished_spans() if s.name == "engine finish")
     for durable in ("leagues-games", "engine-games"):
         for _ in range(100):
             traced = [s for s in spans.get_finished_spans() if s.name == f"consume {durable}"
-                      and s.context.trace_id == client.context.trace_id]
+                      and s.context.trace_id == finisher.context.trace_id]
             if traced:
                 break
             await asyncio.sleep(0.05)
-        assert traced, f"{durable} did not continue the move's trace"
+        assert traced, f"{durable} did not continue the finishing command's trace"
+    assert not [s for s in spans.get_finished_spans() if s.name.startswith("consume ")
+                and s.context.trace_id == client.context.trace_id], "a move reached a projection"
 
     consumed = asyncio.Event()
 
     async def projection(msg) -> None:  # noqa: ANN001
         consumed.set()
 
-    spec = ConsumerSpec(stream="GAMES", durable="trace-test", filter_subject=game_subject(game["game_id"]))
+    spec = ConsumerSpec(stream="GAMES", durable="trace-test", filter_subject=game_events(game["game_id"]))
     consumer = DurableConsumer(js, spec, projection)
     task = asyncio.create_task(consumer.run())
     await asyncio.wait_for(consumed.wait(), 10)

@@ -20,7 +20,7 @@ def test_the_asyncapi_document_and_the_page_are_served() -> None:
         assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
         for entry in catalogued_events():
             assert f"<code>{entry.type_name}</code> v{entry.version}" in page.text
-        assert "echo.game.{game_id}" in page.text and "engine.cmd" in page.text
+        assert "echo.game.{game_id}.{kind}" in page.text and "engine.cmd" in page.text
         assert "<code>tool</code>" in page.text  # fields are listed
 
 

@@ -100,9 +100,14 @@ class Channel:
     parameters: dict[str, str] = field(default_factory=dict)
 
 
-GAMES = Channel("games", streams.game_subject("{game_id}"), "One subject per game: the events of that game, "
-                "in order. The first is always echo.GameCreated.", streams.GAMES.name,
-                {"game_id": "the game's id (GameCreated.game_id, Envelope.stream_id)"})
+GAMES = Channel("games", "echo.game.{game_id}.{kind}", "Two subjects per game, one sequence: the events of "
+                "that game, in order (read both: `echo.game.{game_id}.*`). The first is always "
+                "echo.GameCreated.", streams.GAMES.name,
+                {"game_id": "the game's id (GameCreated.game_id, Envelope.stream_id)",
+                 "kind": f"`{streams.LIFECYCLE}` for a batch holding echo.GameCreated or echo.GameFinished "
+                         f"(with the other events of that command), `{streams.MOVE}` for every other batch; "
+                         f"projections that need only games' creations and ends read "
+                         f"`{streams.ALL_GAME_LIFECYCLES}`"})
 ACCOUNTS = Channel("accounts", "account.{account_id}", "One subject per account: everything that happened "
                    "to it (guest creation, callsign, e-mail, friends, challenges).", streams.ACCOUNTS.name,
                    {"account_id": "the account's id (Envelope.stream_id)"})

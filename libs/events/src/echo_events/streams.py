@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from . import daily
@@ -18,14 +19,32 @@ class StreamSpec:
     duplicate_window_seconds: float = 120.0
 
 
-def game_subject(game_id: str) -> str:
-    return f"echo.game.{game_id}"
+#: A game's messages go to one of two subjects under `echo.game.<game_id>`: `lifecycle` for a batch that
+#: creates or ends the game, `move` for every other. The projections (a player's games, the charts, the
+#: challenges) need only the first, so they subscribe to `lifecycle` and never receive a move; the engine
+#: reads and appends to both as one sequence (`game_events`: the expected-last-sequence check and the
+#: history read both take that wildcard; nats-server >= 2.11).
+LIFECYCLE, MOVE = "lifecycle", "move"
+LIFECYCLE_EVENT_TYPES = frozenset({"echo.GameCreated", "echo.GameFinished"})
+ALL_GAME_EVENTS = "echo.game.*.*"
+ALL_GAME_LIFECYCLES = f"echo.game.*.{LIFECYCLE}"
+
+
+def game_subject(game_id: str, event_types: Iterable[str]) -> str:
+    """Where a batch with these event types is appended: `lifecycle` if it creates or ends the game."""
+    kind = MOVE if LIFECYCLE_EVENT_TYPES.isdisjoint(event_types) else LIFECYCLE
+    return f"echo.game.{game_id}.{kind}"
+
+
+def game_events(game_id: str) -> str:
+    """Every message of one game, in stream order (a subject filter)."""
+    return f"echo.game.{game_id}.*"
 
 
 GAMES = StreamSpec(
     name="GAMES",
-    subjects=("echo.game.*",),
-    description="Echo Challenge games: one subject per game, the source of truth",
+    subjects=(ALL_GAME_EVENTS,),
+    description="Echo Challenge games: two subjects per game (lifecycle, move), the source of truth",
 )
 ACCOUNTS = StreamSpec(
     name="ACCOUNTS",

@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import structlog
 from nats.aio.msg import Msg
 from nats.errors import TimeoutError as NatsTimeoutError
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
+from nats.js.errors import NotFoundError
 from prometheus_client import Gauge
 
 from .telemetry import span_from_headers
@@ -62,9 +63,8 @@ class DurableConsumer:
             filter_subject=spec.filter_subject,
             max_ack_pending=1000,
         )
-        sub = await self._js.pull_subscribe(
-            spec.filter_subject, durable=spec.durable, stream=spec.stream, config=config
-        )
+        await self._ensure(config)
+        sub = await self._js.pull_subscribe_bind(durable=spec.durable, stream=spec.stream)
         lag_checked = 0.0
         try:
             while not self._stopping.is_set():
@@ -79,6 +79,21 @@ class DurableConsumer:
                     await self._handle(msg)
         finally:
             await sub.unsubscribe()
+
+    async def _ensure(self, config: ConsumerConfig) -> None:
+        """Create the durable, or point an existing one at this release's subjects: binding alone would keep
+        an older filter and silently read the wrong subjects. Everything else of an existing durable stays
+        (its position; a rewind's start sequence — the deliver policy cannot be changed anyway)."""
+        spec = self._spec
+        try:
+            info = await self._js.consumer_info(spec.stream, spec.durable)
+        except NotFoundError:
+            await self._js.add_consumer(spec.stream, config)
+            return
+        if info.config.filter_subject != spec.filter_subject:
+            log.warning("consumer filter changed", durable=spec.durable, old=info.config.filter_subject,
+                        new=spec.filter_subject)
+            await self._js.add_consumer(spec.stream, replace(info.config, filter_subject=spec.filter_subject))
 
     async def _record_lag(self, sub) -> None:  # noqa: ANN001 - a pull subscription
         try:

@@ -74,12 +74,5 @@ async def apply_monotonic(pool: asyncpg.Pool, projection: str, batch: Batch, app
     return Outcome.APPLIED
 
 
-def carries(headers: dict[str, str] | None, event_types: frozenset[str]) -> bool:
-    """Whether a stored batch holds any of these event types, from its `Echo-Event-Types` header (set by
-    `append`) without decoding it; a message without the header is assumed to."""
-    listed = (headers or {}).get("Echo-Event-Types")
-    return listed is None or not event_types.isdisjoint(listed.split(","))
-
-
 async def reset_positions(conn: asyncpg.Connection, projection: str) -> None:
     await conn.execute("DELETE FROM projection_positions WHERE projection = $1", projection)

@@ -1,7 +1,8 @@
 """The games projection: every game's owner, mode and result, from the GAMES stream into PostgreSQL.
 
-It serves a player's list of games and the best Free result per preset. Idempotent: each game's
-position is stored with its row (`apply_monotonic`); moves carry nothing for it and are acked unread."""
+It serves a player's list of games and the best Free result per preset. It reads only the games'
+`lifecycle` subjects (creation, end): moves never reach it. Idempotent: each game's position is stored
+with its row (`apply_monotonic`)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ import asyncpg
 from echo_events.echo.events import GameFinished
 from echo_events.envelope import Batch, decode, unwrap
 from echo_events.play import GameCreated
+from echo_events.streams import ALL_GAME_LIFECYCLES
 from echo_runtime.consumer import ConsumerSpec
-from echo_runtime.projection import apply_monotonic, carries
+from echo_runtime.projection import apply_monotonic
 from nats.aio.msg import Msg
 
 GAMES_PROJECTION = "engine.games"
-GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_subject="echo.game.*")
+GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_subject=ALL_GAME_LIFECYCLES)
 
 
 async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
@@ -40,13 +42,8 @@ async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
             )
 
 
-GAME_LIFECYCLE = frozenset({GameCreated.event_type, GameFinished.event_type})
-
-
 def games_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
     async def handle(msg: Msg) -> None:
-        if not carries(msg.headers, GAME_LIFECYCLE):
-            return  # a move: nothing here for the games list, and no database round trip for it
         await apply_monotonic(pool, GAMES_PROJECTION, decode(msg.data), apply_game_rows, require_first=True)
 
     return handle

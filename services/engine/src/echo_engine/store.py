@@ -1,4 +1,5 @@
-"""Games on JetStream: one subject per game, folded states kept in a bounded in-memory cache.
+"""Games on JetStream: each game's `lifecycle` and `move` subjects, one sequence; folded states kept in a
+bounded in-memory cache.
 
 The cache is only an optimisation. Every append states the stream sequence it expects to follow, so a
 stale cache (another replica moved the game on) turns into a conflict, a refold and a new decision,
@@ -16,7 +17,7 @@ from echo_events.echo.events import TickResolved
 from echo_events.envelope import Batch, Envelope, decode, unwrap, wrap
 from echo_events.model import Event
 from echo_events.play import GameCreated
-from echo_events.streams import GAMES, game_subject
+from echo_events.streams import GAMES, game_events, game_subject
 from echo_runtime.append import append, last_message
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
@@ -63,7 +64,7 @@ class GameStore:
 
     async def history(self, game_id: str) -> tuple[list[Envelope], int]:
         """Every envelope of the game's subject in order, and the stream sequence of its last message."""
-        subject = game_subject(game_id)
+        subject = game_events(game_id)
         envelopes: list[Envelope] = []
         sequence = 0
         while True:
@@ -114,8 +115,9 @@ class GameStore:
         )
         try:
             appended = await append(
-                self._js, GAMES.name, game_subject(game.game_id), Batch(events=envelopes),
-                msg_id=f"{game.game_id}:{command_id}", expected_last_sequence=game.last_sequence,
+                self._js, GAMES.name, game_subject(game.game_id, (e.event_type for e in envelopes)),
+                Batch(events=envelopes), msg_id=f"{game.game_id}:{command_id}",
+                expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id),
             )
         except BaseException:
             self._cache.pop(game.game_id, None)
@@ -141,4 +143,4 @@ class GameStore:
         self._cache.pop(game_id, None)
 
     async def exists(self, game_id: str) -> bool:
-        return await last_message(self._js, GAMES.name, game_subject(game_id)) is not None
+        return await last_message(self._js, GAMES.name, game_events(game_id)) is not None

@@ -16,13 +16,13 @@ from echo_events.echo.events import GameFinished, GameStarted, OrdersDealt, Tick
 from echo_events.envelope import decode, unwrap
 from echo_events.model import Event
 from echo_events.play import GameCreated
-from echo_events.streams import GAMES, game_subject
+from echo_events.streams import GAMES, game_events
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
 
 async def read_game(js: JetStreamContext, game_id: str) -> tuple[GameCreated | None, list[Event]]:
-    subject = game_subject(game_id)
+    subject = game_events(game_id)
     meta: GameCreated | None = None
     events: list[Event] = []
     sequence = 1

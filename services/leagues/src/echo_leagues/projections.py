@@ -18,8 +18,9 @@ from echo_events.echo.events import GameFinished
 from echo_events.envelope import Batch, Envelope, decode, unwrap
 from echo_events.moscow import moscow_date, week_of
 from echo_events.play import GameCreated
+from echo_events.streams import ALL_GAME_LIFECYCLES
 from echo_runtime.consumer import ConsumerSpec
-from echo_runtime.projection import apply_monotonic, apply_once, carries
+from echo_runtime.projection import apply_monotonic, apply_once
 from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
@@ -30,7 +31,8 @@ GAMES_PROJECTION = "leagues.games"
 ACCOUNTS_PROJECTION = "leagues.accounts"
 DAILY_PROJECTION = "leagues.daily"
 
-GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="leagues-games", filter_subject="echo.game.*")
+#: Only the games' lifecycle subjects (creation, end): moves never reach the charts.
+GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="leagues-games", filter_subject=ALL_GAME_LIFECYCLES)
 ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="leagues-accounts", filter_subject="account.>")
 DAILY_CONSUMER = ConsumerSpec(stream="DAILY", durable="leagues-daily", filter_subject="daily.>")
 #: A week's results are one long statement over every group (tens of seconds at a million players), and
@@ -222,13 +224,8 @@ async def _week_closed(conn: asyncpg.Connection, event: LeagueWeekClosed) -> Non
 # --- consumer handlers ---------------------------------------------------------------------------------
 
 
-GAME_LIFECYCLE = frozenset({GameCreated.event_type, GameFinished.event_type})
-
-
 def games_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
     async def handle(msg: Msg) -> None:
-        if not carries(msg.headers, GAME_LIFECYCLE):
-            return  # a move: nothing here for the charts, and no database round trip for it
         await apply_monotonic(pool, GAMES_PROJECTION, decode(msg.data), apply_game_rows, require_first=True)
 
     return handle

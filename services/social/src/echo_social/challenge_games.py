@@ -1,5 +1,6 @@
 """Challenges meet games: when a player finishes a Daily after opening someone's challenge link, the
-challenge counts as played (and the two become mutual friends). Fed by the GAMES stream."""
+challenge counts as played (and the two become mutual friends). Fed by the games' lifecycle subjects
+on the GAMES stream (creation, end; never a move)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from datetime import date
 from echo_events.echo.events import GameFinished
 from echo_events.envelope import decode, unwrap
 from echo_events.play import GameCreated
+from echo_events.streams import ALL_GAME_LIFECYCLES
 from echo_runtime.consumer import ConsumerSpec
 from nats.aio.msg import Msg
 
@@ -15,7 +17,7 @@ from .core import Social
 from .domain.rejections import Refused
 from .handlers.challenges import record_challenge_played
 
-GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="social-challenge-games", filter_subject="echo.game.*")
+GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="social-challenge-games", filter_subject=ALL_GAME_LIFECYCLES)
 
 # links opened by this player for that day's Daily or the day before (a link sent late in the evening)
 OPENED_CHALLENGES = """
