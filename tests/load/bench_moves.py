@@ -188,17 +188,16 @@ def print_table(results: list[dict[str, Any]]) -> None:
     for r in results:
         label = "sync_interval: always" if r["sync_always"] else "sync_interval: 2m (default)"
         js_floor = r["floors"]["jetstream_publish"]["median_us"]
+        paced = r["moves"]["paced"]
         rows = [("bare NATS request/reply (floor)", r["floors"]["nats_request_reply"], None),
                 ("bare JetStream publish (floor)", r["floors"]["jetstream_publish"], None),
                 ("move round trip, 1 client (WS→engine→JS→WS)", r["moves"]["single"], js_floor),
                 (f"move under load, {r['moves']['sustained']['clients']} clients", r["moves"]["sustained"], js_floor),
-                (f"move at {r['moves']['paced']['offered_per_s']:.0f}/s offered, {r['moves']['paced']['players']} games",
-                 r["moves"]["paced"], js_floor)]
+                (f"move at {paced['offered_per_s']:.0f}/s offered, {paced['players']} games", paced, js_floor)]
         for name, s, floor in rows:
             ratio = f"{s['median_us'] / floor:6.1f}×" if floor else ""
             print(f"{label:26} {name:44} {s['median_us']:10.0f} {s['p99_us']:10.0f} {ratio:>8}")
         print(f"{label:26} {'sustained durable moves/s':44} {r['moves']['sustained']['moves_per_s']:10.0f}")
-        paced = r["moves"]["paced"]
         taken = f"moves/s taken when {paced['offered_per_s']:.0f}/s are offered"
         print(f"{label:26} {taken:44} {paced['moves_per_s']:10.0f}")
         cpu = r["moves"]["sustained"]["cpu_us_per_move"]
