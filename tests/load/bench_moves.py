@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     cpu_seconds,
     floor_js_publish,
+    floor_js_publish_paced,
     floor_request_reply,
     guests,
     machine,
@@ -76,18 +77,21 @@ class Player:
                     self.samples.append((time.perf_counter_ns() - t0) / 1000)
                     done += 1
 
-    async def run_paced(self, until: float, interval: float, first_due: float) -> None:
+    async def run_paced(self, until: float, interval: float, first_due: float, first_game_moves: int) -> None:
+        """`first_game_moves` < a game's length leaves the first game early, so that the players' new
+        games (a start costs more than a move) do not all fall due at the same instants."""
         async with self._connected() as socket:
-            due = first_due
+            due, game_moves = first_due, first_game_moves
             while due < until:
                 game_id = await self._start(socket)  # between two moves, as a player opens a new game
-                for step in SCRIPT:
+                for step in SCRIPT[:game_moves]:
                     if due >= until:
                         break
                     await asyncio.sleep(max(0.0, due - time.perf_counter()))
                     await self._move(socket, game_id, step)
                     self.samples.append((time.perf_counter() - due) * 1e6)
                     due += interval
+                game_moves = len(SCRIPT)
 
     @contextlib.asynccontextmanager
     async def _connected(self) -> AsyncIterator[Any]:
@@ -145,7 +149,7 @@ async def measure_paced(base: str, seconds: float, rate: float, players: int) ->
     interval = players / rate
     start = time.perf_counter() + 1.0
     until = start + seconds
-    await asyncio.gather(*(p.run_paced(until, interval, start + interval * n / players)
+    await asyncio.gather(*(p.run_paced(until, interval, start + interval * n / players, 1 + n % len(SCRIPT))
                            for n, p in enumerate(paced)))
     samples = [s for p in paced for s in p.samples]
     return {**summary(samples), "offered_per_s": rate, "players": players,
@@ -171,7 +175,10 @@ async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: st
             processes.append(gateway)
             pids["gateway"] = gateway.pid
             floors = {"nats_request_reply": await floor_request_reply(nats_url, 2000),
-                      "jetstream_publish": await floor_js_publish(nats_url, 2000)}
+                      "jetstream_publish": await floor_js_publish(nats_url, 2000),
+                      "jetstream_publish_paced": {
+                          **await floor_js_publish_paced(nats_url, rate, paced_players, min(seconds, 5.0)),
+                          "offered_per_s": rate}}
             moves = await measure_moves(f"http://127.0.0.1:{port}", seconds, clients, pids,
                                         profile / ('always' if sync_always else 'default') if profile else None)
             moves["paced"] = await measure_paced(f"http://127.0.0.1:{port}", seconds, rate, paced_players)
@@ -191,6 +198,8 @@ def print_table(results: list[dict[str, Any]]) -> None:
         paced = r["moves"]["paced"]
         rows = [("bare NATS request/reply (floor)", r["floors"]["nats_request_reply"], None),
                 ("bare JetStream publish (floor)", r["floors"]["jetstream_publish"], None),
+                (f"bare JetStream publish at {paced['offered_per_s']:.0f}/s offered (floor)",
+                 r["floors"]["jetstream_publish_paced"], None),
                 ("move round trip, 1 client (WS→engine→JS→WS)", r["moves"]["single"], js_floor),
                 (f"move under load, {r['moves']['sustained']['clients']} clients", r["moves"]["sustained"], js_floor),
                 (f"move at {paced['offered_per_s']:.0f}/s offered, {paced['players']} games", paced, js_floor)]

@@ -147,6 +147,39 @@ async def floor_js_publish(nats_url: str, n: int) -> dict[str, float]:
         await nc.drain()
 
 
+async def floor_js_publish_paced(nats_url: str, rate: float, publishers: int, seconds: float) -> dict[str, float]:
+    """Bare JetStream publishes offered at `rate` a second by `publishers` writers, each on its own
+    subject with an expected sequence (as the engine appends): the floor for a move at that load. Each
+    publish is timed from when it was due (open loop)."""
+    from nats.js.api import StorageType, StreamConfig
+
+    nc = await connect(nats_url, "bench")
+    js = nc.jetstream()
+    name = f"BENCH{uuid.uuid4().hex[:6]}"
+    await js.add_stream(StreamConfig(name=name, subjects=[f"{name}.>"], storage=StorageType.FILE))
+    samples: list[float] = []
+    interval = publishers / rate
+    start = time.perf_counter() + 0.5
+    until = start + seconds
+
+    async def writer(n: int) -> None:
+        due, last = start + interval * n / publishers, 0
+        while due < until:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            ack = await js.publish(f"{name}.g{n}", b"y" * 1500, headers={
+                "Nats-Msg-Id": uuid.uuid4().hex, "Nats-Expected-Last-Subject-Sequence": str(last)})
+            last = ack.seq
+            samples.append((time.perf_counter() - due) * 1e6)
+            due += interval
+
+    try:
+        await asyncio.gather(*(writer(n) for n in range(publishers)))
+        return summary(samples)
+    finally:
+        await js.delete_stream(name)
+        await nc.drain()
+
+
 def start_profilers(pids: dict[str, int], seconds: float, folder: Path | None) -> list[subprocess.Popen[bytes]]:
     """py-spy sampling each Python service for `seconds`: collapsed stacks per process in `folder`."""
     spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
