@@ -5,7 +5,8 @@
 Publishes `games` Daily games as the engine writes them (the opening batch, `moves` move batches, the
 finishing batch) to a NATS of its own, then starts the leagues service and times its consumers until
 they have caught up. The service reads only the games' lifecycle subjects (the opening and finishing
-batches); the moves are in the stream, on the games' `move` subjects, and never delivered to it. The floor: the same number of rows bulk-copied into a table in one call.
+batches); the moves are in the stream, on the games' `move` subjects, and never delivered to it.
+The floor: the same number of rows bulk-copied into a table in one call.
 Prints the figures and writes `.bench/projection.json`.
 """
 
