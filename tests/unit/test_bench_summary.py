@@ -102,6 +102,9 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     assert "24.6 s" in line(text, "leagues: week results") and "950 030 members" in text
     projection = line(text, "projection: GAMES events")
     assert "4 153" in projection and "703 748 rows/s COPY" in projection and "169.5×" in projection
+    lifecycles = {**SAMPLES, "projection": {**SAMPLES["projection"], "lifecycle_batches_per_s": 636.0}}
+    projection = line(table(lifecycles), "projection: GAMES events")  # what the service reads now: the ratio's base
+    assert "4 153 (636 lifecycle batches/s)" in projection and "1106.5×" in projection
     start = line(text, "surge (3 000 players in 60 s): Daily start alone")
     assert "20.00 ms (90.00 ms)" in start and "55.9×" in start
     assert "players arrive at 50.0/s" in line(text, "surge: Daily starts per second")
