@@ -1,6 +1,7 @@
 """Benchmark of a move's round trip and sustained throughput, against floors measured in the same run.
 
     .venv/bin/python tests/load/bench_moves.py [--seconds 10] [--clients 40] [--rate 1000] [--paced-games 200]
+                                               [--games free|tutorial]
 
 Starts its own NATS (JetStream, file storage) and PostgreSQL, an engine and a gateway as separate
 processes (as in production), then measures:
@@ -11,6 +12,8 @@ processes (as in production), then measures:
           moving as soon as its last move is answered (closed loop: what the system can take); and the
           latency when moves are offered at a fixed rate (`--rate`, open loop: the latency at that load,
           each move timed from when it was due).
+The players play long Free games (as real play: ~40-100 moves a start) or, with `--games tutorial`, the
+nine-click Tutorial (a start with every 9 moves).
 Prints a table and writes `.bench/moves.json`. Timing never fails anything: the figures are printed.
 """
 
@@ -18,20 +21,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
+import itertools
 import json
+import math
 import os
 import sys
 import tempfile
 import time
 import uuid
 from collections.abc import AsyncIterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import orjson
 import websockets
+from echo_engine.modes import FREE_STARTS_PER_DAY, free_game_id, free_setup
 from echo_engine.rules.echo.field import sector_name
+from echo_engine.rules.echo.prng import SplitMix64
 from echo_engine.rules.echo.tutorial import SCRIPT
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 from echo_runtime.migrate import apply_migrations
@@ -50,62 +57,113 @@ from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     summary,
     write_result,
 )
+from strategy import choose  # noqa: E402 - how the benchmarks play a long game
+
+
+class TutorialGame:
+    """The Tutorial's nine scripted clicks (unlimited games, but a start every nine moves)."""
+
+    start = {"type": "start", "mode": "tutorial"}
+
+    def __init__(self, view: dict[str, Any], moves: int = len(SCRIPT)) -> None:
+        self._steps = iter(SCRIPT[:moves])
+
+    def next_move(self, view: dict[str, Any]) -> tuple[str, int] | None:
+        step = next(self._steps, None)
+        return None if step is None else (step.tool, step.sector)
+
+
+class FreeGame:
+    """A Free game («Стандарт») played long by a player who knows its field — test-side knowledge, derived
+    the way the engine derives it (`modes.free_setup`), never sent by the server. ~80 moves a game."""
+
+    start = {"type": "start", "mode": "free", "preset": "standard"}
+
+    def __init__(self, view: dict[str, Any], account_id: str) -> None:
+        day = date.fromisoformat(view["msk_date"])
+        slot = next(n for n in range(1, FREE_STARTS_PER_DAY + 1) if free_game_id(account_id, day, n) == view["game_id"])
+        setup = free_setup("standard", account_id, day, slot, None)
+        self._field = setup.field
+        self._hidden = [i for i in range(100) if i not in setup.opened]
+        self._rng = SplitMix64(f"bench-moves:{view['game_id']}")
+
+    def next_move(self, view: dict[str, Any]) -> tuple[str, int] | None:
+        if view["status"] != "live" or not self._hidden:
+            return None
+        sector, tool = choose(self._field, self._hidden, view, self._rng, "probe", "beam")
+        self._hidden.remove(sector)
+        return tool, sector
 
 
 class Player:
-    """One WebSocket device playing Tutorial games back to back (unlimited, deterministic moves).
+    """One device playing games back to back over a WebSocket: Tutorial games (one account), or long Free
+    games (three a day per account, so it is given several). A refused click (not enough Charge) is not
+    a move and is not timed; every accepted one is durable before its ack.
 
     `run` is a closed loop: the next move leaves as soon as the last one is answered (how many moves a
     second the system can take). `run_paced` is an open loop: moves are due every `interval` seconds
     whatever the server does, and each one's time counts from when it was due — a slow answer also
     delays the moves queued behind it, and that wait is counted (no coordinated omission)."""
 
-    def __init__(self, base: str, token: str) -> None:
-        self.base, self.token = base, token
+    def __init__(self, base: str, accounts: list[tuple[str, str]], kind: str = "tutorial") -> None:
+        self.base, self.accounts, self.kind = base, accounts, kind
         self.samples: list[float] = []
+        self.ran_out = False  # every game of every account played before the end
 
     async def run(self, until: float | None, moves: int | None = None) -> None:
-        async with self._connected() as socket:
-            done = 0
-            while (until is None or time.perf_counter() < until) and (moves is None or done < moves):
-                game_id = await self._start(socket)
-                for step in SCRIPT:
-                    if (until is not None and time.perf_counter() >= until) or (moves is not None and done >= moves):
-                        break
-                    t0 = time.perf_counter_ns()
-                    await self._move(socket, game_id, step)
+        done = 0
+        async for socket, game, view in self._games():
+            while (move := game.next_move(view)) is not None:
+                if (until is not None and time.perf_counter() >= until) or (moves is not None and done >= moves):
+                    return
+                t0 = time.perf_counter_ns()
+                reply = await self._move(socket, view["game_id"], move)
+                if reply is not None:
                     self.samples.append((time.perf_counter_ns() - t0) / 1000)
-                    done += 1
+                    done, view = done + 1, reply
+        self.ran_out = True
 
     async def run_paced(self, until: float, interval: float, first_due: float, first_game_moves: int) -> None:
-        """`first_game_moves` < a game's length leaves the first game early, so that the players' new
+        """`first_game_moves` < a Tutorial's length leaves the first one early, so that the players' new
         games (a start costs more than a move) do not all fall due at the same instants."""
-        async with self._connected() as socket:
-            due, game_moves = first_due, first_game_moves
-            while due < until:
-                game_id = await self._start(socket)  # between two moves, as a player opens a new game
-                for step in SCRIPT[:game_moves]:
-                    if due >= until:
-                        break
-                    await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                    await self._move(socket, game_id, step)
+        due = first_due
+        async for socket, game, view in self._games(first_game_moves):
+            while (move := game.next_move(view)) is not None:
+                if due >= until:
+                    return
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                reply = await self._move(socket, view["game_id"], move)
+                if reply is not None:
                     self.samples.append((time.perf_counter() - due) * 1e6)
-                    due += interval
-                game_moves = len(SCRIPT)
+                    due, view = due + interval, reply
+        self.ran_out = True
 
-    @contextlib.asynccontextmanager
-    async def _connected(self) -> AsyncIterator[Any]:
-        async with websockets.connect(self.base.replace("http", "ws") + "/ws", max_size=2**22) as socket:
-            await socket.send(json.dumps({"type": "hello", "v": 1, "token": self.token}))
-            await socket.recv()
-            yield socket
+    async def _games(self, first_tutorial_moves: int = len(SCRIPT)) -> AsyncIterator[tuple[Any, Any, dict]]:
+        """(socket, game, its first view) for each new game, until the accounts' games run out."""
+        for account_id, token in self.accounts:
+            async with websockets.connect(self.base.replace("http", "ws") + "/ws", max_size=2**22) as socket:
+                await socket.send(json.dumps({"type": "hello", "v": 1, "token": token}))
+                await socket.recv()
+                for n in itertools.count():
+                    kind = FreeGame if self.kind == "free" else TutorialGame
+                    reply = await self._ask(socket, dict(kind.start))
+                    if reply["type"] != "ack":
+                        assert reply.get("code") == "free_limit", reply  # this account's three are used
+                        break
+                    view = reply["view"]
+                    if kind is FreeGame:
+                        yield socket, FreeGame(view, account_id), view
+                    else:
+                        yield socket, TutorialGame(view, first_tutorial_moves if n == 0 else len(SCRIPT)), view
 
-    async def _start(self, socket) -> str:  # noqa: ANN001
-        return (await self._ask(socket, {"type": "start", "mode": "tutorial"}))["game_id"]
-
-    async def _move(self, socket, game_id: str, step) -> None:  # noqa: ANN001
-        reply = await self._ask(socket, {"type": step.tool, "game_id": game_id, "sector": sector_name(step.sector)})
-        assert reply["type"] == "ack", reply
+    async def _move(self, socket, game_id: str, move: tuple[str, int]) -> dict[str, Any] | None:  # noqa: ANN001
+        """The game's view after the move, or None if the rules refused it."""
+        tool, sector = move
+        reply = await self._ask(socket, {"type": tool, "game_id": game_id, "sector": sector_name(sector)})
+        if reply["type"] == "ack":
+            return reply["view"]
+        assert reply["type"] == "error" and self.kind == "free" and reply["code"] not in NOT_A_RULE, reply
+        return None
 
     @staticmethod
     async def _ask(socket, frame: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
@@ -117,47 +175,65 @@ class Player:
                 return reply
 
 
-async def measure_moves(base: str, seconds: float, clients: int, pids: dict[str, int],
+#: errors that are not the rules refusing a click: the benchmark stops on them
+NOT_A_RULE = ("engine_unavailable", "rate_limited", "bad_message", "unknown_game", "internal")
+
+
+async def players(base: str, n: int, kind: str, moves_each: float) -> list[Player]:
+    """n players with enough accounts for `moves_each` moves (Free: three games a day per account)."""
+    per_player = 1 if kind == "tutorial" else math.ceil(moves_each / (3 * 40)) + 1  # games last ~40-100 moves
+    accounts = await guests(base, n * per_player)
+    return [Player(base, accounts[i * per_player:(i + 1) * per_player], kind) for i in range(n)]
+
+
+async def measure_moves(base: str, seconds: float, clients: int, pids: dict[str, int], kind: str,
                         profile: Path | None = None) -> dict[str, Any]:
-    first, *tokens = [token for _, token in await guests(base, clients + 1)]
-    single = Player(base, first)
+    (single,) = await players(base, 1, kind, 330)
     await single.run(until=None, moves=30)  # warm-up: caches, connections
     single.samples.clear()
     await single.run(until=None, moves=300)
-    players = [Player(base, token) for token in tokens]
+    loaded_players = await players(base, clients, kind, seconds * 3000 / clients)
     pids = {**pids, "load generator": os.getpid()}
     cpu_before = {name: cpu_seconds(pid) for name, pid in pids.items()}
     busy_before = machine_busy_seconds()
     profilers = start_profilers(pids, seconds, profile)
     until = time.perf_counter() + seconds
     t0 = time.perf_counter()
-    await asyncio.gather(*(p.run(until=until) for p in players))
+    await asyncio.gather(*(p.run(until=until) for p in loaded_players))
     elapsed = time.perf_counter() - t0
-    loaded = [s for p in players for s in p.samples]
+    _check_nobody_ran_out(loaded_players + [single])
+    loaded = [s for p in loaded_players for s in p.samples]
     cpu_per_move = {name: (cpu_seconds(pid) - cpu_before[name]) / len(loaded) * 1e6 for name, pid in pids.items()}
     cpu_per_move["whole machine"] = (machine_busy_seconds() - busy_before) / len(loaded) * 1e6
     for profiler in profilers:
         profiler.wait(60)
-    return {"single": summary(single.samples),
+    return {"games": kind, "single": summary(single.samples),
             "sustained": {**summary(loaded), "clients": clients, "seconds": elapsed,
                           "moves_per_s": len(loaded) / elapsed, "cpu_us_per_move": cpu_per_move}}
 
 
-async def measure_paced(base: str, seconds: float, rate: float, players: int) -> dict[str, Any]:
-    """Moves offered at `rate` a second in all, spread evenly over `players` games (open loop)."""
-    paced = [Player(base, token) for _, token in await guests(base, players)]
-    interval = players / rate
+async def measure_paced(base: str, seconds: float, rate: float, n: int, kind: str) -> dict[str, Any]:
+    """Moves offered at `rate` a second in all, spread evenly over `n` games at a time (open loop)."""
+    paced = await players(base, n, kind, seconds * rate / n)
+    interval = n / rate
     start = time.perf_counter() + 1.0
     until = start + seconds
-    await asyncio.gather(*(p.run_paced(until, interval, start + interval * n / players, 1 + n % len(SCRIPT))
-                           for n, p in enumerate(paced)))
+    await asyncio.gather(*(p.run_paced(until, interval, start + interval * i / n, 1 + i % len(SCRIPT))
+                           for i, p in enumerate(paced)))
+    _check_nobody_ran_out(paced)
     samples = [s for p in paced for s in p.samples]
-    return {**summary(samples), "offered_per_s": rate, "players": players,
+    return {**summary(samples), "offered_per_s": rate, "players": n,
             "moves_per_s": len(samples) / (time.perf_counter() - start)}
 
 
+def _check_nobody_ran_out(group: list[Player]) -> None:
+    if any(p.ran_out for p in group):
+        raise RuntimeError("a player ran out of games before the end: the figures would undercount the load")
+
+
 async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: str, engines: int = 1,
-                     profile: Path | None = None, rate: float = 1000.0, paced_players: int = 200) -> dict[str, Any]:
+                     profile: Path | None = None, rate: float = 1000.0, paced_players: int = 200,
+                     kind: str = "free") -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as folder:
         nats = EmbeddedNats(Path(folder), sync_always=sync_always)
         nats_url = nats.start()
@@ -179,9 +255,9 @@ async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: st
                       "jetstream_publish_paced": {
                           **await floor_js_publish_paced(nats_url, rate, paced_players, min(seconds, 5.0)),
                           "offered_per_s": rate}}
-            moves = await measure_moves(f"http://127.0.0.1:{port}", seconds, clients, pids,
+            moves = await measure_moves(f"http://127.0.0.1:{port}", seconds, clients, pids, kind,
                                         profile / ('always' if sync_always else 'default') if profile else None)
-            moves["paced"] = await measure_paced(f"http://127.0.0.1:{port}", seconds, rate, paced_players)
+            moves["paced"] = await measure_paced(f"http://127.0.0.1:{port}", seconds, rate, paced_players, kind)
             return {"sync_always": sync_always, "floors": floors, "moves": moves}
         finally:
             for process in processes:
@@ -194,6 +270,7 @@ def print_table(results: list[dict[str, Any]]) -> None:
     print(f"{'configuration':26} {'figure':44} {'median µs':>10} {'p99 µs':>10} {'ratio':>8}")
     for r in results:
         label = "sync_interval: always" if r["sync_always"] else "sync_interval: 2m (default)"
+        print(f"{label:26} games played: {r['moves']['games']}")
         js_floor = r["floors"]["jetstream_publish"]["median_us"]
         paced = r["moves"]["paced"]
         rows = [("bare NATS request/reply (floor)", r["floors"]["nats_request_reply"], None),
@@ -222,6 +299,8 @@ async def main() -> None:
     parser.add_argument("--profile", type=Path, help="folder for py-spy's collapsed stacks of the services under load")
     parser.add_argument("--rate", type=float, default=1000.0, help="moves/s offered in the open-loop measurement")
     parser.add_argument("--paced-games", type=int, default=200, help="games sharing the offered rate")
+    parser.add_argument("--games", choices=("free", "tutorial"), default="free",
+                        help="long Free games (~80 moves a start, as real play) or Tutorials (a start every 9)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as folder:
         postgres = EmbeddedPostgres(Path(folder) / "data", delete_on_stop=True)
@@ -229,7 +308,7 @@ async def main() -> None:
         await apply_migrations(pg_url)
         try:
             results = [await run_config(sync, args.seconds, args.clients, pg_url, args.engines, args.profile,
-                                        args.rate, args.paced_games) for sync in (True, False)]
+                                        args.rate, args.paced_games, args.games) for sync in (True, False)]
         finally:
             postgres.stop()
     print_table(results)

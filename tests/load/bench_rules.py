@@ -28,6 +28,7 @@ from typing import Any
 from echo_engine.rules.echo.generator import generate
 from echo_engine.rules.echo.presets import PRESETS
 from echo_engine.rules.echo.prng import SplitMix64
+from strategy import choose
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGETS = {"field_us": 5000.0, "tick_median_us": 50.0, "fold_150_ms": 5.0}
@@ -72,10 +73,8 @@ def load_core() -> Any:
 def play_game(
     game: Any, probe: Any, beam: Any, view: Any, preset_id: str, seed: int
 ) -> tuple[list[float], list[float], list[Any], Any]:
-    """A legal game by a player who knows the field and plays long: Probe free sectors while the
-    Contour has room, Beam a segment (or, with none to spare, a free sector) when it is full, leave
-    the reds and the last ephemeron for the end, and now and then click at random to cover the
-    rarer paths (burns, misses, overloads). Returns wall and CPU µs per tick, events, final state."""
+    """A legal game by a player who knows the field and plays long (`strategy.choose`). Returns wall and
+    CPU µs per tick, events, final state."""
     setup = generate(preset_id, seed)
     field = setup.field
     rng = SplitMix64(f"bench:{preset_id}:{seed}")
@@ -89,7 +88,7 @@ def play_game(
         v = view(state)  # outside the timing: what the player sees
         if v["status"] != "live":
             break
-        sector, tool = _choose(field, hidden, v, rng, probe, beam)
+        sector, tool = choose(field, hidden, v, rng, probe, beam)
         c0, t0 = time.thread_time_ns(), time.perf_counter_ns()
         new_state, result = game.play(state, tool(sector=sector))
         wall.append((time.perf_counter_ns() - t0) / 1000)
@@ -107,29 +106,6 @@ def play_game(
         state = new_state
         events.extend(result)
     return wall, cpu, events, state
-
-
-def _choose(field: Any, hidden: list[int], v: dict[str, Any], rng: SplitMix64, probe: Any, beam: Any):
-    def color(i: int) -> str | None:
-        return field.ephemera[field.owner[i]].color if field.owner[i] >= 0 else None
-
-    charge, contour = v["charge"], v["contour"]
-    free = [i for i in hidden if color(i) is None]
-    segments = [i for i in hidden if color(i) is not None]
-    last = len({field.owner[i] for i in segments}) == 1
-    if rng.below(20) == 0:  # a random non-red click now and then: burns, misses, overloads
-        calm = [i for i in hidden if color(i) != "red"]
-        if calm:
-            return calm[rng.below(len(calm))], probe if rng.below(2) else beam
-    if free and charge < contour:
-        return free[-1], probe
-    greens = [i for i in segments if color(i) == "green" and not last]
-    yellows = [i for i in segments if color(i) == "yellow" and not last and charge + 2 <= contour]
-    if greens or yellows:
-        return (greens or yellows)[-1], beam
-    if free:
-        return free[-1], beam  # a deliberate miss: spends Charge, no overload
-    return segments[-1], beam if charge >= 2 else probe
 
 
 def call_fold(game: Any, setup_events: tuple[Any, list[Any]]) -> Any:

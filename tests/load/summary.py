@@ -80,6 +80,8 @@ def moves_rows(r: dict[str, Any]) -> list[Row]:
     rows = []
     for run in sorted(r["results"], key=lambda x: not x["sync_always"]):  # the shipped configuration first
         label = "fsync always" if run["sync_always"] else "NATS default sync"
+        if "games" in run["moves"]:
+            label += f", {run['moves']['games']} games"
         floor = run["floors"]["jetstream_publish"]["median_us"]
         single, sustained = run["moves"]["single"], run["moves"]["sustained"]
         rows += [Row(f"moves ({label}): round trip, 1 client, median", duration_us(single["median_us"]),

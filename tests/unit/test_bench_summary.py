@@ -94,6 +94,9 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     assert "2.90 ms / 41.00 ms" in paced and "p99 ≤ 50 ms, ≥ 98 % taken met" in paced
     assert "900 µs / 12.50 ms bare JetStream, same rate" in paced and "3.2×" in paced
     assert "moves (NATS default sync): 1 000/s offered" not in text  # an older run without it: no row
+    free = {**SAMPLES, "moves": {"machine": {}, "results": [
+        {**SAMPLES["moves"]["results"][1], "moves": {**SAMPLES["moves"]["results"][1]["moves"], "games": "free"}}]}}
+    assert "41.00 ms" in line(table(free), "moves (fsync always, free games): 1 000/s offered")  # which games
     assert "5 000" in line(text, "connections: idle") and "≤ 50 KB met" in line(text, "connections: gateway memory")
     assert "nine-small" in line(text, "rules: field generated") and "1.88 ms" in text
     assert "40.8 µs" in line(text, "rules: decide") and "≤ 50 µs met" in text
