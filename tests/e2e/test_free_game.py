@@ -27,6 +27,8 @@ async def test_a_free_game_with_mouse_and_keyboard(desktop) -> None:  # noqa: AN
     assert await tick(page) == 5 and await status(page) == "live"
     assert "5/6" in await page.inner_text("[data-testid=contour]")
     assert "Эхолуч" in await page.inner_text("[data-testid=log]")
+    # every tick's line, though each ack after the first carried only its own (log deltas, PROTOCOL.md)
+    assert await page.locator("[data-testid=log] li").count() == 5
     assert "Зонд" in await page.text_content("[data-testid=announce]")  # screen readers hear the tick
     await check_marks(page)
     assert "Зонд" in await page.inner_text("[data-testid=log]")

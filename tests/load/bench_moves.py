@@ -142,7 +142,8 @@ class Player:
         """(socket, game, its first view) for each new game, until the accounts' games run out."""
         for account_id, token in self.accounts:
             async with websockets.connect(self.base.replace("http", "ws") + "/ws", max_size=2**22) as socket:
-                await socket.send(json.dumps({"type": "hello", "v": 1, "token": token}))
+                hello = {"type": "hello", "v": 1, "token": token, "log_delta": True}  # as the web client
+                await socket.send(json.dumps(hello))
                 await socket.recv()
                 for n in itertools.count():
                     kind = FreeGame if self.kind == "free" else TutorialGame

@@ -25,9 +25,10 @@ class Device:
             response = await client.post("/api/v1/guest")
         return cls(base, response.json()["token"])
 
-    async def connect(self) -> dict[str, Any]:
+    async def connect(self, log_delta: bool = False) -> dict[str, Any]:
         self._socket = await websockets.connect(self.base.replace("http", "ws") + "/ws")
-        await self.send_raw(json.dumps({"type": "hello", "v": 1, "token": self.token}))
+        hello = {"type": "hello", "v": 1, "token": self.token, **({"log_delta": True} if log_delta else {})}
+        await self.send_raw(json.dumps(hello))
         return await self.next_frame()
 
     async def send_raw(self, text: str | bytes) -> None:

@@ -21,6 +21,7 @@ from ..engine_client import EngineUnavailable, ask_engine
 from ..identity import Identity, InvalidToken, TokenSigner
 from ..leagues_client import LeaguesUnavailable, league_of
 from .hub import Hub
+from .log_deltas import LogDeltas
 from .protocol import (
     CLIENT_MESSAGE,
     KNOWN_TYPES,
@@ -58,6 +59,7 @@ class Connection:
         self._seen: dict[str, int] = {}  # game id → last version sent to this device
         self._asking: str | None = None  # the game this device's command in flight is about
         self._held: Msg | None = None  # the newest update of that game that came meanwhile
+        self._logs: LogDeltas | None = None  # when the device asked for log deltas in its hello
         self._closed = False
 
     async def run(self) -> None:
@@ -113,6 +115,8 @@ class Connection:
             return None
         await self.send({"type": "welcome", "v": PROTOCOL_VERSION, "account_id": identity.account_id,
                          "heartbeat": HEARTBEAT_SECONDS})
+        if hello.log_delta:
+            self._logs = LogDeltas()
         return identity
 
     async def _serve(self, identity: Identity) -> None:
@@ -199,8 +203,11 @@ class Connection:
             await self.send({"type": "ack", "id": frame.id, "game_id": game_id, "version": version, "view": None})
             return
         self._seen[game_id] = max(version, self._seen.get(game_id, 0))
-        await self.send({"type": "ack", "id": frame.id, "game_id": game_id, "version": version,
-                         "duplicate": reply.get("duplicate", False), "view": reply["view"]})
+        ack = {"type": "ack", "id": frame.id, "game_id": game_id, "version": version,
+               "duplicate": reply.get("duplicate", False), "view": reply["view"]}
+        if self._logs is not None:  # a start or a resume is where a device (re)learns a game: whole
+            ack = self._logs.shorten(ack) if isinstance(frame, Probe | Beam | Finish) else self._logs.whole(ack)
+        await self.send(ack)
 
     async def _ask_engine(self, request: dict[str, Any], command_id: str) -> dict[str, Any] | None:
         try:
@@ -219,7 +226,8 @@ class Connection:
                 self._held = msg
             return
         self._seen[game_id] = version
-        await self.send({"type": "update", **orjson.loads(msg.data)})
+        update = {"type": "update", **orjson.loads(msg.data)}
+        await self.send(self._logs.shorten(update) if self._logs is not None else update)
 
     async def _heartbeat(self) -> None:
         while True:

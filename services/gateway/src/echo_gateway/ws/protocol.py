@@ -26,6 +26,8 @@ class Hello(_Message):
     type: Literal["hello"]
     v: Literal[1] = Field(description="protocol version")
     token: str = Field(min_length=1, max_length=512)
+    log_delta: bool = Field(False, description="views of a game this connection has seen carry only the "
+                                                "log entries it has not (log_from, base_version)")
 
 
 class Start(_Message):

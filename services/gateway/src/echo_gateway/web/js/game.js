@@ -10,6 +10,15 @@ import { challengeMakerHTML, wireChallengeMaker } from "./challenge.js";
 const cache = new Map(); // game id -> {version, view}: views from acks made elsewhere (the main screen)
 export const rememberView = (gameId, version, view) => cache.set(gameId, { version, view });
 
+/** The frame's view with its whole log. With log deltas (PROTOCOL.md) a frame may carry only the entries
+ *  after `log_from`, extending `base_version`: null when this page does not hold that version. */
+export function withLog(frame, view, version) {
+  if (frame.log_from === undefined) return frame.view;
+  const log = view?.log ?? [];
+  if (!view || frame.base_version !== version || log.length < frame.log_from) return null;
+  return { ...frame.view, log: log.slice(0, frame.log_from).concat(frame.view.log) };
+}
+
 export class GameScreen {
   constructor(root, conn, gameId, navigate) {
     this.root = root;
@@ -58,8 +67,10 @@ export class GameScreen {
     if (frame.game_id !== this.gameId || !frame.view) return;
     // The same version again (our own ack and its push to every device) changes nothing: no redraw.
     if (frame.version !== undefined && this.view && frame.version <= this.version) return;
+    const view = withLog(frame, this.view, this.version);
+    if (!view) { this.resume(); return; } // a log delta on a version we do not hold: ask for the whole view
     this.version = frame.version ?? this.version;
-    this.view = frame.view;
+    this.view = view;
     rememberView(this.gameId, this.version, this.view);
     if (this.view.mode === "free") localStorage.setItem("echo.freeGame", this.gameId);
     if (this.view.mode === "daily" && this.view.status === "live" && !this.phaseChecked) this.checkPhase();
