@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import itertools
 import json
 import math
 import os
@@ -65,7 +64,9 @@ class TutorialGame:
 
     start = {"type": "start", "mode": "tutorial"}
 
-    def __init__(self, view: dict[str, Any], moves: int = len(SCRIPT)) -> None:
+    length = len(SCRIPT)
+
+    def __init__(self, view: dict[str, Any], moves: int | None = None) -> None:
         self._steps = iter(SCRIPT[:moves])
 
     def next_move(self, view: dict[str, Any]) -> tuple[str, int] | None:
@@ -78,18 +79,22 @@ class FreeGame:
     the way the engine derives it (`modes.free_setup`), never sent by the server. ~80 moves a game."""
 
     start = {"type": "start", "mode": "free", "preset": "standard"}
+    length = 60  # moves, about
 
-    def __init__(self, view: dict[str, Any], account_id: str) -> None:
+    def __init__(self, view: dict[str, Any], account_id: str, moves: int | None = None) -> None:
         day = date.fromisoformat(view["msk_date"])
         slot = next(n for n in range(1, FREE_STARTS_PER_DAY + 1) if free_game_id(account_id, day, n) == view["game_id"])
         setup = free_setup("standard", account_id, day, slot, None)
         self._field = setup.field
         self._hidden = [i for i in range(100) if i not in setup.opened]
         self._rng = SplitMix64(f"bench-moves:{view['game_id']}")
+        self._left = moves
 
     def next_move(self, view: dict[str, Any]) -> tuple[str, int] | None:
-        if view["status"] != "live" or not self._hidden:
+        if view["status"] != "live" or not self._hidden or self._left == 0:
             return None
+        if self._left is not None:
+            self._left -= 1
         sector, tool = choose(self._field, self._hidden, view, self._rng, "probe", "beam")
         self._hidden.remove(sector)
         return tool, sector
@@ -124,8 +129,9 @@ class Player:
         self.ran_out = True
 
     async def run_paced(self, until: float, interval: float, first_due: float, first_game_moves: int) -> None:
-        """`first_game_moves` < a Tutorial's length leaves the first one early, so that the players' new
-        games (a start costs more than a move) do not all fall due at the same instants."""
+        """`first_game_moves` < a game's length leaves the first one early (the next start closes it), so
+        that the players' new games — a start, and a game's end, cost more than a move — do not all fall
+        due at the same instants, as they would not in steady play."""
         due = first_due
         async for socket, game, view in self._games(first_game_moves):
             while (move := game.next_move(view)) is not None:
@@ -138,24 +144,25 @@ class Player:
                     due, view = due + interval, reply
         self.ran_out = True
 
-    async def _games(self, first_tutorial_moves: int = len(SCRIPT)) -> AsyncIterator[tuple[Any, Any, dict]]:
+    async def _games(self, first_game_moves: int | None = None) -> AsyncIterator[tuple[Any, Any, dict]]:
         """(socket, game, its first view) for each new game, until the accounts' games run out."""
         for account_id, token in self.accounts:
             async with websockets.connect(self.base.replace("http", "ws") + "/ws", max_size=2**22) as socket:
                 hello = {"type": "hello", "v": 1, "token": token, "log_delta": True}  # as the web client
                 await socket.send(json.dumps(hello))
                 await socket.recv()
-                for n in itertools.count():
+                while True:
                     kind = FreeGame if self.kind == "free" else TutorialGame
                     reply = await self._ask(socket, dict(kind.start))
                     if reply["type"] != "ack":
                         assert reply.get("code") == "free_limit", reply  # this account's three are used
                         break
                     view = reply["view"]
+                    moves, first_game_moves = first_game_moves, None
                     if kind is FreeGame:
-                        yield socket, FreeGame(view, account_id), view
+                        yield socket, FreeGame(view, account_id, moves), view
                     else:
-                        yield socket, TutorialGame(view, first_tutorial_moves if n == 0 else len(SCRIPT)), view
+                        yield socket, TutorialGame(view, moves), view
 
     async def _move(self, socket, game_id: str, move: tuple[str, int]) -> dict[str, Any] | None:  # noqa: ANN001
         """The game's view after the move, or None if the rules refused it."""
@@ -219,7 +226,8 @@ async def measure_paced(base: str, seconds: float, rate: float, n: int, kind: st
     interval = n / rate
     start = time.perf_counter() + 1.0
     until = start + seconds
-    await asyncio.gather(*(p.run_paced(until, interval, start + interval * i / n, 1 + i % len(SCRIPT))
+    length = FreeGame.length if kind == "free" else TutorialGame.length
+    await asyncio.gather(*(p.run_paced(until, interval, start + interval * i / n, 1 + i % length)
                            for i, p in enumerate(paced)))
     _check_nobody_ran_out(paced)
     samples = [s for p in paced for s in p.samples]
