@@ -63,8 +63,7 @@ class TutorialGame:
     """The Tutorial's nine scripted clicks (unlimited games, but a start every nine moves)."""
 
     start = {"type": "start", "mode": "tutorial"}
-
-    length = len(SCRIPT)
+    length = len(SCRIPT)  # moves
 
     def __init__(self, view: dict[str, Any], moves: int | None = None) -> None:
         self._steps = iter(SCRIPT[:moves])
@@ -76,10 +75,11 @@ class TutorialGame:
 
 class FreeGame:
     """A Free game («Стандарт») played long by a player who knows its field — test-side knowledge, derived
-    the way the engine derives it (`modes.free_setup`), never sent by the server. ~80 moves a game."""
+    the way the engine derives it (`modes.free_setup`), never sent by the server. Its choices read only
+    the view's status, Charge and Contour (a log delta's partial log does not matter)."""
 
     start = {"type": "start", "mode": "free", "preset": "standard"}
-    length = 60  # moves, about
+    length = 60  # moves, about (40-100)
 
     def __init__(self, view: dict[str, Any], account_id: str, moves: int | None = None) -> None:
         day = date.fromisoformat(view["msk_date"])
@@ -165,7 +165,8 @@ class Player:
                         yield socket, TutorialGame(view, moves), view
 
     async def _move(self, socket, game_id: str, move: tuple[str, int]) -> dict[str, Any] | None:  # noqa: ANN001
-        """The game's view after the move, or None if the rules refused it."""
+        """The game's view after the move (its log only the new entries: log deltas), or None if the rules
+        refused it."""
         tool, sector = move
         reply = await self._ask(socket, {"type": tool, "game_id": game_id, "sector": sector_name(sector)})
         if reply["type"] == "ack":
