@@ -51,6 +51,17 @@ async def test_a_phone_with_log_deltas_and_a_desktop_without_see_the_same_game(s
     held = rebuilt(held, pushed)
     assert held == moved["view"]
 
+    # a tablet that asks for deltas but was never sent this game on its connection: the whole view
+    tablet = Device(system, phone.token)
+    await tablet.connect(log_delta=True)
+    step = SCRIPT[7]
+    moved = await desktop.command(step.tool, game_id=game_id, sector=sector_name(step.sector))
+    whole = await tablet.next_frame()
+    assert whole["type"] == "update" and "log_from" not in whole and whole["view"] == moved["view"]
+    held = rebuilt(held, await phone.next_frame())
+    assert held == moved["view"] and len(held["log"]) == 8
+    await tablet.close()
+
     # a resume (a device that dropped a frame asks for it) always carries the whole view
     resumed = await phone.command("resume", game_id=game_id, version=0)
     assert "log_from" not in resumed and resumed["view"] == held

@@ -30,6 +30,18 @@ def test_whenever_a_delta_could_mislead_the_view_is_whole(case: str) -> None:
     assert deltas.shorten(sent) == sent
 
 
+def test_an_update_that_is_a_delta_passes_only_onto_the_view_it_extends() -> None:
+    deltas = LogDeltas()
+    deltas.whole(frame(5, [1, 2]))
+    delta = {"type": "update", "game_id": "g", "version": 6, "base_version": 5, "log_from": 2,
+             "view": {"tick": 3, "log": [3]}}
+    assert deltas.extend(delta) is delta
+    after = {**delta, "version": 7, "base_version": 6, "log_from": 3, "view": {"tick": 4, "log": [4]}}
+    assert deltas.extend(after) is after  # it remembered 6 with three entries
+    assert deltas.extend({**after, "version": 9, "base_version": 8, "log_from": 5}) is None  # 8 never sent
+    assert deltas.extend({**delta, "game_id": "other"}) is None  # a game this connection was never sent
+
+
 def test_a_view_with_no_log_is_not_remembered() -> None:
     deltas = LogDeltas()
     deltas.whole({"type": "ack", "game_id": "g", "version": 2, "view": None})

@@ -42,6 +42,11 @@ def test_a_view_reply_and_update_read_the_same_as_pydantics(setup, commands, met
     assert json.loads(encode_reply(reply)) == pydantic_json(reply)
     update = GameUpdate(game_id=meta.game_id, version=loaded.version, view=view)
     assert json.loads(encode_update(meta.game_id, loaded.version, view)) == pydantic_json(update)
+    known = len(view["log"]) // 2  # after a move: only the entries the version before did not have
+    delta = GameUpdate(game_id=meta.game_id, version=loaded.version, base_version=loaded.version - 1,
+                       log_from=known, view={**view, "log": view["log"][known:]})
+    assert json.loads(encode_update(meta.game_id, loaded.version, view, (loaded.version - 1, known))) == \
+        pydantic_json(delta)
 
 
 def test_replies_without_a_view_are_unchanged():

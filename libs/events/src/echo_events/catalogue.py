@@ -127,8 +127,9 @@ DEAD_LETTERS = Channel("deadLetters", "dlq.{stream}.{durable}", "A message a dur
 ENGINE_COMMANDS = Channel("engineCommands", "engine.cmd", "Requests to the engine (core NATS request/reply, "
                           "queue group `engine`; not stored).")
 ENGINE_REPLIES = Channel("engineReplies", None, "The engine's reply, on the requester's inbox.")
-GAME_UPDATES = Channel("gameUpdates", "echo.updates.{account_id}", "After every accepted move: the game's "
-                       "new view for every device of the player (core NATS, not stored).",
+GAME_UPDATES = Channel("gameUpdates", "echo.updates.{account_id}", "After every accepted command: the game's "
+                       "new view for every device of the player (core NATS, not stored); after a move its log "
+                       "holds only that move's entries (base_version, log_from).",
                        parameters={"account_id": "the player"})
 
 

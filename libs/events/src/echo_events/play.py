@@ -139,6 +139,12 @@ class PlayReply(Message):
 
 
 class GameUpdate(Message):
+    """A game's new state for every device of its player. After a move it carries only the move's log
+    entries (`view.log` from index `log_from`, extending the view of `base_version`); after a start, the
+    whole view."""
+
     game_id: str
     version: int
     view: dict[str, Any]
+    base_version: int | None = Field(None, description="the version whose view's log this one extends")
+    log_from: int | None = Field(None, description="where `view.log` starts in the whole log")

@@ -130,11 +130,11 @@ class PlayService:
                         continue
                     return outcome
                 try:
-                    game = await self.store.append(game, outcome, request.command_id, self._clock.now())
+                    stored = await self.store.append(game, outcome, request.command_id, self._clock.now())
                 except AppendConflict:
                     self.store.forget(request.game_id)
                     continue
-                return await self._publish(game)
+                return await self._publish(stored, after=game)
         return refuse("busy", "the game is changing on another device; try again")
 
     @staticmethod
@@ -160,12 +160,12 @@ class PlayService:
         if isinstance(outcome, rules.Rejection):
             return game
         try:
-            game = await self.store.append(game, outcome, command_id, self._clock.now())
+            stored = await self.store.append(game, outcome, command_id, self._clock.now())
         except AppendConflict:
             self.store.forget(game.game_id)
             return None
-        await self._publish(game)
-        return game
+        await self._publish(stored, after=game)
+        return stored
 
     async def _expire(self, request: ExpireGame) -> PlayReply:
         async with self._locked(request.game_id):
@@ -264,8 +264,8 @@ class PlayService:
             outcome = rules.decide(game.state, Finish())
             if not isinstance(outcome, rules.Rejection):
                 with contextlib.suppress(AppendConflict):
-                    game = await self.store.append(game, outcome, f"replaced-by-{command_id}", self._clock.now())
-                    await self._publish(game)
+                    stored = await self.store.append(game, outcome, f"replaced-by-{command_id}", self._clock.now())
+                    await self._publish(stored, after=game)
 
     async def _open(self, meta: GameCreated, setup, command_id: str) -> PlayReply:  # noqa: ANN001
         state, events = rules.start(setup)
@@ -285,10 +285,13 @@ class PlayService:
         return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=view or game_view(game),
                          duplicate=duplicate)
 
-    async def _publish(self, game: LoadedGame) -> PlayReply:
-        """Tell every device of the player about the new state; the same view answers the command."""
+    async def _publish(self, game: LoadedGame, after: LoadedGame | None = None) -> PlayReply:
+        """Tell every device of the player about the new state; the same view answers the command. The
+        update after a move (`after`: the game before it) carries only the move's log entries."""
         view = game_view(game)
-        await self._nc.publish(updates_subject(game.meta.account_id), encode_update(game.game_id, game.version, view),
+        base = (after.version, len(after.log)) if after is not None and len(game.log) >= len(after.log) else None
+        update = encode_update(game.game_id, game.version, view, base)
+        await self._nc.publish(updates_subject(game.meta.account_id), update,
                                headers={UPDATE_GAME_HEADER: game.game_id, UPDATE_VERSION_HEADER: str(game.version)})
         return self._reply(game, view=view)
 

@@ -20,6 +20,12 @@ def encode_reply(reply: PlayReply) -> bytes:
     return orjson.dumps(fields, option=_OPTIONS)
 
 
-def encode_update(game_id: str, version: int, view: dict[str, Any]) -> bytes:
-    """A `GameUpdate` (echo_events.play)."""
-    return orjson.dumps({"game_id": game_id, "version": version, "view": view}, option=_OPTIONS)
+def encode_update(game_id: str, version: int, view: dict[str, Any],
+                  base: tuple[int, int] | None = None) -> bytes:
+    """A `GameUpdate` (echo_events.play); with `base` (the version it follows and that version's log
+    length), its view's log holds only the entries after those."""
+    if base is None:
+        return orjson.dumps({"game_id": game_id, "version": version, "view": view}, option=_OPTIONS)
+    base_version, log_from = base
+    return orjson.dumps({"game_id": game_id, "version": version, "base_version": base_version,
+                         "log_from": log_from, "view": {**view, "log": view["log"][log_from:]}}, option=_OPTIONS)

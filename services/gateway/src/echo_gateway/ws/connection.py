@@ -60,6 +60,7 @@ class Connection:
         self._asking: str | None = None  # the game this device's command in flight is about
         self._held: Msg | None = None  # the newest update of that game that came meanwhile
         self._logs: LogDeltas | None = None  # when the device asked for log deltas in its hello
+        self._account = ""  # the account this device is logged in as, after its hello
         self._closed = False
 
     async def run(self) -> None:
@@ -67,6 +68,7 @@ class Connection:
         identity = await self._hello()
         if identity is None:
             return
+        self._account = identity.account_id
         updates = await self._nc.subscribe(updates_subject(identity.account_id), cb=self._on_update)
         self._hub.add(self.send)
         heartbeat = asyncio.create_task(self._heartbeat())
@@ -225,9 +227,28 @@ class Connection:
             if self._held is None or version > int(self._held.headers[UPDATE_VERSION_HEADER]):
                 self._held = msg
             return
-        self._seen[game_id] = version
         update = {"type": "update", **orjson.loads(msg.data)}
-        await self.send(self._logs.shorten(update) if self._logs is not None else update)
+        if "log_from" not in update:  # a whole view (a game's start)
+            self._seen[game_id] = version
+            await self.send(self._logs.shorten(update) if self._logs is not None else update)
+            return
+        extended = self._logs.extend(update) if self._logs is not None else None
+        if extended is None:  # this device does not hold the view the move's entries extend: send it whole
+            extended = await self._whole(game_id)
+            if extended is None:
+                return  # the engine did not answer: the device catches up on its next resume
+        self._seen[game_id] = max(extended["version"], self._seen.get(game_id, 0))
+        await self.send(extended)
+
+    async def _whole(self, game_id: str) -> dict[str, Any] | None:
+        try:
+            reply = await ask_engine(self._nc, {"type": "get", "game_id": game_id, "account_id": self._account})
+        except EngineUnavailable:
+            return None
+        if not reply.get("ok"):
+            return None
+        update = {"type": "update", "game_id": game_id, "version": reply["version"], "view": reply["view"]}
+        return self._logs.whole(update) if self._logs is not None else update
 
     async def _heartbeat(self) -> None:
         while True:

@@ -31,6 +31,14 @@ class LogDeltas:
         self._remember(frame)
         return {**frame, "base_version": base_version, "log_from": known, "view": {**view, "log": log[known:]}}
 
+    def extend(self, update: dict[str, Any]) -> dict[str, Any] | None:
+        """An update that is already a delta (the engine's, after a move): itself if it extends exactly what
+        this connection was last sent of the game, else None (the whole view must be fetched)."""
+        if self._sent.get(update["game_id"]) != (update["base_version"], update["log_from"]):
+            return None
+        self._sent[update["game_id"]] = (update["version"], update["log_from"] + len(update["view"]["log"]))
+        return update
+
     def _remember(self, frame: dict[str, Any]) -> None:
         view = frame.get("view")
         if view is not None and "log" in view:
