@@ -40,46 +40,63 @@ def jsz(port: int) -> dict:
 
 @pytest.fixture
 def cluster(tmp_path: Path):
-    ports = [{"client": free_port(), "http": free_port(), "cluster": free_port()} for _ in range(3)]
+    """Three servers on free ports. A port taken by another process between choosing and binding (the
+    suite runs many servers) makes a server exit at once: then all three start again on new ports."""
+    for attempt in range(3):
+        ports = [{"client": free_port(), "http": free_port(), "cluster": free_port()} for _ in range(3)]
+        procs = start_cluster(tmp_path / f"try{attempt}", ports)
+        try:
+            time.sleep(0.5)
+            if all(proc.poll() is None for proc in procs):
+                yield ports
+                return
+        finally:
+            stop(procs)
+    raise AssertionError(f"the servers kept exiting at start: {logs(tmp_path / 'try2')}")
+
+
+def start_cluster(folder: Path, ports: list[dict[str, int]]) -> list[subprocess.Popen[bytes]]:
+    folder.mkdir()
     source = NATS_CONF.read_text()
     procs = []
-    try:
-        for i, p in enumerate(ports):
-            conf = source.replace("listen: 0.0.0.0:4222", f"listen: 127.0.0.1:{p['client']}")
-            conf = conf.replace("http: 0.0.0.0:8222", f"http: 127.0.0.1:{p['http']}")
-            conf = conf.replace("listen: 0.0.0.0:6222", f"listen: 127.0.0.1:{p['cluster']}")
-            conf = re.sub(
-                r"nats://nats-(\d)\.nats-headless:6222",
-                lambda m: f"nats://127.0.0.1:{ports[int(m.group(1))]['cluster']}",
-                conf,
-            )
-            conf = conf.replace("store_dir: /data", f"store_dir: {tmp_path / f'data{i}'}")
-            conf = conf.replace("/var/run/nats/nats.pid", str(tmp_path / f"nats{i}.pid"))
-            assert "0.0.0.0" not in conf and "nats-headless" not in conf
-            (tmp_path / f"nats{i}.conf").write_text(conf)
-            log = (tmp_path / f"nats{i}.log").open("w")
-            procs.append(
-                subprocess.Popen(
-                    [str(BINARY), "-c", str(tmp_path / f"nats{i}.conf")],
-                    env={"SERVER_NAME": f"nats-{i}"},
-                    stdout=log,
-                    stderr=log,
-                )
-            )
-        yield ports
-    finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+    for i, p in enumerate(ports):
+        conf = source.replace("listen: 0.0.0.0:4222", f"listen: 127.0.0.1:{p['client']}")
+        conf = conf.replace("http: 0.0.0.0:8222", f"http: 127.0.0.1:{p['http']}")
+        conf = conf.replace("listen: 0.0.0.0:6222", f"listen: 127.0.0.1:{p['cluster']}")
+        conf = re.sub(
+            r"nats://nats-(\d)\.nats-headless:6222",
+            lambda m: f"nats://127.0.0.1:{ports[int(m.group(1))]['cluster']}",
+            conf,
+        )
+        conf = conf.replace("store_dir: /data", f"store_dir: {folder / f'data{i}'}")
+        conf = conf.replace("/var/run/nats/nats.pid", str(folder / f"nats{i}.pid"))
+        assert "0.0.0.0" not in conf and "nats-headless" not in conf
+        (folder / f"nats{i}.conf").write_text(conf)
+        log = (folder / f"nats{i}.log").open("w")
+        procs.append(subprocess.Popen([str(BINARY), "-c", str(folder / f"nats{i}.conf")],
+                                      env={"SERVER_NAME": f"nats-{i}"}, stdout=log, stderr=log))
+    return procs
+
+
+def stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    for proc in procs:
+        proc.terminate()
+    for proc in procs:
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def logs(folder: Path) -> str:
+    return " | ".join(f"nats{i}: " + (folder / f"nats{i}.log").read_text()[-300:] for i in range(3)
+                      if (folder / f"nats{i}.log").exists())
 
 
 @pytest.mark.skipif(not BINARY.exists(), reason="no nats-server in the venv")
 async def test_config_forms_a_three_node_jetstream_cluster_that_fsyncs_always(cluster) -> None:
     deadline = time.monotonic() + 30
+    metas: list[dict] = []
     while True:
         try:
             info = [jsz(p["http"]) for p in cluster]
@@ -89,7 +106,7 @@ async def test_config_forms_a_three_node_jetstream_cluster_that_fsyncs_always(cl
                 break
         except OSError:
             pass
-        assert time.monotonic() < deadline, "the three servers did not form a JetStream meta group"
+        assert time.monotonic() < deadline, f"the three servers did not form a JetStream meta group: {metas}"
         await asyncio.sleep(0.3)
     assert {m["name"] for m in metas} == {"echo-nats"}
     for i in info:
