@@ -31,8 +31,10 @@ async def test_a_move_is_one_trace_from_socket_to_projection(spans, system: str,
     device = await Device.guest(system)
     await device.connect()
     game = await device.command("start", mode="free", preset="standard")
+    hidden = "".join(game["view"]["board"]).index("#")  # a sector a probe opens (a Free field may open A1)
     spans.clear()
-    await device.command("probe", game_id=game["game_id"], sector="A1")
+    probed = await device.command("probe", game_id=game["game_id"], sector=hidden)
+    assert probed["type"] == "ack", probed  # an appended move, so the stream's tip is this command's
     finished = {s.name: s for s in spans.get_finished_spans()}
     client, server = finished["engine probe"], finished["engine handle"]
     assert server.context.trace_id == client.context.trace_id
