@@ -48,6 +48,7 @@ from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     floor_js_publish,
     floor_js_publish_paced,
     floor_request_reply,
+    gc_pauses,
     guests,
     machine,
     machine_busy_seconds,
@@ -253,11 +254,13 @@ async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: st
         processes = []
         pids = {"nats-server": nats.pid}
         try:
+            ports = {}
             for n in range(engines):  # replicas share the queue group; appends stay safe with any number
-                engine, _ = start_service("engine", env)
+                engine, ports[f"engine {n + 1}" if engines > 1 else "engine"] = start_service("engine", env)
                 processes.append(engine)
                 pids[f"engine {n + 1}" if engines > 1 else "engine"] = engine.pid
             gateway, port = start_service("gateway", env)
+            ports["gateway"] = port
             processes.append(gateway)
             pids["gateway"] = gateway.pid
             floors = {"nats_request_reply": await floor_request_reply(nats_url, 2000),
@@ -268,6 +271,7 @@ async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: st
             moves = await measure_moves(f"http://127.0.0.1:{port}", seconds, clients, pids, kind,
                                         profile / ('always' if sync_always else 'default') if profile else None)
             moves["paced"] = await measure_paced(f"http://127.0.0.1:{port}", seconds, rate, paced_players, kind)
+            moves["gc_pauses"] = {name: gc_pauses(p) for name, p in ports.items()}  # over the whole run
             return {"sync_always": sync_always, "floors": floors, "moves": moves}
         finally:
             for process in processes:
@@ -296,6 +300,10 @@ def print_table(results: list[dict[str, Any]]) -> None:
         print(f"{label:26} {'sustained durable moves/s':44} {r['moves']['sustained']['moves_per_s']:10.0f}")
         taken = f"moves/s taken when {paced['offered_per_s']:.0f}/s are offered"
         print(f"{label:26} {taken:44} {paced['moves_per_s']:10.0f}")
+        pauses = "; ".join(
+            f"{name} " + ", ".join(f"gen{g} {p['count']:.0f}× {p['mean_ms']:.1f} ms" for g, p in gens.items())
+            for name, gens in r["moves"].get("gc_pauses", {}).items())
+        print(f"{label:26} garbage-collector pauses over the run: {pauses or 'none'}")
         cpu = r["moves"]["sustained"]["cpu_us_per_move"]
         shares = ", ".join(f"{name} {us:.0f}" for name, us in cpu.items())
         print(f"{label:26} CPU µs per move under load: {shares}")

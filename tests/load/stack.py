@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -178,6 +179,23 @@ async def floor_js_publish_paced(nats_url: str, rate: float, publishers: int, se
     finally:
         await js.delete_stream(name)
         await nc.drain()
+
+
+def gc_pauses(port: int) -> dict[str, dict[str, float]]:
+    """A service's garbage-collector pauses so far (`echo_gc_pause_seconds`), per generation: how many,
+    their mean and how many lasted over 10 ms."""
+    text = httpx.get(f"http://127.0.0.1:{port}/metrics", timeout=5).text
+    out: dict[str, dict[str, float]] = {}
+    for generation in "012":
+        def value(name: str, extra: str = "", g: str = generation) -> float:
+            match = re.search(rf'^echo_gc_pause_seconds_{name}{{generation="{g}"{extra}}} (\S+)$', text, re.M)
+            return float(match.group(1)) if match else 0.0
+
+        n = value("count")
+        if n:
+            out[generation] = {"count": n, "mean_ms": 1000 * value("sum") / n,
+                               "over_10ms": n - value("bucket", ',le="0.01"')}
+    return out
 
 
 def start_profilers(pids: dict[str, int], seconds: float, folder: Path | None) -> list[subprocess.Popen[bytes]]:
