@@ -4,6 +4,7 @@ floors (a bare NATS request/reply, a bare JetStream publish) the over-the-wire f
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import platform
 import re
@@ -13,7 +14,9 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 from echo_runtime.devstack import free_port
@@ -129,41 +132,42 @@ asyncio.run(main())
 """
 
 
-async def floor_js_publish(nats_url: str, n: int) -> dict[str, float]:
+@contextlib.asynccontextmanager
+async def scratch_stream(nats_url: str) -> AsyncIterator[tuple[Any, str]]:
+    """A JetStream context and a file-storage stream of its own (subjects `<name>.>`), deleted after."""
     from nats.js.api import StorageType, StreamConfig
 
     nc = await connect(nats_url, "bench")
     js = nc.jetstream()
     name = f"BENCH{uuid.uuid4().hex[:6]}"
     await js.add_stream(StreamConfig(name=name, subjects=[f"{name}.>"], storage=StorageType.FILE))
-    samples = []
     try:
+        yield js, name
+    finally:
+        await js.delete_stream(name)
+        await nc.drain()
+
+
+async def floor_js_publish(nats_url: str, n: int) -> dict[str, float]:
+    samples = []
+    async with scratch_stream(nats_url) as (js, name):
         for i in range(n):
             t0 = time.perf_counter_ns()
             await js.publish(f"{name}.g{i % 50}", b"y" * 1500, headers={"Nats-Msg-Id": uuid.uuid4().hex})
             samples.append((time.perf_counter_ns() - t0) / 1000)
-        return summary(samples)
-    finally:
-        await js.delete_stream(name)
-        await nc.drain()
+    return summary(samples)
 
 
 async def floor_js_publish_paced(nats_url: str, rate: float, publishers: int, seconds: float) -> dict[str, float]:
     """Bare JetStream publishes offered at `rate` a second by `publishers` writers, each on its own
     subject with an expected sequence (as the engine appends): the floor for a move at that load. Each
     publish is timed from when it was due (open loop)."""
-    from nats.js.api import StorageType, StreamConfig
-
-    nc = await connect(nats_url, "bench")
-    js = nc.jetstream()
-    name = f"BENCH{uuid.uuid4().hex[:6]}"
-    await js.add_stream(StreamConfig(name=name, subjects=[f"{name}.>"], storage=StorageType.FILE))
     samples: list[float] = []
     interval = publishers / rate
     start = time.perf_counter() + 0.5
     until = start + seconds
 
-    async def writer(n: int) -> None:
+    async def writer(js, name: str, n: int) -> None:  # noqa: ANN001
         due, last = start + interval * n / publishers, 0
         while due < until:
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
@@ -173,12 +177,9 @@ async def floor_js_publish_paced(nats_url: str, rate: float, publishers: int, se
             samples.append((time.perf_counter() - due) * 1e6)
             due += interval
 
-    try:
-        await asyncio.gather(*(writer(n) for n in range(publishers)))
-        return summary(samples)
-    finally:
-        await js.delete_stream(name)
-        await nc.drain()
+    async with scratch_stream(nats_url) as (js, name):
+        await asyncio.gather(*(writer(js, name, n) for n in range(publishers)))
+    return summary(samples)
 
 
 def gc_pauses(port: int) -> dict[str, dict[str, float]]:

@@ -38,13 +38,13 @@ EXPIRY_CONSUMER = ConsumerSpec(stream="DAILY", durable="engine-expiry", filter_s
 
 
 class EngineServer:
-    def __init__(self, play: PlayService, in_flight: int = IN_FLIGHT) -> None:
+    def __init__(self, play: PlayService) -> None:
         self.play = play
         self._inflight: set[asyncio.Task[None]] = set()
         # Under a surge (midnight: everyone starts the Daily), handling everything at once would make every
         # request slow and many late; a bounded number at a time serves them in order. A request whose
         # asker has given up is not started: he will retry with the same command id.
-        self._admission = asyncio.Semaphore(in_flight)
+        self._admission = asyncio.Semaphore(IN_FLIGHT)
 
     async def on_request(self, msg: Msg) -> None:
         task = asyncio.create_task(self._answer(msg))
