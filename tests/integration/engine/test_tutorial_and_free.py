@@ -101,3 +101,21 @@ async def test_a_duplicate_move_applies_once(engine, nc) -> None:  # noqa: ANN00
     assert one["ok"] and two["ok"] and two["duplicate"]
     assert one["view"]["tick"] == two["view"]["tick"] == 1
     assert one["version"] == two["version"]
+
+
+async def test_a_move_that_says_what_log_it_holds_gets_only_the_entries_after(engine, nc) -> None:  # noqa: ANN001
+    me = account()
+    game_id = (await ask(nc, type="start", account_id=me, mode="tutorial"))["game_id"]
+    first, second, third = SCRIPT[:3]
+    refused = await ask(nc, type=first.tool, account_id=me, game_id=game_id, sector=first.sector, log_from=-1)
+    assert refused["error"]["code"] == "bad_request" and "log_from" in refused["error"]["message"]
+    for step in (first, second):
+        whole = (await ask(nc, type=step.tool, account_id=me, game_id=game_id, sector=step.sector))["view"]["log"]
+    assert len(whole) == 2
+    moved = await ask(nc, type=third.tool, account_id=me, game_id=game_id, sector=third.sector, log_from=1)
+    assert moved["log_from"] == 1  # the asker holds the first tick only
+    got = await ask(nc, type="get", account_id=me, game_id=game_id)
+    assert whole[:1] + moved["view"]["log"] == got["view"]["log"]  # ticks 2 and 3: the rest is held
+    assert {**moved["view"], "log": got["view"]["log"]} == got["view"]
+    beyond = await ask(nc, type="finish", account_id=me, game_id=game_id, log_from=99)  # more than it has
+    assert beyond["ok"] and "log_from" not in beyond and len(beyond["view"]["log"]) == beyond["view"]["tick"] == 3

@@ -46,3 +46,15 @@ def test_a_view_with_no_log_is_not_remembered() -> None:
     deltas = LogDeltas()
     deltas.whole({"type": "ack", "game_id": "g", "version": 2, "view": None})
     assert deltas.shorten(frame(3, [1])) == frame(3, [1])
+
+
+def test_what_a_connection_holds_is_what_a_move_may_ask_to_be_spared() -> None:
+    deltas = LogDeltas()
+    assert deltas.held("g") is None
+    deltas.whole(frame(5, [1, 2]))
+    assert deltas.held("g") == (5, 2)
+    answer = {"type": "ack", "game_id": "g", "version": 6, "base_version": 5, "log_from": 2,
+              "view": {"tick": 3, "log": [3]}}
+    assert deltas.extend(answer) is answer and deltas.held("g") == (6, 3)
+    # a reply older than what the device holds (a stale replica's duplicate) cannot be a delta of it
+    assert deltas.extend({**answer, "version": 5, "base_version": 6, "log_from": 3}) is None

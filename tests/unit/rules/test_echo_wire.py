@@ -1,12 +1,15 @@
 """The engine's replies and updates, written by orjson, say exactly what pydantic's JSON of the same
-`PlayReply` / `GameUpdate` says — for every mode, live and ended games, and the Tutorial's guidance."""
+`PlayReply` / `GameUpdate` says — for every mode, live and ended games, and the Tutorial's guidance —
+and a cached game (its state without the rules' log, its log as JSON fragments) shows what the rules'
+view of the whole state shows."""
 
 import json
 
+import orjson
 import pytest
 from echo_engine.rules.echo import game
-from echo_engine.rules.echo.view import log_entry
-from echo_engine.store import LoadedGame
+from echo_engine.rules.echo.view import client_view, log_entry
+from echo_engine.store import LoadedGame, rendered_log, without_log
 from echo_engine.views import game_view
 from echo_engine.wire import encode_reply, encode_update
 from echo_events.play import GameCreated, GameUpdate, PlayError, PlayReply
@@ -35,9 +38,14 @@ def test_a_view_reply_and_update_read_the_same_as_pydantics(setup, commands, met
     state, _ = game.start(setup)
     for command in commands:
         state, _ = game.play(state, command)
-    loaded = LoadedGame(meta=meta, state=state, version=len(commands) + 2, last_sequence=9,
-                        log=tuple(log_entry(e) for e in state.log))
-    view = game_view(loaded)
+    loaded = LoadedGame(meta=meta, state=without_log(state), version=len(commands) + 2, last_sequence=9,
+                        log=rendered_log(state.log))
+    cached = game_view(loaded)  # what the engine writes: the cached game's log as JSON fragments
+    view = {**cached, "log": [log_entry(e) for e in state.log]}  # the same view as plain values, for pydantic
+    assert json.loads(orjson.dumps(cached)) == json.loads(orjson.dumps(view))
+    rules_view = client_view(state)  # the rules' view of the whole state, log and all
+    del rules_view["preset"]  # the game view names the product's preset (e.g. «tutorial»), not the rules'
+    assert {key: view[key] for key in rules_view} == rules_view
     reply = PlayReply(ok=True, game_id=meta.game_id, version=loaded.version, view=view, duplicate=duplicate)
     assert json.loads(encode_reply(reply)) == pydantic_json(reply)
     update = GameUpdate(game_id=meta.game_id, version=loaded.version, view=view)

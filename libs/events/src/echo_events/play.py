@@ -64,21 +64,24 @@ class StartGame(_Command):
     league: League = "bronze"
 
 
-class ProbeSector(_Command):
+class _Move(_Command):
+    game_id: Id
+    log_from: int | None = Field(None, ge=0, description="the asker holds this game's log up to here: the "
+                                 "reply's view.log then starts here (and the reply says `log_from`)")
+
+
+class ProbeSector(_Move):
     type: Literal["probe"] = "probe"
-    game_id: Id
     sector: int = Field(ge=0, le=99)
 
 
-class BeamSector(_Command):
+class BeamSector(_Move):
     type: Literal["beam"] = "beam"
-    game_id: Id
     sector: int = Field(ge=0, le=99)
 
 
-class FinishGame(_Command):
+class FinishGame(_Move):
     type: Literal["finish"] = "finish"
-    game_id: Id
 
 
 class GetGame(_Request):
@@ -136,6 +139,7 @@ class PlayReply(Message):
     duplicate: bool = False
     error: PlayError | None = None
     data: dict[str, Any] | None = Field(None, description="options and replays")
+    log_from: int | None = Field(None, description="where `view.log` starts in the whole log (a move's `log_from`)")
 
 
 class GameUpdate(Message):

@@ -74,7 +74,7 @@ class PlayService:
             case StartGame():
                 return await self._start(request)
             case ProbeSector() | BeamSector() | FinishGame():
-                return await self._move(request)
+                return _log_after(await self._move(request), request.log_from)
             case ExpireGame():
                 return await self._expire(request)
             case GetGame():
@@ -302,6 +302,15 @@ def _rules_command(request: ProbeSector | BeamSector | FinishGame) -> Command:
     if isinstance(request, BeamSector):
         return Beam(sector=request.sector)
     return Finish()
+
+
+def _log_after(reply: PlayReply, log_from: int | None) -> PlayReply:
+    """The reply's view with only the log entries after the first `log_from`, which the asker holds (a long
+    game's log is most of its view: the gateway would parse it only to send a device the new entries)."""
+    if log_from is None or reply.view is None or log_from > len(reply.view["log"]):
+        return reply
+    view = {**reply.view, "log": reply.view["log"][log_from:]}
+    return reply.model_copy(update={"view": view, "log_from": log_from})
 
 
 def _unknown(game_id: str) -> PlayReply:

@@ -193,6 +193,10 @@ class Connection:
         request["account_id"] = account
         if not isinstance(frame, Resume):
             request["command_id"] = frame.id
+        moving = isinstance(frame, Probe | Beam | Finish)
+        held = self._logs.held(frame.game_id) if self._logs is not None and moving else None
+        if held is not None:  # the engine then answers with only the log entries after those
+            request["log_from"] = held[1]
         reply = await self._ask_engine(request, frame.id)
         if reply is None:
             return
@@ -204,11 +208,17 @@ class Connection:
         if isinstance(frame, Resume) and version <= frame.version:
             await self.send({"type": "ack", "id": frame.id, "game_id": game_id, "version": version, "view": None})
             return
-        self._seen[game_id] = max(version, self._seen.get(game_id, 0))
         ack = {"type": "ack", "id": frame.id, "game_id": game_id, "version": version,
                "duplicate": reply.get("duplicate", False), "view": reply["view"]}
-        if self._logs is not None:  # a start or a resume is where a device (re)learns a game: whole
-            ack = self._logs.shorten(ack) if isinstance(frame, Probe | Beam | Finish) else self._logs.whole(ack)
+        if held is not None and "log_from" in reply:
+            delta = self._logs.extend({**ack, "base_version": held[0], "log_from": reply["log_from"]})
+            ack = delta or await self._whole(ack)
+            if ack is None:
+                await self.send(error("engine_unavailable", "the game server did not answer; resume", frame.id))
+                return
+        elif self._logs is not None:  # a start or a resume is where a device (re)learns a game: whole
+            ack = self._logs.shorten(ack) if moving else self._logs.whole(ack)
+        self._seen[game_id] = max(ack["version"], self._seen.get(game_id, 0))
         await self.send(ack)
 
     async def _ask_engine(self, request: dict[str, Any], command_id: str) -> dict[str, Any] | None:
@@ -234,21 +244,25 @@ class Connection:
             return
         extended = self._logs.extend(update) if self._logs is not None else None
         if extended is None:  # this device does not hold the view the move's entries extend: send it whole
-            extended = await self._whole(game_id)
+            extended = await self._whole({"type": "update", "game_id": game_id})
             if extended is None:
                 return  # the engine did not answer: the device catches up on its next resume
         self._seen[game_id] = max(extended["version"], self._seen.get(game_id, 0))
         await self.send(extended)
 
-    async def _whole(self, game_id: str) -> dict[str, Any] | None:
+    async def _whole(self, frame: dict[str, Any]) -> dict[str, Any] | None:
+        """`frame` (an ack or an update) with the game's whole view as the engine has it now (`get`), for a
+        device that does not hold what a delta extends; None when the engine did not answer."""
+        request = {"type": "get", "game_id": frame["game_id"], "account_id": self._account}
         try:
-            reply = await ask_engine(self._nc, {"type": "get", "game_id": game_id, "account_id": self._account})
+            reply = await ask_engine(self._nc, request)
         except EngineUnavailable:
             return None
         if not reply.get("ok"):
             return None
-        update = {"type": "update", "game_id": game_id, "version": reply["version"], "view": reply["view"]}
-        return self._logs.whole(update) if self._logs is not None else update
+        whole = {key: value for key, value in frame.items() if key not in ("base_version", "log_from")}
+        whole.update(version=reply["version"], view=reply["view"])
+        return self._logs.whole(whole) if self._logs is not None else whole
 
     async def _heartbeat(self) -> None:
         while True:

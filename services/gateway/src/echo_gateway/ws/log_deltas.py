@@ -31,10 +31,16 @@ class LogDeltas:
         self._remember(frame)
         return {**frame, "base_version": base_version, "log_from": known, "view": {**view, "log": log[known:]}}
 
+    def held(self, game_id: str) -> tuple[int, int] | None:
+        """The version and the log length this connection was last sent of the game (None: never sent)."""
+        return self._sent.get(game_id)
+
     def extend(self, update: dict[str, Any]) -> dict[str, Any] | None:
-        """An update that is already a delta (the engine's, after a move): itself if it extends exactly what
-        this connection was last sent of the game, else None (the whole view must be fetched)."""
-        if self._sent.get(update["game_id"]) != (update["base_version"], update["log_from"]):
+        """A frame that is already a delta (the engine's update after a move, or its answer to a move that
+        said what the device holds): itself if it extends exactly what this connection was last sent of the
+        game, else None (the whole view must be fetched)."""
+        if self._sent.get(update["game_id"]) != (update["base_version"], update["log_from"]) or \
+                update["version"] < update["base_version"]:
             return None
         self._sent[update["game_id"]] = (update["version"], update["log_from"] + len(update["view"]["log"]))
         return update

@@ -29,9 +29,10 @@ def _halves(value: int) -> int | float:
     return value // 2 if value % 2 == 0 else value / 2
 
 
-def client_view(state: GameState, log: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+def client_view(state: GameState, log: Sequence[Any] | None = None) -> dict[str, Any]:
     """The §21 view. `log` may pass the log entries already rendered (`log_entry` of each tick, kept by
-    a caller that shows the same game many times): the log is most of the work on a long game."""
+    a caller that shows the same game many times, in whatever form its JSON writer takes): the log is
+    most of the work on a long game."""
     field, rules = state.field, state.setup.rules
     board = state.board
     hidden = [c == HIDDEN for c in board]
