@@ -301,9 +301,10 @@ def print_table(results: list[dict[str, Any]]) -> None:
         taken = f"moves/s taken when {paced['offered_per_s']:.0f}/s are offered"
         print(f"{label:26} {taken:44} {paced['moves_per_s']:10.0f}")
         pauses = "; ".join(
-            f"{name} " + ", ".join(f"gen{g} {p['count']:.0f}× {p['mean_ms']:.1f} ms" for g, p in gens.items())
+            f"{name} " + (", ".join(f"gen{g} {p['count']:.0f}× {p['mean_ms']:.1f} ms" for g, p in gens.items())
+                          or "none")
             for name, gens in r["moves"].get("gc_pauses", {}).items())
-        print(f"{label:26} garbage-collector pauses over the run: {pauses or 'none'}")
+        print(f"{label:26} garbage-collector pauses over the run: {pauses}")
         cpu = r["moves"]["sustained"]["cpu_us_per_move"]
         shares = ", ".join(f"{name} {us:.0f}" for name, us in cpu.items())
         print(f"{label:26} CPU µs per move under load: {shares}")

@@ -5,6 +5,7 @@ thousand cached games were most of what every collection scanned (the engine sto
 under load, `bench_moves`)."""
 
 import gc
+import tracemalloc
 
 import pytest
 from echo_engine.rules.echo import game
@@ -74,3 +75,15 @@ def test_a_cached_game_costs_the_collector_the_same_at_any_length():
     assert tracked(cached(old), shared) - tracked(cached(young), shared) <= 4  # a few more Orders on the board
     # the whole state, as the rules keep it, grows with every tick
     assert tracked(old, shared) - tracked(young, shared) >= 5 * (old.tick - young.tick)
+
+
+def test_a_cached_log_entry_takes_about_the_size_of_its_json():
+    state = states_of_a_long_game()[-1]
+    tracemalloc.start()
+    try:
+        log = rendered_log(state.log)
+        held, _ = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(log) == state.tick
+    assert held / len(log) < 400  # not the 4 KiB buffer `orjson.dumps` wrote it in
