@@ -10,11 +10,11 @@ import uuid
 
 import pytest
 from echo_engine.rules.echo import game as rules
-from echo_engine.store import GameStore
 from echo_events.envelope import decode, unwrap
 from echo_events.play import GameCreated
 from echo_events.streams import game_events
 from echo_runtime.devstack import free_port
+from nats.js.errors import NotFoundError
 
 from tests.support.play import ask, free_sectors
 
@@ -22,10 +22,7 @@ pytestmark = pytest.mark.integration
 
 
 async def stream_events(js, game_id: str):  # noqa: ANN001, ANN201
-    store = GameStore(js)
     envelopes, seq = [], 1
-    from nats.js.errors import NotFoundError
-
     while True:
         try:
             raw = await js.get_msg("GAMES", seq=seq, subject=game_events(game_id), next=True, direct=True)
@@ -33,7 +30,6 @@ async def stream_events(js, game_id: str):  # noqa: ANN001, ANN201
             break
         seq = raw.seq + 1
         envelopes += decode(raw.data).events
-    assert store
     return envelopes
 
 

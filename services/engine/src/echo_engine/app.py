@@ -12,4 +12,8 @@ from .settings import Settings
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
-    return service_app(ServiceRuntime("engine", settings, on_connected=start_engine))
+
+    async def on_connected(runtime: ServiceRuntime) -> None:
+        await start_engine(runtime, cached_games=settings.cached_games)
+
+    return service_app(ServiceRuntime("engine", settings, on_connected=on_connected))

@@ -16,11 +16,12 @@ from echo_runtime.service import ServiceRuntime
 from echo_runtime.telemetry import span_from_headers
 from nats.aio.msg import Msg
 from opentelemetry.trace import SpanKind
-from prometheus_client import Counter, Histogram
+from prometheus_client import Counter, Gauge, Histogram
 from pydantic import ValidationError
 
 from .handlers import PlayService, refuse
 from .projections import GAMES_CONSUMER, games_handler
+from .store import GameStore
 from .wire import encode_reply
 
 log = structlog.get_logger(__name__)
@@ -30,6 +31,7 @@ REJECTIONS = Counter("echo_engine_rejections_total", "Refused commands by code",
 MOVE_SECONDS = Histogram("echo_engine_move_seconds", "Time to decide, append durably and answer a command",
                          buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0))
 
+CACHED_GAMES = Gauge("echo_engine_cached_games", "Games kept folded in this replica's memory")
 ABANDONED = Counter("echo_engine_abandoned_total",
                     "Requests not started because the asker had stopped waiting (past their deadline)")
 IN_FLIGHT = 64  # commands handled at once; the rest wait in arrival order
@@ -102,8 +104,10 @@ def _abandoned(headers: dict[str, str] | None) -> bool:
         return False
 
 
-async def start_engine(runtime: ServiceRuntime) -> None:
-    server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock))
+async def start_engine(runtime: ServiceRuntime, *, cached_games: int) -> None:
+    store = GameStore(runtime.js, capacity=cached_games)
+    CACHED_GAMES.set_function(lambda: store.size)
+    server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store))
     subscription = await runtime.nc.subscribe(ENGINE_SUBJECT, queue=ENGINE_QUEUE, cb=server.on_request)
     expiry = DurableConsumer(runtime.js, EXPIRY_CONSUMER, server.on_daily_closed)
     runtime.spawn("daily-expiry", expiry.run, expiry.stop)

@@ -4,10 +4,15 @@ DATABASE_URL and LOG_FORMAT."""
 from __future__ import annotations
 
 from echo_runtime.settings import Port, ServiceSettings
+from pydantic import Field
 from pydantic_settings import SettingsConfigDict
+
+from .store import CAPACITY
 
 
 class Settings(ServiceSettings):
     model_config = SettingsConfigDict(env_prefix="ECHO_ENGINE_", extra="ignore")
 
     http_port: Port = 8001
+    cached_games: int = Field(CAPACITY, ge=100, description="games kept folded in memory (least recently used go; "
+                                                           "a long game ~26 KiB, runbook «Memory»)")

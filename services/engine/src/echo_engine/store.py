@@ -52,6 +52,9 @@ class LoadedGame:
         return self.meta.game_id
 
 
+CAPACITY = 10_000  # a long game (~90 ticks) takes ~26 KiB here: ~260 MiB for 10 000 of them
+
+
 def rendered_log(events: Iterable[Event]) -> tuple[orjson.Fragment, ...]:
     """The view's log entries of these events' ticks, as JSON that `orjson` writes out as it is. Copied out
     of what `orjson.dumps` returns: its bytes keep the 4 KiB buffer they were written in (measured: 4 KiB
@@ -65,7 +68,7 @@ def without_log(state: GameState) -> GameState:
 
 
 class GameStore:
-    def __init__(self, js: JetStreamContext, capacity: int = 20_000) -> None:
+    def __init__(self, js: JetStreamContext, capacity: int = CAPACITY) -> None:
         self._js = js
         self._capacity = capacity
         self._cache: OrderedDict[str, LoadedGame] = OrderedDict()
@@ -77,6 +80,11 @@ class GameStore:
             self._cache.move_to_end(game_id)
             return cached
         return await self.refold(game_id)
+
+    @property
+    def size(self) -> int:
+        """How many games are kept now."""
+        return len(self._cache)
 
     def cached(self, game_id: str) -> LoadedGame | None:
         """The game as this replica last saw it, without reading the stream (None if not kept)."""
