@@ -23,7 +23,7 @@ from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 from echo_runtime.migrate import apply_migrations
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import guests, machine, rss_kib, start_service, write_result  # noqa: E402
+from stack import gc_pauses, guests, machine, rss_kib, start_service, write_result  # noqa: E402
 
 
 async def open_connections(base: str, tokens: list[str]) -> list:
@@ -70,7 +70,7 @@ async def main() -> None:
             held = int(float(metric.split()[1]))
             per_connection = (after - before) / max(1, len(sockets))
             result = {"connections_held": held, "opened_in_s": opened, "rss_before_kib": before, "rss_after_kib": after,
-                      "kib_per_connection": per_connection, "machine": machine()}
+                      "kib_per_connection": per_connection, "gc_pauses": gc_pauses(port), "machine": machine()}
             for socket in warm + sockets:
                 await socket.close()
         finally:
@@ -83,6 +83,8 @@ async def main() -> None:
     print(f"{'gateway RSS before / after, MiB':44} {before / 1024:6.0f} / {after / 1024:4.0f}")
     print(f"{'memory per connection, KiB':44} {per_connection:12.1f}")
     print(f"{'time to open them, s':44} {opened:12.1f}")
+    pauses = ", ".join(f"gen{g} {p['count']:.0f}× {p['mean_ms']:.1f} ms" for g, p in result["gc_pauses"].items())
+    print(f"{'gateway collector pauses while opening them':44} {pauses or 'none':>12}")
     write_result("connections", result)
 
 
