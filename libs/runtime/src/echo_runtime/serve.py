@@ -33,7 +33,7 @@ def time_garbage_collections() -> Callable[[str, dict[str, int]], None]:
     return on_collection
 
 
-GC_THRESHOLDS = (10_000, 2, 10)
+GC_THRESHOLDS = (10_000, 2, 50)
 
 
 def tune_garbage_collector() -> None:
@@ -41,12 +41,13 @@ def tune_garbage_collector() -> None:
     With Python's default thresholds (700, 10, 10) the cyclic collector ran every 700 allocations and cost
     the engine about an eighth of its CPU per move (when its cached games were still tracked objects). Every
     collection is a pause for everything in flight, and its length is what it scans: generation 0 holds
-    up to the first threshold of new objects; generation 1 the survivors of up to `threshold[1] + 1`
-    generation-0 collections. With (50 000, 20, 20) a gateway opening 7 000 WebSockets (~190 tracked
-    objects each, all long-lived) stopped 428 ms in one generation-1 collection; with these thresholds
-    the pauses were 2 ms (generation 0) and 10 ms (generation 1), and the full collections Python makes
-    when the long-lived heap has grown by a quarter 281 ms (`bench_connections --connections 7000`).
-    Objects alive after start-up (modules, the app) are frozen out of every collection."""
+    up to the first threshold of new objects, generation 1 the survivors of up to `threshold[1] + 1`
+    generation-0 collections, and a full collection everything. A gateway opening 7 000 WebSockets (~190
+    tracked long-lived objects each) stopped 428 ms in one generation-1 collection under (50 000, 20, 20);
+    under (10 000, 2, 10), 2 ms and 10 ms, but full collections came every ~1 500 connections and scanned
+    them all (179 ms at 3 000, 281 ms at 5 000); under these, opening 10 000 paused at most ~10 ms
+    (`bench_connections`, docs/performance.md «Connections»). Objects alive after start-up (modules, the
+    app) are frozen out of every collection."""
     gc.set_threshold(*GC_THRESHOLDS)
     gc.freeze()
 
