@@ -102,12 +102,21 @@ def moves_rows(r: dict[str, Any]) -> list[Row]:
     return rows
 
 
+def pauses(by_generation: dict[str, dict[str, float]]) -> str:
+    """Collector pauses as `bench_*` recorded them (`stack.gc_pauses`): count × mean, per generation."""
+    return ", ".join(f"gen{g} {p['count']:.0f}× {p['mean_ms']:.1f} ms" for g, p in sorted(by_generation.items())) \
+        or "none"
+
+
 def connections_rows(r: dict[str, Any]) -> list[Row]:
     per_kib = r["kib_per_connection"]
-    return [Row("connections: idle WebSockets held by one gateway", number(r["connections_held"]),
+    rows = [Row("connections: idle WebSockets held by one gateway", number(r["connections_held"]),
                 target=target("≥ 5 000", r["connections_held"] >= 5000)),
             Row("connections: gateway memory per connection", f"{per_kib:.1f} KiB",
                 target=target("≤ 50 KB", per_kib * 1.024 <= 50))]
+    if "gc_pauses" in r:
+        rows.append(Row("connections: gateway collector pauses while opening them", pauses(r["gc_pauses"])))
+    return rows
 
 
 def leagues_rows(r: dict[str, Any]) -> list[Row]:

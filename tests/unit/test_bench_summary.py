@@ -98,6 +98,13 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
         {**SAMPLES["moves"]["results"][1], "moves": {**SAMPLES["moves"]["results"][1]["moves"], "games": "free"}}]}}
     assert "41.00 ms" in line(table(free), "moves (fsync always, free games): 1 000/s offered")  # which games
     assert "5 000" in line(text, "connections: idle") and "≤ 50 KB met" in line(text, "connections: gateway memory")
+    assert "connections: gateway collector pauses" not in text  # an older run without them: no row
+    paused = {**SAMPLES, "connections": {**SAMPLES["connections"], "gc_pauses": {
+        "1": {"count": 23.0, "mean_ms": 10.7, "over_10ms": 12.0},
+        "0": {"count": 70.0, "mean_ms": 2.3, "over_10ms": 0.0}}}}
+    assert "gen0 70× 2.3 ms, gen1 23× 10.7 ms" in line(table(paused), "connections: gateway collector pauses")
+    quiet = {**SAMPLES, "connections": {**SAMPLES["connections"], "gc_pauses": {}}}
+    assert "none" in line(table(quiet), "connections: gateway collector pauses")
     assert "nine-small" in line(text, "rules: field generated") and "1.88 ms" in text
     assert "40.8 µs" in line(text, "rules: decide") and "≤ 50 µs met" in text
     caller = line(text, "leagues: top 100 + caller's place")
