@@ -24,6 +24,7 @@ from echo_runtime.migrate import apply_migrations
 
 sys.path.insert(0, str(Path(__file__).parent))
 from stack import gc_pauses, guests, machine, rss_kib, start_service, write_result  # noqa: E402
+from summary import pauses  # noqa: E402
 
 
 async def open_connections(base: str, tokens: list[str]) -> list:
@@ -83,8 +84,7 @@ async def main() -> None:
     print(f"{'gateway RSS before / after, MiB':44} {before / 1024:6.0f} / {after / 1024:4.0f}")
     print(f"{'memory per connection, KiB':44} {per_connection:12.1f}")
     print(f"{'time to open them, s':44} {opened:12.1f}")
-    pauses = ", ".join(f"gen{g} {p['count']:.0f}× {p['mean_ms']:.1f} ms" for g, p in result["gc_pauses"].items())
-    print(f"{'gateway collector pauses while opening them':44} {pauses or 'none':>12}")
+    print(f"{'gateway collector pauses while opening them':44} {pauses(result['gc_pauses']):>12}")
     write_result("connections", result)
 
 

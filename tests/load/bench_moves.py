@@ -58,6 +58,7 @@ from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     write_result,
 )
 from strategy import choose  # noqa: E402 - how the benchmarks play a long game
+from summary import pauses  # noqa: E402 - how the table writes collector pauses
 
 
 class TutorialGame:
@@ -300,11 +301,8 @@ def print_table(results: list[dict[str, Any]]) -> None:
         print(f"{label:26} {'sustained durable moves/s':44} {r['moves']['sustained']['moves_per_s']:10.0f}")
         taken = f"moves/s taken when {paced['offered_per_s']:.0f}/s are offered"
         print(f"{label:26} {taken:44} {paced['moves_per_s']:10.0f}")
-        pauses = "; ".join(
-            f"{name} " + (", ".join(f"gen{g} {p['count']:.0f}× {p['mean_ms']:.1f} ms" for g, p in gens.items())
-                          or "none")
-            for name, gens in r["moves"].get("gc_pauses", {}).items())
-        print(f"{label:26} garbage-collector pauses over the run: {pauses}")
+        paused = "; ".join(f"{name} {pauses(gens)}" for name, gens in r["moves"].get("gc_pauses", {}).items())
+        print(f"{label:26} garbage-collector pauses over the run: {paused}")
         cpu = r["moves"]["sustained"]["cpu_us_per_move"]
         shares = ", ".join(f"{name} {us:.0f}" for name, us in cpu.items())
         print(f"{label:26} CPU µs per move under load: {shares}")

@@ -49,7 +49,7 @@ from .dailies import current_daily, daily_closed
 from .projections import games_of
 from .store import GameStore, LoadedGame
 from .views import game_view
-from .wire import encode_update
+from .wire import encode_update, log_after
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 5
@@ -309,8 +309,7 @@ def _log_after(reply: PlayReply, log_from: int | None) -> PlayReply:
     game's log is most of its view: the gateway would parse it only to send a device the new entries)."""
     if log_from is None or reply.view is None or log_from > len(reply.view["log"]):
         return reply
-    view = {**reply.view, "log": reply.view["log"][log_from:]}
-    return reply.model_copy(update={"view": view, "log_from": log_from})
+    return reply.model_copy(update={"view": log_after(reply.view, log_from), "log_from": log_from})
 
 
 def _unknown(game_id: str) -> PlayReply:

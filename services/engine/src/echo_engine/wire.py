@@ -20,6 +20,11 @@ def encode_reply(reply: PlayReply) -> bytes:
     return orjson.dumps(fields, option=_OPTIONS)
 
 
+def log_after(view: dict[str, Any], log_from: int) -> dict[str, Any]:
+    """The view with only the log entries after the first `log_from` (which its receiver holds)."""
+    return {**view, "log": view["log"][log_from:]}
+
+
 def encode_update(game_id: str, version: int, view: dict[str, Any],
                   base: tuple[int, int] | None = None) -> bytes:
     """A `GameUpdate` (echo_events.play); with `base` (the version it follows and that version's log
@@ -28,4 +33,4 @@ def encode_update(game_id: str, version: int, view: dict[str, Any],
         return orjson.dumps({"game_id": game_id, "version": version, "view": view}, option=_OPTIONS)
     base_version, log_from = base
     return orjson.dumps({"game_id": game_id, "version": version, "base_version": base_version,
-                         "log_from": log_from, "view": {**view, "log": view["log"][log_from:]}}, option=_OPTIONS)
+                         "log_from": log_from, "view": log_after(view, log_from)}, option=_OPTIONS)
