@@ -6,7 +6,9 @@
 Starts its own NATS (JetStream, file storage) and PostgreSQL, an engine and a gateway as separate
 processes (as in production), then measures:
   floors: a bare NATS request/reply, and a bare synchronous JetStream publish (file storage) — with
-          the configuration we ship (`sync_interval: always`) and without it;
+          the configuration we ship (`sync_interval: always`) and without it; and the bare pipeline: the
+          same hops as a move (a WebSocket into a Litestar relay, a NATS request, a JetStream append,
+          a move's answer back) with no game in them;
   moves:  one move's round trip through WebSocket → gateway → NATS → engine → JetStream → back
           (median, p99), one client at a time; sustained moves/s with many concurrent games, each
           moving as soon as its last move is answered (closed loop: what the system can take); and the
@@ -47,6 +49,7 @@ from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     cpu_seconds,
     floor_js_publish,
     floor_js_publish_paced,
+    floor_pipeline,
     floor_request_reply,
     gc_pauses,
     guests,
@@ -116,6 +119,7 @@ class Player:
         self.base, self.accounts, self.kind = base, accounts, kind
         self.samples: list[float] = []
         self.ran_out = False  # every game of every account played before the end
+        self.last_frame = ""  # the last answer to a command, as sent
 
     async def run(self, until: float | None, moves: int | None = None) -> None:
         done = 0
@@ -176,13 +180,14 @@ class Player:
         assert reply["type"] == "error" and self.kind == "free" and reply["code"] not in NOT_A_RULE, reply
         return None
 
-    @staticmethod
-    async def _ask(socket, frame: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
+    async def _ask(self, socket, frame: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
         frame["id"] = uuid.uuid4().hex
         await socket.send(orjson.dumps(frame).decode())
         while True:
-            reply = orjson.loads(await socket.recv())  # a light load generator leaves the CPU to the servers
+            text = await socket.recv()
+            reply = orjson.loads(text)  # a light load generator leaves the CPU to the servers
             if reply.get("id") == frame["id"]:
+                self.last_frame = text
                 return reply
 
 
@@ -197,12 +202,17 @@ async def players(base: str, n: int, kind: str, moves_each: float) -> list[Playe
     return [Player(base, accounts[i * per_player:(i + 1) * per_player], kind) for i in range(n)]
 
 
-async def measure_moves(base: str, seconds: float, clients: int, pids: dict[str, int], kind: str,
-                        profile: Path | None = None) -> dict[str, Any]:
+async def measure_single(base: str, kind: str) -> tuple[Player, str]:
+    """One client's moves one at a time; and the last answer it got (a move's ack, as the device sees it)."""
     (single,) = await players(base, 1, kind, 330)
     await single.run(until=None, moves=30)  # warm-up: caches, connections
     single.samples.clear()
     await single.run(until=None, moves=300)
+    return single, single.last_frame
+
+
+async def measure_moves(base: str, single: Player, seconds: float, clients: int, pids: dict[str, int], kind: str,
+                        profile: Path | None = None) -> dict[str, Any]:
     loaded_players = await players(base, clients, kind, seconds * 3000 / clients)
     pids = {**pids, "load generator": os.getpid()}
     cpu_before = {name: cpu_seconds(pid) for name, pid in pids.items()}
@@ -269,9 +279,12 @@ async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: st
                       "jetstream_publish_paced": {
                           **await floor_js_publish_paced(nats_url, rate, paced_players, min(seconds, 5.0)),
                           "offered_per_s": rate}}
-            moves = await measure_moves(f"http://127.0.0.1:{port}", seconds, clients, pids, kind,
+            base = f"http://127.0.0.1:{port}"
+            single, answer = await measure_single(base, kind)
+            floors["pipeline"] = await floor_pipeline(nats_url, answer.encode(), 500)
+            moves = await measure_moves(base, single, seconds, clients, pids, kind,
                                         profile / ('always' if sync_always else 'default') if profile else None)
-            moves["paced"] = await measure_paced(f"http://127.0.0.1:{port}", seconds, rate, paced_players, kind)
+            moves["paced"] = await measure_paced(base, seconds, rate, paced_players, kind)
             moves["gc_pauses"] = {name: gc_pauses(p) for name, p in ports.items()}  # over the whole run
             return {"sync_always": sync_always, "floors": floors, "moves": moves}
         finally:
@@ -292,6 +305,7 @@ def print_table(results: list[dict[str, Any]]) -> None:
                 ("bare JetStream publish (floor)", r["floors"]["jetstream_publish"], None),
                 (f"bare JetStream publish at {paced['offered_per_s']:.0f}/s offered (floor)",
                  r["floors"]["jetstream_publish_paced"], None),
+                ("bare pipeline, no game: WS→relay→NATS→append→WS (floor)", r["floors"]["pipeline"], js_floor),
                 ("move round trip, 1 client (WS→engine→JS→WS)", r["moves"]["single"], js_floor),
                 (f"move under load, {r['moves']['sustained']['clients']} clients", r["moves"]["sustained"], js_floor),
                 (f"move at {paced['offered_per_s']:.0f}/s offered, {paced['players']} games", paced, js_floor)]

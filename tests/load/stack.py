@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import websockets
 from echo_runtime.devstack import free_port
 from echo_runtime.nats_client import connect
 
@@ -180,6 +181,75 @@ async def floor_js_publish_paced(nats_url: str, rate: float, publishers: int, se
     async with scratch_stream(nats_url) as (js, name):
         await asyncio.gather(*(writer(js, name, n) for n in range(publishers)))
     return summary(samples)
+
+
+async def floor_pipeline(nats_url: str, answer: bytes, n: int) -> dict[str, float]:
+    """The architecture with no game in it: a WebSocket frame into a Litestar relay under uvicorn (as the
+    gateway runs, permessage-deflate on), a NATS request from it to a nats-py responder that appends the
+    request to a JetStream file stream and answers with `answer` (a move's answer), and back to the
+    WebSocket. What any move costs before the gateway and the engine do anything of their own."""
+    port = free_port()
+    responder = subprocess.Popen([sys.executable, "-c", APPENDING_RESPONDER, nats_url],
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert responder.stdin is not None and responder.stdout is not None
+    responder.stdin.write(answer)
+    responder.stdin.close()
+    relay = subprocess.Popen([sys.executable, "-c", RELAY, nats_url, str(port)])
+    try:
+        responder.stdout.readline()  # its stream exists and it listens
+        frame = '{"type":"probe","game_id":"f0123456789abcdef0123","sector":"E5","id":"%s"}'
+        for _ in range(100):
+            with contextlib.suppress(OSError):
+                async with websockets.connect(f"ws://127.0.0.1:{port}/ws") as socket:
+                    samples = []
+                    for i in range(n + 50):  # the first 50 warm up
+                        t0 = time.perf_counter_ns()
+                        await socket.send(frame % uuid.uuid4().hex)
+                        await socket.recv()
+                        if i >= 50:
+                            samples.append((time.perf_counter_ns() - t0) / 1000)
+                    return summary(samples)
+            await asyncio.sleep(0.1)
+        raise RuntimeError("the relay never listened")
+    finally:
+        for process in (relay, responder):
+            process.terminate()
+            process.wait(10)
+
+
+APPENDING_RESPONDER = """
+import asyncio, sys, uuid, nats, uvloop
+from nats.js.api import StorageType, StreamConfig
+async def main():
+    answer = sys.stdin.buffer.read()
+    nc = await nats.connect(sys.argv[1])
+    js = nc.jetstream()
+    name = "PIPE" + uuid.uuid4().hex[:6]
+    await js.add_stream(StreamConfig(name=name, subjects=[name + ".>"], storage=StorageType.FILE))
+    async def answer_it(msg):
+        await js.publish(name + ".game", msg.data, headers={"Nats-Msg-Id": uuid.uuid4().hex})
+        await msg.respond(answer)
+    await nc.subscribe("bench.pipeline", cb=answer_it)
+    print("ready", flush=True)
+    await asyncio.Event().wait()
+uvloop.run(main())
+"""
+
+RELAY = """
+import sys, nats, uvicorn
+from litestar import Litestar, WebSocket, websocket
+connection = {}
+@websocket("/ws")
+async def relay(socket: WebSocket) -> None:
+    await socket.accept()
+    while (message := await socket.receive())["type"] != "websocket.disconnect":
+        reply = await connection["nc"].request("bench.pipeline", message["text"].encode(), timeout=5)
+        await socket.send_text(reply.data.decode())
+async def connect() -> None:
+    connection["nc"] = await nats.connect(sys.argv[1])
+uvicorn.run(Litestar([relay], on_startup=[connect]), host="127.0.0.1", port=int(sys.argv[2]), log_level="warning",
+            ws_max_size=64 * 1024)
+"""
 
 
 def gc_pauses(port: int) -> dict[str, dict[str, float]]:

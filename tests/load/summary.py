@@ -87,6 +87,7 @@ def moves_rows(r: dict[str, Any]) -> list[Row]:
         rows += [Row(f"moves ({label}): round trip, 1 client, median", duration_us(single["median_us"]),
                      f"{duration_us(floor)} JetStream publish", times(single["median_us"], floor),
                      target("≤ 3× floor", single["median_us"] <= 3 * floor)),
+                 *_pipeline_row(run, label, single["median_us"], floor),
                  Row(f"moves ({label}): sustained durable moves/s, {sustained['clients']} clients",
                      number(sustained["moves_per_s"]), target=target("≥ 1 000/s", sustained["moves_per_s"] >= 1000))]
         paced = run["moves"].get("paced")
@@ -100,6 +101,17 @@ def moves_rows(r: dict[str, Any]) -> list[Row]:
                          bare_text, times(paced["median_us"], bare["median_us"] if bare else floor),
                          target("p99 ≤ 50 ms, ≥ 98 % taken", paced["p99_us"] <= 50_000 and kept_up))]
     return rows
+
+
+def _pipeline_row(run: dict[str, Any], label: str, move_us: float, js_floor_us: float) -> list[Row]:
+    """The bare pipeline (the move's hops with no game in them) beside the JetStream floor, and what the
+    gateway and the engine add to it."""
+    pipeline = run["floors"].get("pipeline")
+    if pipeline is None:
+        return []
+    return [Row(f"moves ({label}): bare pipeline, no game (WS → relay → NATS → append → WS), median",
+                duration_us(pipeline["median_us"]), f"{duration_us(js_floor_us)} JetStream publish",
+                times(pipeline["median_us"], js_floor_us), f"a move is {times(move_us, pipeline['median_us'])} this")]
 
 
 def pauses(by_generation: dict[str, dict[str, float]]) -> str:

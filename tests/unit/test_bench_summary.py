@@ -94,6 +94,11 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     assert "2.90 ms / 41.00 ms" in paced and "p99 ≤ 50 ms, ≥ 98 % taken met" in paced
     assert "900 µs / 12.50 ms bare JetStream, same rate" in paced and "3.2×" in paced
     assert "moves (NATS default sync): 1 000/s offered" not in text  # an older run without it: no row
+    assert "bare pipeline" not in text  # nor without the bare pipeline
+    piped = {**SAMPLES, "moves": {"machine": {}, "results": [
+        {**SAMPLES["moves"]["results"][1], "floors": {**FLOORS, "pipeline": {"n": 500, "median_us": 865.0}}}]}}
+    pipeline = line(table(piped), "moves (fsync always): bare pipeline")
+    assert "865 µs" in pipeline and "2.4×" in pipeline and "a move is 4.0× this" in pipeline  # 3 460 / 865
     free = {**SAMPLES, "moves": {"machine": {}, "results": [
         {**SAMPLES["moves"]["results"][1], "moves": {**SAMPLES["moves"]["results"][1]["moves"], "games": "free"}}]}}
     assert "41.00 ms" in line(table(free), "moves (fsync always, free games): 1 000/s offered")  # which games

@@ -1,10 +1,12 @@
 """The Tutorial and Free games through the engine service over real NATS and JetStream."""
 
+import json
 import uuid
 
 import pytest
 from echo_engine.rules.echo.field import sector_name
 from echo_engine.rules.echo.tutorial import SCRIPT
+from echo_events.play import ENGINE_SUBJECT, updates_subject
 
 from tests.support.play import ask
 
@@ -119,3 +121,22 @@ async def test_a_move_that_says_what_log_it_holds_gets_only_the_entries_after(en
     assert {**moved["view"], "log": got["view"]["log"]} == got["view"]
     beyond = await ask(nc, type="finish", account_id=me, game_id=game_id, log_from=99)  # more than it has
     assert beyond["ok"] and "log_from" not in beyond and len(beyond["view"]["log"]) == beyond["view"]["tick"] == 3
+
+
+async def test_the_asker_is_answered_before_the_players_other_devices_hear(engine, nc) -> None:  # noqa: ANN001
+    """The device that moved learns the new state from the answer; the update for the player's other devices
+    goes out right after it (published first, it reached the asker's gateway first and held its answer up)."""
+    me = account()
+    game_id = (await ask(nc, type="start", account_id=me, mode="tutorial"))["game_id"]
+    answer_to = f"{updates_subject(me)}.answer"  # one subscription sees both, in the order the engine sent them
+    both = await nc.subscribe(updates_subject(">"))
+    mine = await nc.subscribe(updates_subject(me))
+    step = SCRIPT[0]
+    request = {"type": step.tool, "account_id": me, "game_id": game_id, "sector": step.sector,
+               "command_id": uuid.uuid4().hex}
+    await nc.publish(ENGINE_SUBJECT, json.dumps(request).encode(), reply=answer_to)
+    first, second = await both.next_msg(timeout=10), await both.next_msg(timeout=10)
+    assert first.subject == answer_to and json.loads(first.data)["ok"]
+    assert second.subject == updates_subject(me)
+    assert json.loads(second.data)["version"] == json.loads(first.data)["version"]
+    assert (await mine.next_msg(timeout=10)).data == second.data  # what the other devices get

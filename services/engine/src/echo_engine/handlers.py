@@ -19,8 +19,6 @@ from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.model import Command
 from echo_events.moscow import moscow_date
 from echo_events.play import (
-    UPDATE_GAME_HEADER,
-    UPDATE_VERSION_HEADER,
     BeamSector,
     ExpireGame,
     FinishGame,
@@ -34,7 +32,6 @@ from echo_events.play import (
     ProbeSector,
     ReplayGame,
     StartGame,
-    updates_subject,
 )
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
@@ -46,6 +43,7 @@ from echo_engine.rules.echo.tutorial import explain_wrong_click
 
 from . import modes, queries
 from .dailies import current_daily, daily_closed
+from .outbox import Outbox, Update
 from .projections import games_of
 from .store import GameStore, LoadedGame
 from .views import game_view
@@ -62,7 +60,7 @@ def refuse(code: str, message: str) -> PlayReply:
 class PlayService:
     def __init__(self, nc: Client, js: JetStreamContext, pool: asyncpg.Pool, clock: Clock,
                  store: GameStore | None = None) -> None:
-        self._nc = nc
+        self.outbox = Outbox(nc)
         self._js = js
         self._pool = pool
         self._clock = clock
@@ -290,9 +288,8 @@ class PlayService:
         update after a move (`after`: the game before it) carries only the move's log entries."""
         view = game_view(game)
         base = (after.version, len(after.log)) if after is not None and len(game.log) >= len(after.log) else None
-        update = encode_update(game.game_id, game.version, view, base)
-        await self._nc.publish(updates_subject(game.meta.account_id), update,
-                               headers={UPDATE_GAME_HEADER: game.game_id, UPDATE_VERSION_HEADER: str(game.version)})
+        await self.outbox.publish(Update(game.meta.account_id, game.game_id, game.version,
+                                         encode_update(game.game_id, game.version, view, base)))
         return self._reply(game, view=view)
 
 

@@ -62,7 +62,8 @@ class EngineServer:
 
     async def _handle(self, msg: Msg) -> None:
         started = time.perf_counter()
-        with span_from_headers("engine handle", msg.headers, kind=SpanKind.SERVER) as span:
+        with span_from_headers("engine handle", msg.headers, kind=SpanKind.SERVER) as span, \
+                self.play.outbox.held() as updates:  # the asker hears first; the player's other devices next
             try:
                 request = PLAY_REQUEST.validate_json(msg.data)
             except ValidationError as error:
@@ -81,8 +82,11 @@ class EngineServer:
             elif kind in MOVES:
                 MOVES_TOTAL.labels(kind).inc()
                 MOVE_SECONDS.observe(time.perf_counter() - started)
-        if msg.reply:
-            await msg.respond(encode_reply(reply))
+        try:
+            if msg.reply:
+                await msg.respond(encode_reply(reply))
+        finally:
+            await self.play.outbox.send(updates)
 
     async def on_daily_closed(self, msg: Msg) -> None:
         for envelope in decode(msg.data).events:

@@ -93,7 +93,8 @@ class Connection:
     async def _receive(self, timeout: float) -> str | None:
         """The next text frame; None when the client went away or stayed silent too long."""
         try:
-            message = await asyncio.wait_for(self._socket.receive(), timeout)
+            async with asyncio.timeout(timeout):  # not wait_for: that would make a task of every frame
+                message = await self._socket.receive()
         except TimeoutError:
             return None
         if message["type"] == "websocket.disconnect":
@@ -160,8 +161,9 @@ class Connection:
 
     async def _dispatch(self, identity: Identity, frame) -> None:  # noqa: ANN001
         """Commands run one at a time per device. While one about a game is in flight, that game's updates
-        wait: the engine publishes a move's update just before it answers, and the ack carries the same
-        view. One that is still newer than the ack (or follows a refusal) goes out after it."""
+        wait: the ack will carry the game as it is after the command (the engine publishes the command's own
+        update right after it answers, so that one is usually dropped on arrival). One that is still newer
+        than the ack (another device's move, or one that follows a refusal) goes out after it."""
         self._asking = getattr(frame, "game_id", None)
         try:
             await self._command(identity, frame)
