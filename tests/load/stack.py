@@ -189,14 +189,14 @@ async def floor_pipeline(nats_url: str, answer: bytes, n: int) -> dict[str, floa
     request to a JetStream file stream and answers with `answer` (a move's answer), and back to the
     WebSocket. What any move costs before the gateway and the engine do anything of their own."""
     port = free_port()
-    responder = subprocess.Popen([sys.executable, "-c", APPENDING_RESPONDER, nats_url],
-                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-    assert responder.stdin is not None and responder.stdout is not None
-    responder.stdin.write(answer)
-    responder.stdin.close()
-    relay = subprocess.Popen([sys.executable, "-c", RELAY, nats_url, str(port)])
+    responder = await asyncio.create_subprocess_exec(sys.executable, "-c", APPENDING_RESPONDER, nats_url,
+                                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    relay = await asyncio.create_subprocess_exec(sys.executable, "-c", RELAY, nats_url, str(port))
     try:
-        responder.stdout.readline()  # its stream exists and it listens
+        assert responder.stdin is not None and responder.stdout is not None
+        responder.stdin.write(answer)
+        responder.stdin.close()
+        await responder.stdout.readline()  # its stream exists and it listens
         frame = '{"type":"probe","game_id":"f0123456789abcdef0123","sector":"E5","id":"%s"}'
         for _ in range(100):
             with contextlib.suppress(OSError):
@@ -214,7 +214,7 @@ async def floor_pipeline(nats_url: str, answer: bytes, n: int) -> dict[str, floa
     finally:
         for process in (relay, responder):
             process.terminate()
-            process.wait(10)
+            await process.wait()
 
 
 APPENDING_RESPONDER = """
