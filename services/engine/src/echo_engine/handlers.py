@@ -47,7 +47,7 @@ from .outbox import Outbox, Update
 from .projections import games_of
 from .store import GameStore, LoadedGame
 from .views import game_view
-from .wire import encode_update, log_after
+from .wire import log_after
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 5
@@ -288,8 +288,7 @@ class PlayService:
         update after a move (`after`: the game before it) carries only the move's log entries."""
         view = game_view(game)
         base = (after.version, len(after.log)) if after is not None and len(game.log) >= len(after.log) else None
-        await self.outbox.publish(Update(game.meta.account_id, game.game_id, game.version,
-                                         encode_update(game.game_id, game.version, view, base)))
+        await self.outbox.publish(Update(game.meta.account_id, game.game_id, game.version, view, base))
         return self._reply(game, view=view)
 
 

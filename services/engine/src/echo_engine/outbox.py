@@ -3,7 +3,7 @@
 The device that moved learns the new state from the answer; the update (the same state, for the player's
 other devices) reached its gateway first when it was published first, and was handled there — and
 dropped — before the answer could go out. Within `held()` (a command being answered) updates wait, and
-`send` publishes them once the answer is out; anywhere else (a Daily's expiry) they go at once.
+`send` writes and publishes them once the answer is out; anywhere else (a Daily's expiry) they go at once.
 """
 
 from __future__ import annotations
@@ -12,17 +12,23 @@ import contextlib
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from echo_events.play import UPDATE_GAME_HEADER, UPDATE_VERSION_HEADER, updates_subject
 from nats.aio.client import Client
 
+from .wire import encode_update
+
 
 @dataclass(frozen=True, slots=True)
 class Update:
+    """A `GameUpdate` (echo_events.play) to the player's devices, written out when it is sent."""
+
     account_id: str
     game_id: str
     version: int
-    data: bytes  # a `GameUpdate` (echo_events.play) as JSON
+    view: dict[str, Any]
+    base: tuple[int, int] | None = None  # the version it follows and that version's log length: a delta
 
 
 _held: ContextVar[list[Update] | None] = ContextVar("held_updates", default=None)
@@ -55,5 +61,6 @@ class Outbox:
             await self._send(update)
 
     async def _send(self, update: Update) -> None:
-        await self._nc.publish(updates_subject(update.account_id), update.data,
+        data = encode_update(update.game_id, update.version, update.view, update.base)
+        await self._nc.publish(updates_subject(update.account_id), data,
                                headers={UPDATE_GAME_HEADER: update.game_id, UPDATE_VERSION_HEADER: str(update.version)})
