@@ -10,7 +10,7 @@ import structlog
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
 from echo_events.errors import explain
-from echo_events.play import DEADLINE_HEADER, ENGINE_QUEUE, ENGINE_SUBJECT, PLAY_REQUEST
+from echo_events.play import DEADLINE_HEADER, ENGINE_QUEUE, ENGINE_SUBJECT, PLAY_REQUEST, PlayReply
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.telemetry import span_from_headers
@@ -20,6 +20,7 @@ from prometheus_client import Counter, Gauge, Histogram
 from pydantic import ValidationError
 
 from .handlers import PlayService, refuse
+from .outbox import Update
 from .projections import GAMES_CONSUMER, games_handler
 from .store import GameStore
 from .wire import encode_reply
@@ -61,9 +62,18 @@ class EngineServer:
             await self._handle(msg)
 
     async def _handle(self, msg: Msg) -> None:
+        updates: list[Update] = []
+        try:
+            with self.play.outbox.held() as updates:
+                reply = await self._reply_to(msg)
+            if msg.reply:
+                await msg.respond(encode_reply(reply))
+        finally:
+            await self.play.outbox.send(updates)  # the asker hears first; the player's other devices next
+
+    async def _reply_to(self, msg: Msg) -> PlayReply:
         started = time.perf_counter()
-        with span_from_headers("engine handle", msg.headers, kind=SpanKind.SERVER) as span, \
-                self.play.outbox.held() as updates:  # the asker hears first; the player's other devices next
+        with span_from_headers("engine handle", msg.headers, kind=SpanKind.SERVER) as span:
             try:
                 request = PLAY_REQUEST.validate_json(msg.data)
             except ValidationError as error:
@@ -82,11 +92,7 @@ class EngineServer:
             elif kind in MOVES:
                 MOVES_TOTAL.labels(kind).inc()
                 MOVE_SECONDS.observe(time.perf_counter() - started)
-        try:
-            if msg.reply:
-                await msg.respond(encode_reply(reply))
-        finally:
-            await self.play.outbox.send(updates)
+        return reply
 
     async def on_daily_closed(self, msg: Msg) -> None:
         for envelope in decode(msg.data).events:
