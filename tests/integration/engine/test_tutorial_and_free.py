@@ -26,7 +26,7 @@ async def test_the_tutorial_guides_explains_and_finishes(engine, nc) -> None:  #
     assert started["view"]["tutorial"]["sector"] == sector_name(first.sector)
 
     wrong = await ask(nc, type="beam", account_id=me, game_id=game_id, sector=first.sector)
-    assert wrong == {"ok": False, "duplicate": False,
+    assert wrong == {"ok": False, "duplicate": False, "replica": wrong["replica"],  # every reply names its replica
                      "error": {"code": "tutorial_step", "message": wrong["error"]["message"]}}
     assert "Не тот инструмент" in wrong["error"]["message"]
 

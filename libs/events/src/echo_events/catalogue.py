@@ -126,6 +126,11 @@ DEAD_LETTERS = Channel("deadLetters", "dlq.{stream}.{durable}", "A message a dur
                        streams.DEAD_LETTERS.name, {"stream": "the original stream", "durable": "the consumer"})
 ENGINE_COMMANDS = Channel("engineCommands", "engine.cmd", "Requests to the engine (core NATS request/reply, "
                           "queue group `engine`; not stored).")
+ENGINE_REPLICA_COMMANDS = Channel("engineReplicaCommands", "engine.cmd.replica.{replica}", "Requests to one "
+                                  "engine replica alone (core NATS request/reply, no queue group; not stored): the "
+                                  "gateway sends a game's commands to the replica whose reply last named itself "
+                                  "(`PlayReply.replica`), which holds the game in its cache.",
+                                  parameters={"replica": "the replica's id"})
 ENGINE_REPLIES = Channel("engineReplies", None, "The engine's reply, on the requester's inbox.")
 GAME_UPDATES = Channel("gameUpdates", "echo.updates.{account_id}", "After every accepted command: the game's "
                        "new view for every device of the player (core NATS, not stored); after a move its log "
@@ -318,6 +323,7 @@ def asyncapi(entries: list[EventEntry] | None = None) -> dict[str, Any]:
     messages["GameUpdate"] = {"name": "GameUpdate", "contentType": "application/json",
                               "payload": _ref(names[GameUpdate]), "summary": "A game's new view after a move"}
     channels[ENGINE_COMMANDS.key] = _channel(ENGINE_COMMANDS, _message_ref("PlayRequest"))
+    channels[ENGINE_REPLICA_COMMANDS.key] = _channel(ENGINE_REPLICA_COMMANDS, _message_ref("PlayRequest"))
     channels[ENGINE_REPLIES.key] = _channel(ENGINE_REPLIES, _message_ref("PlayReply"))
     channels[GAME_UPDATES.key] = _channel(GAME_UPDATES, _message_ref("GameUpdate"))
     operations["handleEngineCommand"] = {
@@ -325,6 +331,13 @@ def asyncapi(entries: list[EventEntry] | None = None) -> dict[str, Any]:
         "summary": "The engine serves requests (every replica in queue group `engine`)",
         "bindings": {"nats": {"queue": "engine", "bindingVersion": "0.1.0"}},
         "messages": [{"$ref": "#/channels/engineCommands/messages/PlayRequest"}],
+        "reply": {"channel": {"$ref": "#/channels/engineReplies"},
+                  "messages": [{"$ref": "#/channels/engineReplies/messages/PlayReply"}]},
+    }
+    operations["handleEngineReplicaCommand"] = {
+        "action": "receive", "channel": {"$ref": "#/channels/engineReplicaCommands"},
+        "summary": "One engine replica serves the requests sent to it alone (a game it holds in its cache)",
+        "messages": [{"$ref": "#/channels/engineReplicaCommands/messages/PlayRequest"}],
         "reply": {"channel": {"$ref": "#/channels/engineReplies"},
                   "messages": [{"$ref": "#/channels/engineReplies/messages/PlayReply"}]},
     }

@@ -8,6 +8,7 @@ from typing import Any
 from .catalogue import (
     DEAD_LETTERS,
     ENGINE_COMMANDS,
+    ENGINE_REPLICA_COMMANDS,
     GAME_UPDATES,
     EventEntry,
     asyncapi,
@@ -125,9 +126,10 @@ def markdown() -> str:
         out += _event_section(entry, schemas, names[entry.type_name])
         nested |= _refs(schemas[names[entry.type_name]])
     out += ["## Engine request/reply and updates", "",
-            f"Requests go to `{ENGINE_COMMANDS.address}` (core NATS request/reply, queue group `engine`); "
-            f"the reply is a `PlayReply`. After every accepted move the engine publishes a `GameUpdate` on "
-            f"`{GAME_UPDATES.address}`. Neither is stored.", ""]
+            f"Requests go to `{ENGINE_COMMANDS.address}` (core NATS request/reply, queue group `engine`: any "
+            f"replica) or to `{ENGINE_REPLICA_COMMANDS.address}` (that replica alone: the one a reply named in "
+            f"`replica`, which holds the game in its cache); the reply is a `PlayReply`. After every accepted move "
+            f"the engine publishes a `GameUpdate` on `{GAME_UPDATES.address}`. None of them is stored.", ""]
     for option in schemas["PlayRequest"]["oneOf"]:
         name = option["$ref"].rsplit("/", 1)[1]
         kind = schemas[name]["properties"]["type"].get("const", name)

@@ -1,7 +1,9 @@
 """The engine's wire contract: requests over NATS request/reply, replies, per-account pushes, and the
 service-level event that opens every game stream.
 
-`engine.cmd` is served by every engine replica in the queue group `engine`. Replies are `PlayReply`.
+`engine.cmd` is served by every engine replica in the queue group `engine`; each replica also serves
+`engine.cmd.replica.<its id>` alone, and says its id in every reply (`PlayReply.replica`): a game's
+next commands sent there find the game in that replica's cache. Replies are `PlayReply`.
 After every accepted move the engine publishes a `GameUpdate` on `echo.updates.<account_id>`, so every
 device of that player sees it.
 """
@@ -17,6 +19,12 @@ from .registry import event
 
 ENGINE_SUBJECT = "engine.cmd"
 ENGINE_QUEUE = "engine"
+REPLICA_ID = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+def replica_subject(replica: str) -> str:
+    """The subject only the engine replica `replica` serves."""
+    return f"{ENGINE_SUBJECT}.replica.{replica}"
 
 Mode = Literal["tutorial", "free", "daily"]
 League = Literal["bronze", "silver", "gold", "platinum"]
@@ -140,6 +148,8 @@ class PlayReply(Message):
     error: PlayError | None = None
     data: dict[str, Any] | None = Field(None, description="options and replays")
     log_from: int | None = Field(None, description="where `view.log` starts in the whole log (a move's `log_from`)")
+    replica: REPLICA_ID | None = Field(None, description="the engine replica that answered: the game's next "
+                                                         "commands on `engine.cmd.replica.<replica>` find it cached")
 
 
 class GameUpdate(Message):

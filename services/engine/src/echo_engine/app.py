@@ -6,7 +6,7 @@ from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
 
-from .server import start_engine
+from .server import replica_name, start_engine
 from .settings import Settings
 
 
@@ -14,6 +14,6 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
 
     async def on_connected(runtime: ServiceRuntime) -> None:
-        await start_engine(runtime, cached_games=settings.cached_games)
+        await start_engine(runtime, cached_games=settings.cached_games, replica=settings.replica or replica_name())
 
     return service_app(ServiceRuntime("engine", settings, on_connected=on_connected))

@@ -1,16 +1,21 @@
-"""The engine on NATS: requests on `engine.cmd` (queue group `engine`, so replicas share the load),
-and the expiry of every live game of a Daily when the daily service closes it."""
+"""The engine on NATS: requests on `engine.cmd` (queue group `engine`, so replicas share the load) and
+on this replica's own `engine.cmd.replica.<id>` (so a game's commands can come back to the replica that
+holds it in its cache: every reply says the id), and the expiry of every live game of a Daily when the
+daily service closes it."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import re
 import time
+import uuid
 
 import structlog
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
 from echo_events.errors import explain
-from echo_events.play import DEADLINE_HEADER, ENGINE_QUEUE, ENGINE_SUBJECT, PLAY_REQUEST, PlayReply
+from echo_events.play import DEADLINE_HEADER, ENGINE_QUEUE, ENGINE_SUBJECT, PLAY_REQUEST, PlayReply, replica_subject
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.telemetry import span_from_headers
@@ -44,9 +49,16 @@ SKEW_LIMIT = 60.0  # seconds past a request's deadline beyond which the clocks d
 EXPIRY_CONSUMER = ConsumerSpec(stream="DAILY", durable="engine-expiry", filter_subject="daily.closed.*")
 
 
+def replica_name() -> str:
+    """This replica's id: its host (the pod's name in Kubernetes) and a random part (two on one host differ)."""
+    host = re.sub(r"[^A-Za-z0-9_-]", "-", os.environ.get("HOSTNAME") or os.uname().nodename)[:40]
+    return f"{host}-{uuid.uuid4().hex[:8]}"
+
+
 class EngineServer:
-    def __init__(self, play: PlayService) -> None:
+    def __init__(self, play: PlayService, replica: str) -> None:
         self.play = play
+        self.replica = replica
         self._inflight: set[asyncio.Task[None]] = set()
         # Under a surge (midnight: everyone starts the Daily), handling everything at once would make every
         # request slow and many late; a bounded number at a time serves them in order. A request whose
@@ -90,7 +102,7 @@ class EngineServer:
             with self.play.outbox.held() as updates:
                 reply = await self._reply_to(msg)
             if msg.reply:
-                await msg.respond(encode_reply(reply))
+                await msg.respond(encode_reply(reply, self.replica))
         finally:
             await self.play.outbox.send(updates)  # the asker hears first; the player's other devices next
 
@@ -130,13 +142,15 @@ class EngineServer:
             await asyncio.wait(self._inflight, timeout=10)
 
 
-async def start_engine(runtime: ServiceRuntime, *, cached_games: int) -> None:
+async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: str) -> None:
     store = GameStore(runtime.js, capacity=cached_games)
     CACHED_GAMES.set_function(lambda: store.size)
-    server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store))
-    subscription = await runtime.nc.subscribe(ENGINE_SUBJECT, queue=ENGINE_QUEUE, cb=server.on_request)
+    server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store), replica)
+    shared = await runtime.nc.subscribe(ENGINE_SUBJECT, queue=ENGINE_QUEUE, cb=server.on_request)
+    own = await runtime.nc.subscribe(replica_subject(server.replica), cb=server.on_request)
+    log.info("engine replica serving", replica=server.replica)
     expiry = DurableConsumer(runtime.js, EXPIRY_CONSUMER, server.on_daily_closed)
     runtime.spawn("daily-expiry", expiry.run, expiry.stop)
     games = DurableConsumer(runtime.js, GAMES_CONSUMER, games_handler(runtime.pool))
     runtime.spawn("games-projection", games.run, games.stop)
-    runtime.on_stop(subscription.unsubscribe, server.drain)
+    runtime.on_stop(shared.unsubscribe, own.unsubscribe, server.drain)

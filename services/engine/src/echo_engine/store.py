@@ -29,6 +29,7 @@ from echo_events.streams import GAMES, game_events, game_subject
 from echo_runtime.append import append, last_message
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
+from prometheus_client import Counter
 
 from echo_engine.rules.echo import game as rules
 from echo_engine.rules.echo.state import GameState
@@ -52,6 +53,8 @@ class LoadedGame:
         return self.meta.game_id
 
 
+REFOLDS = Counter("echo_engine_refolds_total", "Games read back from the stream and folded: not cached here, "
+                  "or changed by another replica since")
 CAPACITY = 10_000  # a long game (~90 ticks) takes ~26 KiB here: ~260 MiB for 10 000 of them
 
 
@@ -72,7 +75,6 @@ class GameStore:
         self._js = js
         self._capacity = capacity
         self._cache: OrderedDict[str, LoadedGame] = OrderedDict()
-        self.refolds = 0
 
     async def load(self, game_id: str) -> LoadedGame | None:
         cached = self._cache.get(game_id)
@@ -105,7 +107,7 @@ class GameStore:
 
     async def refold(self, game_id: str) -> LoadedGame | None:
         """Read the game's whole subject and fold it; None when the game does not exist."""
-        self.refolds += 1
+        REFOLDS.inc()
         self._cache.pop(game_id, None)
         envelopes, sequence = await self.history(game_id)
         if not envelopes:

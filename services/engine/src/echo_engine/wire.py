@@ -12,11 +12,15 @@ from echo_events.play import PlayReply
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
-def encode_reply(reply: PlayReply) -> bytes:
-    if reply.view is None:
+def encode_reply(reply: PlayReply, replica: str | None = None) -> bytes:
+    """The reply as JSON; `replica`, the answering replica's id, is added when given (`PlayReply.replica`)."""
+    if reply.view is None and replica is None:
         return reply.model_dump_json(exclude_none=True).encode()
     fields = reply.model_dump(mode="json", exclude_none=True, exclude={"view"})
-    fields["view"] = reply.view
+    if reply.view is not None:
+        fields["view"] = reply.view
+    if replica is not None:
+        fields["replica"] = replica
     return orjson.dumps(fields, option=_OPTIONS)
 
 

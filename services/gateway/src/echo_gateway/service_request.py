@@ -14,6 +14,10 @@ class Unavailable(RuntimeError):
     """No replica answered in time (or none is subscribed)."""
 
 
+class NobodyThere(Unavailable):
+    """Nobody serves the subject: NATS said so at once (no responders), nothing was delivered."""
+
+
 class Unencodable(ValueError):
     """The request holds a value JSON cannot carry to the service (an integer beyond 64 bits, nesting deeper
     than 254): it came from the client, whose request is bad (400)."""
@@ -27,6 +31,8 @@ async def request_json(nc: Client, subject: str, body: dict[str, Any], *, timeou
         raise Unencodable(str(error)) from None
     try:
         reply = await nc.request(subject, data, timeout=timeout, headers=headers)
-    except (NatsTimeout, NoRespondersError, TimeoutError):
+    except NoRespondersError:
+        raise NobodyThere(subject) from None
+    except (NatsTimeout, TimeoutError):
         raise Unavailable(subject) from None
     return orjson.loads(reply.data)

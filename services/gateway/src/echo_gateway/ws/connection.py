@@ -61,6 +61,7 @@ class Connection:
         self._held: Msg | None = None  # the newest update of that game that came meanwhile
         self._logs: LogDeltas | None = None  # when the device asked for log deltas in its hello
         self._account = ""  # the account this device is logged in as, after its hello
+        self._replicas: dict[str, str] = {}  # game id → the engine replica that last answered about it
         self._closed = False
 
     async def run(self) -> None:
@@ -225,10 +226,22 @@ class Connection:
 
     async def _ask_engine(self, request: dict[str, Any], command_id: str) -> dict[str, Any] | None:
         try:
-            return await ask_engine(self._nc, request)
+            return await self._engine(request)
         except EngineUnavailable as unavailable:
             await self.send(error("engine_unavailable", str(unavailable), command_id))
             return None
+
+    async def _engine(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The engine's reply, asked of the replica that holds the game in its cache when one is known."""
+        game_id = request.get("game_id")
+        try:
+            reply = await ask_engine(self._nc, request, self._replicas.get(game_id) if game_id else None)
+        except EngineUnavailable:
+            self._replicas.pop(game_id, None)  # the client's retry goes to any replica
+            raise
+        if reply.get("game_id") and reply.get("replica"):
+            self._replicas[reply["game_id"]] = reply["replica"]
+        return reply
 
     async def _on_update(self, msg: Msg) -> None:
         headers = msg.headers or {}
@@ -257,7 +270,7 @@ class Connection:
         device that does not hold what a delta extends; None when the engine did not answer."""
         request = {"type": "get", "game_id": frame["game_id"], "account_id": self._account}
         try:
-            reply = await ask_engine(self._nc, request)
+            reply = await self._engine(request)
         except EngineUnavailable:
             return None
         if not reply.get("ok"):
