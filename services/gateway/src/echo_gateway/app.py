@@ -17,6 +17,7 @@ from .account_routes import ACCOUNT_ROUTES
 from .catalogue_routes import CATALOGUE_ROUTES
 from .chart_routes import CHART_ROUTES
 from .daily_routes import DAILY_ROUTES
+from .engine_client import Holders
 from .friends_scores_routes import FRIENDS_SCORES_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
@@ -60,4 +61,5 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes)
     app.state.signer = signer
     app.state.hub = hub
+    app.state.holders = Holders()
     return app

@@ -8,6 +8,7 @@ them, with twelve nearly all, and each such move reads the game back from the st
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from typing import Any
 
 from echo_events.play import DEADLINE_HEADER, ENGINE_SUBJECT, replica_subject
@@ -18,14 +19,56 @@ from opentelemetry.trace import SpanKind
 from .service_request import NobodyThere, Unavailable, request_json
 
 ENGINE_TIMEOUT = 5.0
+HELD_GAMES = 20_000  # games whose replica a gateway remembers (~200 B each); the least recently asked go
 
 
 class EngineUnavailable(Unavailable):
     pass
 
 
-async def ask_engine(nc: Client, request: dict[str, Any], replica: str | None = None) -> dict[str, Any]:
-    """The engine's reply; asked of `replica` if given — or of any replica when that one is gone."""
+class Holders:
+    """Which engine replica holds each game, as this gateway last heard: shared by its connections, so a
+    device that reconnects (a phone changing networks) finds its game where it was."""
+
+    def __init__(self, capacity: int = HELD_GAMES) -> None:
+        self._capacity = capacity
+        self._replica: OrderedDict[str, str] = OrderedDict()
+
+    def of(self, game_id: str | None) -> str | None:
+        if game_id is None or (replica := self._replica.get(game_id)) is None:
+            return None
+        self._replica.move_to_end(game_id)
+        return replica
+
+    def heard(self, reply: dict[str, Any]) -> None:
+        game_id, replica = reply.get("game_id"), reply.get("replica")
+        if game_id and replica:
+            self._replica[game_id] = replica
+            self._replica.move_to_end(game_id)
+            while len(self._replica) > self._capacity:
+                self._replica.popitem(last=False)
+
+    def forget(self, game_id: str | None) -> None:
+        self._replica.pop(game_id, None)
+
+
+async def ask_engine(nc: Client, request: dict[str, Any], holders: Holders | None = None) -> dict[str, Any]:
+    """The engine's reply, asked of the replica that holds the request's game when `holders` knows it."""
+    game_id = request.get("game_id")
+    replica = holders.of(game_id) if holders is not None else None
+    try:
+        reply = await _ask(nc, request, replica)
+    except EngineUnavailable:
+        if holders is not None:
+            holders.forget(game_id)  # the retry goes to any replica
+        raise
+    if holders is not None:
+        holders.heard(reply)
+    return reply
+
+
+async def _ask(nc: Client, request: dict[str, Any], replica: str | None) -> dict[str, Any]:
+    """Asked of `replica` if given — or of any replica when that one is gone."""
     try:
         with start_span(f"engine {request.get('type')}", kind=SpanKind.CLIENT):
             deadline = {DEADLINE_HEADER: f"{time.time() + ENGINE_TIMEOUT:.3f}"}

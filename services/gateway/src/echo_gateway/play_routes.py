@@ -17,7 +17,7 @@ GameId = Annotated[str, Parameter(pattern=r"^[A-Za-z0-9_-]{1,64}$", description=
 
 async def _engine(request: Request, payload: dict[str, Any]) -> dict[str, Any]:
     try:
-        reply = await ask_engine(request.app.state.runtime.nc, payload)
+        reply = await ask_engine(request.app.state.runtime.nc, payload, request.app.state.holders)
     except EngineUnavailable as error:
         raise HTTPException(status_code=503, detail=str(error)) from None
     if not reply.get("ok"):

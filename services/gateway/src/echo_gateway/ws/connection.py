@@ -17,7 +17,7 @@ from nats.aio.msg import Msg
 from prometheus_client import Counter
 from pydantic import ValidationError
 
-from ..engine_client import EngineUnavailable, ask_engine
+from ..engine_client import EngineUnavailable, Holders, ask_engine
 from ..identity import Identity, InvalidToken, TokenSigner
 from ..leagues_client import LeaguesUnavailable, league_of
 from .hub import Hub
@@ -47,7 +47,7 @@ IDLE_LIMIT_SECONDS = 90.0
 
 
 class Connection:
-    def __init__(self, socket: WebSocket, nc: Client, signer: TokenSigner, hub: Hub,
+    def __init__(self, socket: WebSocket, nc: Client, signer: TokenSigner, hub: Hub, holders: Holders,
                  rate: float = 10.0, burst: int = 20) -> None:
         self._socket = socket
         self._nc = nc
@@ -61,7 +61,7 @@ class Connection:
         self._held: Msg | None = None  # the newest update of that game that came meanwhile
         self._logs: LogDeltas | None = None  # when the device asked for log deltas in its hello
         self._account = ""  # the account this device is logged in as, after its hello
-        self._replicas: dict[str, str] = {}  # game id → the engine replica that last answered about it
+        self._holders = holders  # which engine replica holds each game
         self._closed = False
 
     async def run(self) -> None:
@@ -226,22 +226,10 @@ class Connection:
 
     async def _ask_engine(self, request: dict[str, Any], command_id: str) -> dict[str, Any] | None:
         try:
-            return await self._engine(request)
+            return await ask_engine(self._nc, request, self._holders)
         except EngineUnavailable as unavailable:
             await self.send(error("engine_unavailable", str(unavailable), command_id))
             return None
-
-    async def _engine(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The engine's reply, asked of the replica that holds the game in its cache when one is known."""
-        game_id = request.get("game_id")
-        try:
-            reply = await ask_engine(self._nc, request, self._replicas.get(game_id) if game_id else None)
-        except EngineUnavailable:
-            self._replicas.pop(game_id, None)  # the client's retry goes to any replica
-            raise
-        if reply.get("game_id") and reply.get("replica"):
-            self._replicas[reply["game_id"]] = reply["replica"]
-        return reply
 
     async def _on_update(self, msg: Msg) -> None:
         headers = msg.headers or {}
@@ -270,7 +258,7 @@ class Connection:
         device that does not hold what a delta extends; None when the engine did not answer."""
         request = {"type": "get", "game_id": frame["game_id"], "account_id": self._account}
         try:
-            reply = await self._engine(request)
+            reply = await ask_engine(self._nc, request, self._holders)
         except EngineUnavailable:
             return None
         if not reply.get("ok"):
