@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-BENCHMARKS = ("rules", "moves", "connections", "leagues", "projection", "surge")
+BENCHMARKS = ("rules", "moves", "connections", "leagues", "projection", "refold", "surge")
 HEADERS = ("figure", "measured", "floor", "ratio", "target")
 
 
@@ -159,6 +159,14 @@ def projection_rows(r: dict[str, Any]) -> list[Row]:
                 target=target("all", r["finished_games_projected"] == r["games"]))]
 
 
+def refold_rows(r: dict[str, Any]) -> list[Row]:
+    games = f"{r['games']} long Free games of {r['messages_median']:.0f} messages"
+    return [Row(f"refold: a game read back from JetStream in batches, median ({games})", f"{r['batch_ms']:.2f} ms",
+                f"{r['one_at_a_time_ms']:.2f} ms a message at a time", times(r["batch_ms"], r["one_at_a_time_ms"])),
+            Row("refold: read back, folded and its log rendered (the engine's refold), median",
+                f"{r['refold_ms']:.2f} ms")]
+
+
 def surge_rows(r: dict[str, Any]) -> list[Row]:
     s, checks = r["surge"], r["checks"]
     floor = r["floors"]["jetstream_publish"]["median_us"]
@@ -186,7 +194,7 @@ def surge_rows(r: dict[str, Any]) -> list[Row]:
 
 EXTRACTORS: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
     "rules": rules_rows, "moves": moves_rows, "connections": connections_rows, "leagues": leagues_rows,
-    "projection": projection_rows, "surge": surge_rows,
+    "projection": projection_rows, "refold": refold_rows, "surge": surge_rows,
 }
 
 

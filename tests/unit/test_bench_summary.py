@@ -58,6 +58,8 @@ SAMPLES = {
     "projection": {"games": 3000, "moves_per_game": 20, "events": 72000, "messages": 66000, "seconds": 17.3,
                    "events_per_s": 4153.0, "messages_per_s": 3807.0, "finished_games_projected": 3000,
                    "floor_copy_rows_per_s": 703_748.0, "machine": {}},
+    "refold": {"games": 20, "messages_median": 90.0, "batch_ms": 2.88, "one_at_a_time_ms": 12.43, "refold_ms": 5.35,
+               "rows": [], "machine": {}},
     "surge": {"players": 3000, "window_s": 60.0, "burst": False, "daily_id": "2026-11-30:bronze", "floors": FLOORS,
               "surge": {"connect_to_view": {"n": 3000, "median_us": 30_000.0, "p99_us": 120_000.0, "max_us": 2e5},
                         "start": {"n": 3000, "median_us": 20_000.0, "p99_us": 90_000.0, "max_us": 1.5e5},
@@ -120,6 +122,10 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     lifecycles = {**SAMPLES, "projection": {**SAMPLES["projection"], "lifecycle_batches_per_s": 636.0}}
     projection = line(table(lifecycles), "projection: GAMES events")  # what the service reads now: the ratio's base
     assert "4 153 (636 lifecycle batches/s)" in projection and "1106.5×" in projection
+    read_back = line(text, "refold: a game read back")
+    assert "20 long Free games of 90 messages" in read_back and "2.88 ms" in read_back
+    assert "12.43 ms a message at a time" in read_back and "0.2×" in read_back
+    assert "5.35 ms" in line(text, "refold: read back, folded")
     start = line(text, "surge (3 000 players in 60 s): Daily start alone")
     assert "20.00 ms (90.00 ms)" in start and "55.9×" in start
     assert "players arrive at 50.0/s" in line(text, "surge: Daily starts per second")
@@ -169,5 +175,5 @@ def test_main_reads_the_folder_and_tolerates_missing_and_broken_files(tmp_path: 
     out = capsys.readouterr().out
     assert "9.7×" in out
     assert [row.split()[0] for row in out.splitlines() if row.endswith("not run")] == [
-        "rules", "connections", "leagues", "projection", "surge"]
+        "rules", "connections", "leagues", "projection", "refold", "surge"]
     assert out.splitlines()[-1].startswith("files written: moves ")

@@ -64,7 +64,7 @@ class PlayService:
         self._js = js
         self._pool = pool
         self._clock = clock
-        self.store = store if store is not None else GameStore(js)
+        self.store = store if store is not None else GameStore(js, nc)
         self._locks: dict[str, asyncio.Lock] = {}
 
     async def handle(self, request: PlayRequest) -> PlayReply:

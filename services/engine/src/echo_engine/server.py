@@ -143,7 +143,7 @@ class EngineServer:
 
 
 async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: str) -> None:
-    store = GameStore(runtime.js, capacity=cached_games)
+    store = GameStore(runtime.js, runtime.nc, capacity=cached_games)
     CACHED_GAMES.set_function(lambda: store.size)
     server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store), replica)
     shared = await runtime.nc.subscribe(ENGINE_SUBJECT, queue=ENGINE_QUEUE, cb=server.on_request)

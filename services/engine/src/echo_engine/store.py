@@ -27,8 +27,9 @@ from echo_events.model import Event
 from echo_events.play import GameCreated
 from echo_events.streams import GAMES, game_events, game_subject
 from echo_runtime.append import append, last_message
+from echo_runtime.direct_read import read_subject
+from nats.aio.client import Client
 from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
 from prometheus_client import Counter
 
 from echo_engine.rules.echo import game as rules
@@ -71,8 +72,9 @@ def without_log(state: GameState) -> GameState:
 
 
 class GameStore:
-    def __init__(self, js: JetStreamContext, capacity: int = CAPACITY) -> None:
+    def __init__(self, js: JetStreamContext, nc: Client, capacity: int = CAPACITY) -> None:
         self._js = js
+        self._nc = nc
         self._capacity = capacity
         self._cache: OrderedDict[str, LoadedGame] = OrderedDict()
 
@@ -93,17 +95,10 @@ class GameStore:
         return self._cache.get(game_id)
 
     async def history(self, game_id: str) -> tuple[list[Envelope], int]:
-        """Every envelope of the game's subject in order, and the stream sequence of its last message."""
-        subject = game_events(game_id)
-        envelopes: list[Envelope] = []
-        sequence = 0
-        while True:
-            try:
-                raw = await self._js.get_msg(GAMES.name, seq=sequence + 1, subject=subject, next=True, direct=True)
-            except NotFoundError:
-                return envelopes, sequence
-            sequence = raw.seq or int((raw.headers or {}).get("Nats-Sequence", 0))
-            envelopes += decode(raw.data).events
+        """Every envelope of the game's subjects in order, and the stream sequence of its last message."""
+        messages = await read_subject(self._nc, GAMES.name, game_events(game_id))
+        envelopes = [envelope for message in messages for envelope in decode(message.data).events]
+        return envelopes, messages[-1].sequence if messages else 0
 
     async def refold(self, game_id: str) -> LoadedGame | None:
         """Read the game's whole subject and fold it; None when the game does not exist."""
