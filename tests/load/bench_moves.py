@@ -10,7 +10,8 @@ processes (as in production), then measures:
           same hops as a move (a WebSocket into a Litestar relay, a NATS request, a JetStream append,
           a move's answer back) with no game in them;
   moves:  one move's round trip through WebSocket → gateway → NATS → engine → JetStream → back
-          (median, p99), one client at a time; sustained moves/s with many concurrent games, each
+          (median, p99), one client at a time, in rounds alternating with the JetStream-publish and the
+          bare-pipeline floors (the box's slower moments weigh on a move and its floors alike); sustained moves/s with many concurrent games, each
           moving as soon as its last move is answered (closed loop: what the system can take); and the
           latency when moves are offered at a fixed rate (`--rate`, open loop: the latency at that load,
           each move timed from when it was due).
@@ -46,13 +47,13 @@ from echo_runtime.migrate import apply_migrations
 
 sys.path.insert(0, str(Path(__file__).parent))
 from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
+    bare_pipeline,
     cpu_seconds,
-    floor_js_publish,
     floor_js_publish_paced,
-    floor_pipeline,
     floor_request_reply,
     gc_pauses,
     guests,
+    js_publish_samples,
     machine,
     machine_busy_seconds,
     start_profilers,
@@ -202,13 +203,21 @@ async def players(base: str, n: int, kind: str, moves_each: float) -> list[Playe
     return [Player(base, accounts[i * per_player:(i + 1) * per_player], kind) for i in range(n)]
 
 
-async def measure_single(base: str, kind: str) -> tuple[Player, str]:
-    """One client's moves one at a time; and the last answer it got (a move's ack, as the device sees it)."""
-    (single,) = await players(base, 1, kind, 330)
-    await single.run(until=None, moves=30)  # warm-up: caches, connections
+async def measure_single(base: str, kind: str, nats_url: str, rounds: int = 5) -> tuple[Player, dict, dict]:
+    """One client's moves one at a time (60 a round), in rounds alternating with the bare JetStream publish
+    (400 a round) and the bare pipeline (100 a round), so that a slower moment of the box — they come and
+    go within seconds — weighs on a move and on its floors alike. The player and the two floors."""
+    (single,) = await players(base, 1, kind, 2 * (30 + 60 * rounds))  # each round starts a new game
+    await single.run(until=None, moves=30)  # warm-up: caches, connections; its last ack is the pipeline's answer
     single.samples.clear()
-    await single.run(until=None, moves=300)
-    return single, single.last_frame
+    publish: list[float] = []
+    hops: list[float] = []
+    async with bare_pipeline(nats_url, single.last_frame.encode()) as pipeline:
+        for _ in range(rounds):
+            publish += await js_publish_samples(nats_url, 400)
+            await single.run(until=None, moves=60)
+            hops += await pipeline(100)
+    return single, summary(publish), summary(hops)
 
 
 async def measure_moves(base: str, single: Player, seconds: float, clients: int, pids: dict[str, int], kind: str,
@@ -275,13 +284,11 @@ async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: st
             processes.append(gateway)
             pids["gateway"] = gateway.pid
             floors = {"nats_request_reply": await floor_request_reply(nats_url, 2000),
-                      "jetstream_publish": await floor_js_publish(nats_url, 2000),
                       "jetstream_publish_paced": {
                           **await floor_js_publish_paced(nats_url, rate, paced_players, min(seconds, 5.0)),
                           "offered_per_s": rate}}
             base = f"http://127.0.0.1:{port}"
-            single, answer = await measure_single(base, kind)
-            floors["pipeline"] = await floor_pipeline(nats_url, answer.encode(), 500)
+            single, floors["jetstream_publish"], floors["pipeline"] = await measure_single(base, kind, nats_url)
             moves = await measure_moves(base, single, seconds, clients, pids, kind,
                                         profile / ('always' if sync_always else 'default') if profile else None)
             moves["paced"] = await measure_paced(base, seconds, rate, paced_players, kind)

@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -150,13 +150,18 @@ async def scratch_stream(nats_url: str) -> AsyncIterator[tuple[Any, str]]:
 
 
 async def floor_js_publish(nats_url: str, n: int) -> dict[str, float]:
+    return summary(await js_publish_samples(nats_url, n))
+
+
+async def js_publish_samples(nats_url: str, n: int) -> list[float]:
+    """µs each of n bare JetStream publishes, one at a time (file storage, a message id each)."""
     samples = []
     async with scratch_stream(nats_url) as (js, name):
         for i in range(n):
             t0 = time.perf_counter_ns()
             await js.publish(f"{name}.g{i % 50}", b"y" * 1500, headers={"Nats-Msg-Id": uuid.uuid4().hex})
             samples.append((time.perf_counter_ns() - t0) / 1000)
-    return summary(samples)
+    return samples
 
 
 async def floor_js_publish_paced(nats_url: str, rate: float, publishers: int, seconds: float) -> dict[str, float]:
@@ -183,11 +188,13 @@ async def floor_js_publish_paced(nats_url: str, rate: float, publishers: int, se
     return summary(samples)
 
 
-async def floor_pipeline(nats_url: str, answer: bytes, n: int) -> dict[str, float]:
+@contextlib.asynccontextmanager
+async def bare_pipeline(nats_url: str, answer: bytes) -> AsyncIterator[Callable[[int], Awaitable[list[float]]]]:
     """The architecture with no game in it: a WebSocket frame into a Litestar relay under uvicorn (as the
     gateway runs, permessage-deflate on), a NATS request from it to a nats-py responder that appends the
     request to a JetStream file stream and answers with `answer` (a move's answer), and back to the
-    WebSocket. What any move costs before the gateway and the engine do anything of their own."""
+    WebSocket — what any move costs before the gateway and the engine do anything of their own. Yields
+    `sample(n)`: µs each of n round trips through it, one at a time."""
     port = free_port()
     responder = await asyncio.create_subprocess_exec(sys.executable, "-c", APPENDING_RESPONDER, nats_url,
                                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -197,24 +204,35 @@ async def floor_pipeline(nats_url: str, answer: bytes, n: int) -> dict[str, floa
         responder.stdin.write(answer)
         responder.stdin.close()
         await responder.stdout.readline()  # its stream exists and it listens
+        socket = await _connect_when_listening(f"ws://127.0.0.1:{port}/ws")
         frame = '{"type":"probe","game_id":"f0123456789abcdef0123","sector":"E5","id":"%s"}'
-        for _ in range(100):
-            with contextlib.suppress(OSError):
-                async with websockets.connect(f"ws://127.0.0.1:{port}/ws") as socket:
-                    samples = []
-                    for i in range(n + 50):  # the first 50 warm up
-                        t0 = time.perf_counter_ns()
-                        await socket.send(frame % uuid.uuid4().hex)
-                        await socket.recv()
-                        if i >= 50:
-                            samples.append((time.perf_counter_ns() - t0) / 1000)
-                    return summary(samples)
-            await asyncio.sleep(0.1)
-        raise RuntimeError("the relay never listened")
+
+        async def sample(n: int) -> list[float]:
+            samples = []
+            for _ in range(n):
+                t0 = time.perf_counter_ns()
+                await socket.send(frame % uuid.uuid4().hex)
+                await socket.recv()
+                samples.append((time.perf_counter_ns() - t0) / 1000)
+            return samples
+
+        try:
+            await sample(50)  # warm-up
+            yield sample
+        finally:
+            await socket.close()
     finally:
         for process in (relay, responder):
             process.terminate()
             await process.wait()
+
+
+async def _connect_when_listening(url: str):  # noqa: ANN202 - a websockets client connection
+    for _ in range(100):
+        with contextlib.suppress(OSError):
+            return await websockets.connect(url)
+        await asyncio.sleep(0.1)
+    raise RuntimeError(f"nothing listened at {url}")
 
 
 APPENDING_RESPONDER = """
