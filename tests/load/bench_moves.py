@@ -11,8 +11,9 @@ processes (as in production), then measures:
           a move's answer back) with no game in them;
   moves:  one move's round trip through WebSocket → gateway → NATS → engine → JetStream → back
           (median, p99), one client at a time, in rounds alternating with the JetStream-publish and the
-          bare-pipeline floors (the box's slower moments weigh on a move and its floors alike); sustained moves/s with many concurrent games, each
-          moving as soon as its last move is answered (closed loop: what the system can take); and the
+          bare-pipeline floors (the box's slower moments weigh on a move and its floors alike);
+          sustained moves/s with many concurrent games, each moving as soon as its last move is
+          answered (closed loop: what the system can take); and the
           latency when moves are offered at a fixed rate (`--rate`, open loop: the latency at that load,
           each move timed from when it was due).
 The players play long Free games (as real play: ~40-100 moves a start) or, with `--games tutorial`, the

@@ -19,7 +19,6 @@ from .registry import event
 
 ENGINE_SUBJECT = "engine.cmd"
 ENGINE_QUEUE = "engine"
-REPLICA_ID = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
 def replica_subject(replica: str) -> str:
@@ -148,7 +147,7 @@ class PlayReply(Message):
     error: PlayError | None = None
     data: dict[str, Any] | None = Field(None, description="options and replays")
     log_from: int | None = Field(None, description="where `view.log` starts in the whole log (a move's `log_from`)")
-    replica: REPLICA_ID | None = Field(None, description="the engine replica that answered: the game's next "
+    replica: Id | None = Field(None, description="the engine replica that answered: the game's next "
                                                          "commands on `engine.cmd.replica.<replica>` find it cached")
 
 

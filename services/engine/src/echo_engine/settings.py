@@ -3,6 +3,7 @@ DATABASE_URL and LOG_FORMAT."""
 
 from __future__ import annotations
 
+from echo_events.play import Id
 from echo_runtime.settings import Port, ServiceSettings
 from pydantic import Field
 from pydantic_settings import SettingsConfigDict
@@ -16,6 +17,5 @@ class Settings(ServiceSettings):
     http_port: Port = 8001
     cached_games: int = Field(CAPACITY, ge=100, description="games kept folded in memory (least recently used go; "
                                                            "a long game ~26 KiB, runbook «Memory»)")
-    replica: str | None = Field(None, min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$",
-                                description="this replica's id, served alone on `engine.cmd.replica.<id>` (default: "
-                                            "its host name — in Kubernetes the pod's — and a random part)")
+    replica: Id | None = Field(None, description="this replica's id, served alone on `engine.cmd.replica.<id>` "
+                                                 "(default: its host name — the pod's — and a random part)")
