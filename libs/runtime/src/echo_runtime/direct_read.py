@@ -33,10 +33,12 @@ async def read_subject(nc: Client, stream: str, subject: str, *, batch: int = BA
     """Every message of `stream` on `subject`, in stream order (empty if there is none)."""
     messages: list[StoredMessage] = []
     while True:
-        first = messages[-1].sequence + 1 if messages else 1
+        first, had = messages[-1].sequence + 1 if messages else 1, len(messages)
         more = await _read_batch(nc, stream, subject, first, batch, timeout, messages)
         if not more:
             return messages
+        if len(messages) == had:  # more said to match, none given: asking again would loop for ever
+            raise DirectReadError(f"direct get of {subject} from {stream}: {more} pending, none delivered")
 
 
 async def _read_batch(nc: Client, stream: str, subject: str, first: int, batch: int, timeout: float,
