@@ -15,11 +15,14 @@ from echo_events.play import DEADLINE_HEADER, ENGINE_SUBJECT, replica_subject
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
 from opentelemetry.trace import SpanKind
+from prometheus_client import Counter
 
 from .service_request import NobodyThere, Unavailable, request_json
 
 ENGINE_TIMEOUT = 5.0
 HELD_GAMES = 20_000  # games whose replica a gateway remembers (~200 B each); the least recently asked go
+HOLDER_GONE = Counter("echo_gateway_engine_holder_gone_total",
+                      "Commands whose game's engine replica was gone (no responders), sent to any replica instead")
 
 
 class EngineUnavailable(Unavailable):
@@ -77,8 +80,8 @@ async def _ask(nc: Client, request: dict[str, Any], replica: str | None) -> dict
                 try:
                     return await request_json(nc, replica_subject(replica), request, timeout=ENGINE_TIMEOUT,
                                               headers=headers)
-                except NobodyThere:
-                    pass  # stopped or replaced: nothing was delivered, so any replica may take it
+                except NobodyThere:  # stopped or replaced: nothing was delivered, so any replica may take it
+                    HOLDER_GONE.inc()
             return await request_json(nc, ENGINE_SUBJECT, request, timeout=ENGINE_TIMEOUT, headers=headers)
     except Unavailable:
         raise EngineUnavailable("the game server did not answer; retry with the same id") from None
