@@ -19,6 +19,7 @@ from pathlib import Path
 
 import nats
 import pytest
+from nats.js.errors import NoStreamResponseError
 
 pytestmark = pytest.mark.integration
 
@@ -123,7 +124,15 @@ async def test_config_forms_a_three_node_jetstream_cluster_that_fsyncs_always(cl
             except Exception:
                 assert time.monotonic() < deadline
                 await asyncio.sleep(0.5)
-        ack = await js.publish("deploycheck.x", b"hello", stream="DEPLOYCHECK")
+        deadline = time.monotonic() + 20
+        while True:  # and the new stream its own leader, three replicas agreeing, before it answers a publish
+            try:  # (a retry carries the same message id: it cannot land twice)
+                ack = await js.publish("deploycheck.x", b"hello", stream="DEPLOYCHECK",
+                                       headers={"Nats-Msg-Id": "deploycheck-1"})
+                break
+            except (NoStreamResponseError, nats.errors.TimeoutError):
+                assert time.monotonic() < deadline, "the replicated stream never answered a publish"
+                await asyncio.sleep(0.5)
         assert ack.seq == 1
         stream = await js.stream_info("DEPLOYCHECK")
         assert stream.config.num_replicas == 3
