@@ -31,7 +31,6 @@ from echo_runtime.clock import Clock
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
-from nats.js import JetStreamContext
 
 from . import queries
 from .frames import FrameCache
@@ -82,10 +81,10 @@ def _viewer(request: dict[str, Any]) -> str | None:
 
 
 class QueryApi:
-    def __init__(self, pool: asyncpg.Pool, js: JetStreamContext, clock: Clock) -> None:
+    def __init__(self, pool: asyncpg.Pool, nc: Client, clock: Clock) -> None:
         self._pool = pool
         self._clock = clock
-        self._frames = FrameCache(js)
+        self._frames = FrameCache(nc)
         self._inflight: set[asyncio.Task[None]] = set()
         self.routes: dict[str, Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]] = {
             "chart": self.chart,

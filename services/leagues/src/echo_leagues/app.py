@@ -27,7 +27,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
         for spec in CONSUMERS:
             consumer = DurableConsumer(runtime.js, spec, by_durable[spec.durable])
             runtime.spawn(f"projection-{spec.durable}", consumer.run, consumer.stop)
-        api = QueryApi(runtime.pool, runtime.js, runtime.clock)
+        api = QueryApi(runtime.pool, runtime.nc, runtime.clock)
         subscription = await api.serve(runtime.nc)
         runtime.on_stop(subscription.unsubscribe)
         app.state.api = api

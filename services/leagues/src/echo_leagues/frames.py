@@ -17,22 +17,15 @@ from echo_events.envelope import decode, unwrap
 from echo_events.model import Event
 from echo_events.play import GameCreated
 from echo_events.streams import GAMES, game_events
-from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
+from echo_runtime.direct_read import read_subject
+from nats.aio.client import Client
 
 
-async def read_game(js: JetStreamContext, game_id: str) -> tuple[GameCreated | None, list[Event]]:
-    subject = game_events(game_id)
+async def read_game(nc: Client, game_id: str) -> tuple[GameCreated | None, list[Event]]:
     meta: GameCreated | None = None
     events: list[Event] = []
-    sequence = 1
-    while True:
-        try:
-            raw = await js.get_msg(GAMES.name, seq=sequence, subject=subject, next=True, direct=True)
-        except NotFoundError:
-            break
-        sequence = (raw.seq or int((raw.headers or {}).get("Nats-Sequence", 0))) + 1
-        for envelope in decode(raw.data).events:
+    for message in await read_subject(nc, GAMES.name, game_events(game_id)):
+        for envelope in decode(message.data).events:
             event = unwrap(envelope)
             if isinstance(event, GameCreated):
                 meta = event
@@ -76,8 +69,8 @@ def _frame(state: rules.GameState) -> dict[str, Any]:
 class FrameCache:
     """Frames of finished games never change: keep the last few in memory."""
 
-    def __init__(self, js: JetStreamContext, capacity: int = 32) -> None:
-        self._js = js
+    def __init__(self, nc: Client, capacity: int = 32) -> None:
+        self._nc = nc
         self._capacity = capacity
         self._cache: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
 
@@ -86,7 +79,7 @@ class FrameCache:
         if cached is not None:
             self._cache.move_to_end(game_id)
             return cached
-        _, events = await read_game(self._js, game_id)
+        _, events = await read_game(self._nc, game_id)
         frames = frames_of(events)
         if events and isinstance(events[-1], GameFinished):
             self._cache[game_id] = frames
