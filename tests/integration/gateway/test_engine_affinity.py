@@ -4,7 +4,6 @@ cache (`engine.cmd.replica.<id>`, named in every reply), and to any replica once
 import json
 from contextlib import AsyncExitStack
 
-import httpx
 import pytest
 from echo_engine.app import create_app as create_engine
 from echo_engine.rules.echo.field import sector_name
@@ -15,17 +14,11 @@ from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings
 from echo_runtime.nats_client import connect
 
+from tests.support.metrics import metric
 from tests.support.servers import running
 from tests.support.wsclient import Device
 
 pytestmark = pytest.mark.integration
-
-
-async def counted(service: str, counter: str) -> float:
-    """A counter's value (the replicas and the gateway share this process, and so their metrics)."""
-    async with httpx.AsyncClient() as client:
-        metrics = (await client.get(f"{service}/metrics")).text.splitlines()
-    return next(float(line.split()[1]) for line in metrics if line.startswith(f"{counter} "))
 
 
 async def test_a_games_moves_stay_on_the_replica_that_holds_it_and_move_on_when_it_goes(
@@ -46,7 +39,7 @@ async def test_a_games_moves_stay_on_the_replica_that_holds_it_and_move_on_when_
 
         game_id = (await device.command("start", mode="tutorial"))["game_id"]
         assert json.loads((await to_any.next_msg(timeout=5)).data)["type"] == "start"  # a start: any replica
-        before = await counted(engine, "echo_engine_refolds_total")
+        before = await metric(engine, "echo_engine_refolds_total")
         steps = iter(SCRIPT)
         for step in (next(steps) for _ in range(4)):
             assert (await device.command(step.tool, game_id=game_id, sector=sector_name(step.sector)))["type"] == "ack"
@@ -57,18 +50,18 @@ async def test_a_games_moves_stay_on_the_replica_that_holds_it_and_move_on_when_
         sent_to = {(await to_one.next_msg(timeout=5)).subject for _ in range(5)}
         assert len(sent_to) == 1  # every move to the replica that started the game and holds it
         holder = next(name for name in replicas if replica_subject(name) in sent_to)
-        assert await counted(engine, "echo_engine_refolds_total") == before  # no game read back from the stream
+        assert await metric(engine, "echo_engine_refolds_total") == before  # no game read back from the stream
 
         await to_one.unsubscribe()  # a listener there would be a responder: NATS could not say nobody is there
         (other,) = (name for name in replicas if name != holder)
         to_other = await spy.subscribe(replica_subject(other))
         await replicas.pop(holder).aclose()  # the replica holding the game stops (a rolling update, a crash)
-        gone = await counted(base, "echo_gateway_engine_holder_gone_total")
+        gone = await metric(base, "echo_gateway_engine_holder_gone_total")
         step = next(steps)
         moved = await device.command(step.tool, game_id=game_id, sector=sector_name(step.sector))
         assert moved["type"] == "ack" and moved["view"]["tick"] == 6  # nothing lost, nothing applied twice
         assert json.loads((await to_any.next_msg(timeout=5)).data)["type"] == step.tool  # nobody there: any replica
-        assert await counted(base, "echo_gateway_engine_holder_gone_total") == gone + 1
+        assert await metric(base, "echo_gateway_engine_holder_gone_total") == gone + 1
         for step in steps:
             assert (await device.command(step.tool, game_id=game_id, sector=sector_name(step.sector)))["type"] == "ack"
             assert json.loads((await to_other.next_msg(timeout=5)).data)["type"] == step.tool  # the new holder
