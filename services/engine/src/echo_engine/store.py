@@ -15,7 +15,6 @@ never into a conflicting event.
 from __future__ import annotations
 
 import uuid
-from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -28,6 +27,7 @@ from echo_events.play import GameCreated
 from echo_events.streams import GAMES, game_events, game_subject
 from echo_runtime.append import append, last_message
 from echo_runtime.direct_read import read_subject
+from echo_runtime.lru import Lru
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 from prometheus_client import Counter
@@ -75,13 +75,11 @@ class GameStore:
     def __init__(self, js: JetStreamContext, nc: Client, capacity: int = CAPACITY) -> None:
         self._js = js
         self._nc = nc
-        self._capacity = capacity
-        self._cache: OrderedDict[str, LoadedGame] = OrderedDict()
+        self._cache: Lru[str, LoadedGame] = Lru(capacity)
 
     async def load(self, game_id: str) -> LoadedGame | None:
         cached = self._cache.get(game_id)
         if cached is not None:
-            self._cache.move_to_end(game_id)
             return cached
         return await self.refold(game_id)
 
@@ -92,7 +90,7 @@ class GameStore:
 
     def cached(self, game_id: str) -> LoadedGame | None:
         """The game as this replica last saw it, without reading the stream (None if not kept)."""
-        return self._cache.get(game_id)
+        return self._cache.peek(game_id)
 
     async def history(self, game_id: str) -> tuple[list[Envelope], int]:
         """Every envelope of the game's subjects in order, and the stream sequence of its last message."""
@@ -103,7 +101,7 @@ class GameStore:
     async def refold(self, game_id: str) -> LoadedGame | None:
         """Read the game's whole subject and fold it; None when the game does not exist."""
         REFOLDS.inc()
-        self._cache.pop(game_id, None)
+        self._cache.pop(game_id)
         envelopes, sequence = await self.history(game_id)
         if not envelopes:
             return None
@@ -145,7 +143,7 @@ class GameStore:
                 expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id),
             )
         except BaseException:
-            self._cache.pop(game.game_id, None)
+            self._cache.pop(game.game_id)
             raise
         if appended.duplicate:
             # the same command landed before (a retry): the stream, not this decision, is the truth
@@ -159,13 +157,10 @@ class GameStore:
         return loaded
 
     def _remember(self, game: LoadedGame) -> None:
-        self._cache[game.game_id] = game
-        self._cache.move_to_end(game.game_id)
-        while len(self._cache) > self._capacity:
-            self._cache.popitem(last=False)
+        self._cache.put(game.game_id, game)
 
     def forget(self, game_id: str) -> None:
-        self._cache.pop(game_id, None)
+        self._cache.pop(game_id)
 
     async def exists(self, game_id: str) -> bool:
         return await last_message(self._js, GAMES.name, game_events(game_id)) is not None

@@ -8,10 +8,10 @@ them, with twelve nearly all, and each such move reads the game back from the st
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from typing import Any
 
 from echo_events.play import DEADLINE_HEADER, ENGINE_SUBJECT, replica_subject
+from echo_runtime.lru import Lru
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
 from opentelemetry.trace import SpanKind
@@ -34,25 +34,19 @@ class Holders:
     device that reconnects (a phone changing networks) finds its game where it was."""
 
     def __init__(self, capacity: int = HELD_GAMES) -> None:
-        self._capacity = capacity
-        self._replica: OrderedDict[str, str] = OrderedDict()
+        self._replica: Lru[str, str] = Lru(capacity)
 
     def of(self, game_id: str | None) -> str | None:
-        if game_id is None or (replica := self._replica.get(game_id)) is None:
-            return None
-        self._replica.move_to_end(game_id)
-        return replica
+        return None if game_id is None else self._replica.get(game_id)
 
     def heard(self, reply: dict[str, Any]) -> None:
         game_id, replica = reply.get("game_id"), reply.get("replica")
         if game_id and replica:
-            self._replica[game_id] = replica
-            self._replica.move_to_end(game_id)
-            while len(self._replica) > self._capacity:
-                self._replica.popitem(last=False)
+            self._replica.put(game_id, replica)
 
     def forget(self, game_id: str | None) -> None:
-        self._replica.pop(game_id, None)
+        if game_id is not None:
+            self._replica.pop(game_id)
 
 
 async def ask_engine(nc: Client, request: dict[str, Any], holders: Holders | None = None) -> dict[str, Any]:

@@ -7,7 +7,6 @@ served for a Daily that has closed (the caller checks).
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Any
 
 from echo_engine.rules.echo import game as rules
@@ -18,6 +17,7 @@ from echo_events.model import Event
 from echo_events.play import GameCreated
 from echo_events.streams import GAMES, game_events
 from echo_runtime.direct_read import read_subject
+from echo_runtime.lru import Lru
 from nats.aio.client import Client
 
 
@@ -71,18 +71,14 @@ class FrameCache:
 
     def __init__(self, nc: Client, capacity: int = 32) -> None:
         self._nc = nc
-        self._capacity = capacity
-        self._cache: OrderedDict[str, list[dict[str, Any]]] = OrderedDict()
+        self._cache: Lru[str, list[dict[str, Any]]] = Lru(capacity)
 
     async def frames(self, game_id: str) -> list[dict[str, Any]]:
         cached = self._cache.get(game_id)
         if cached is not None:
-            self._cache.move_to_end(game_id)
             return cached
         _, events = await read_game(self._nc, game_id)
         frames = frames_of(events)
         if events and isinstance(events[-1], GameFinished):
-            self._cache[game_id] = frames
-            while len(self._cache) > self._capacity:
-                self._cache.popitem(last=False)
+            self._cache.put(game_id, frames)
         return frames
