@@ -25,6 +25,7 @@ def replica_subject(replica: str) -> str:
     """The subject only the engine replica `replica` serves."""
     return f"{ENGINE_SUBJECT}.replica.{replica}"
 
+
 Mode = Literal["tutorial", "free", "daily"]
 League = Literal["bronze", "silver", "gold", "platinum"]
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
