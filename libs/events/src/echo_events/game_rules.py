@@ -1,0 +1,77 @@
+"""The contract between a game's pure rules library and the engine that hosts it.
+
+The engine knows no game: it looks a rules library up by its `KIND`, starts a game from a setup, turns
+commands into events with `decide`, folds events into state with `evolve` (or `fold`), appends the
+events and sends every seat its own `view`. Each game's library (`libs/games/<game>`) provides, as
+module-level names:
+
+- `KIND`: the game kind, `[a-z][a-z0-9_]{0,31}` (it becomes part of subjects).
+- `SEATS`: `(fewest, most)` seats a game has (1 for Echo Challenge, 2 for Ghost Five, 4..16 for Ark).
+- `COMMANDS`: a pydantic `TypeAdapter` validating one client action (a dict with `type`) into a command.
+- `start(setup) -> (state, events)`: the first events of a game; the setup carries seeds, settings,
+  seats and the time; nothing is drawn inside.
+- `decide(state, command) -> events | rejection`: a rejection is a value with `code` and `message`.
+  A command names its seat where the game has several; timer commands carry the time they fire at and
+  are refused as stale when the game has moved on.
+- `evolve(state, event) -> state`: pure; never rolls dice, never reads a clock.
+- `fold(events) -> state`: the state of a whole stream, from its first event.
+- `view(state, seat) -> dict`: what one seat may see (`None`: a spectator). Never anything hidden.
+
+Time, seeds and ids come in through setups and commands.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import TypeAdapter
+
+from .model import Command, Event
+
+KIND_PATTERN = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+
+
+@runtime_checkable
+class Rejection(Protocol):
+    """A refused command: nothing changes. `code` is machine-readable, `message` is for people."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def message(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A ready-made rejection value for rules libraries that need no richer one."""
+
+    code: str
+    message: str
+
+
+@runtime_checkable
+class RulesPackage(Protocol):
+    """A game's rules, usually a module. States and setups are the library's own immutable types."""
+
+    KIND: str
+    SEATS: tuple[int, int]
+    COMMANDS: TypeAdapter[Any]
+
+    def start(self, setup: Any) -> tuple[Any, list[Event]]: ...
+
+    def decide(self, state: Any, command: Command) -> Sequence[Event] | Rejection: ...
+
+    def evolve(self, state: Any, event: Event) -> Any: ...
+
+    def fold(self, events: Iterable[Event]) -> Any: ...
+
+    def view(self, state: Any, seat: int | None = None) -> dict[str, Any]: ...
+
+
+def is_rejection(outcome: object) -> bool:
+    """True for a rejection value, False for a list of events."""
+    return not isinstance(outcome, list | tuple) and isinstance(outcome, Rejection)

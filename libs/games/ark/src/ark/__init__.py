@@ -1,0 +1,1 @@
+"""ark rules: pure, deterministic, no I/O (work in progress)."""

@@ -1,0 +1,8 @@
+"""arkctl: the command-line tool of the rules (not written yet)."""
+
+import sys
+
+
+def main() -> int:
+    print("arkctl: not implemented yet", file=sys.stderr)
+    return 2

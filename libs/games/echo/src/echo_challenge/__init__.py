@@ -1,0 +1,1 @@
+"""Echo Challenge rules (moving here from the engine)."""

@@ -1,0 +1,1 @@
+"""echoes-of-time rules: pure, deterministic, no I/O (work in progress)."""

@@ -1,0 +1,1 @@
+"""ghost-five rules: pure, deterministic, no I/O (work in progress)."""

@@ -1,0 +1,8 @@
+"""ghostctl: the command-line tool of the rules (not written yet)."""
+
+import sys
+
+
+def main() -> int:
+    print("ghostctl: not implemented yet", file=sys.stderr)
+    return 2
