@@ -23,6 +23,10 @@ WORKDIR /src
 COPY pyproject.toml uv.lock ./
 COPY libs/events/pyproject.toml libs/events/pyproject.toml
 COPY libs/runtime/pyproject.toml libs/runtime/pyproject.toml
+COPY libs/games/echo/pyproject.toml libs/games/echo/pyproject.toml
+COPY libs/games/ghost_five/pyproject.toml libs/games/ghost_five/pyproject.toml
+COPY libs/games/ark/pyproject.toml libs/games/ark/pyproject.toml
+COPY libs/games/echoes_of_time/pyproject.toml libs/games/echoes_of_time/pyproject.toml
 COPY services/engine/pyproject.toml services/engine/pyproject.toml
 COPY services/daily/pyproject.toml services/daily/pyproject.toml
 COPY services/leagues/pyproject.toml services/leagues/pyproject.toml

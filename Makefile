@@ -53,8 +53,9 @@ bench: install ## Run every benchmark; prints figures and ratios, writes .bench/
 	echo "== summary (.bench/*.json)"; $(PY) tests/load/summary.py; exit $$rc
 
 .PHONY: lint
-lint: install ## ruff
+lint: install ## ruff, and the layering's import-linter contracts (.importlinter)
 	$(PY) -m ruff check libs services tests
+	.venv/bin/lint-imports --no-cache
 
 .PHONY: catalogue
 catalogue: install ## Regenerate docs/asyncapi.json and docs/event-reference.md from libs/events

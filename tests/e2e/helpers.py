@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from echo_engine.rules.echo.field import sector_name
+from echo_challenge.field import sector_name
 
 TICK = "Number(document.querySelector('.game-title .muted').textContent.match(/\\d+/)[0])"
 MOVED = ("([t]) => document.querySelector('[data-testid=game]').dataset.status !== 'live'"

@@ -63,7 +63,7 @@ async def test_reconnect_after_a_drop_and_updates_from_another_device(desktop, b
 
 
 def _name(index: int) -> str:
-    from echo_engine.rules.echo.field import sector_name
+    from echo_challenge.field import sector_name
 
     return sector_name(index)
 

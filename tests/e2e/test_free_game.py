@@ -75,6 +75,6 @@ async def test_a_finished_free_game_replays_move_by_move(desktop) -> None:  # no
 
 
 def _name(index: int) -> str:
-    from echo_engine.rules.echo.field import sector_name
+    from echo_challenge.field import sector_name
 
     return sector_name(index)

@@ -16,7 +16,7 @@ async def test_a_phone_game_with_finish_in_the_menu(phone) -> None:  # noqa: ANN
     safe = free_sectors(await account_id(page), "nine-small")
     assert not await page.locator(".top-actions [data-action=finish]").is_visible()  # not on the top bar
     for index in safe[:2]:
-        from echo_engine.rules.echo.field import sector_name
+        from echo_challenge.field import sector_name
 
         await page.tap(f".cell[data-sector={sector_name(index)}]")
         await page.wait_for_selector(f".cell[data-sector={sector_name(index)}].open")

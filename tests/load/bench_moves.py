@@ -39,10 +39,10 @@ from typing import Any
 
 import orjson
 import websockets
-from echo_engine.modes import FREE_STARTS_PER_DAY, free_game_id, free_setup
-from echo_engine.rules.echo.field import sector_name
-from echo_engine.rules.echo.prng import SplitMix64
-from echo_engine.rules.echo.tutorial import SCRIPT
+from echo_challenge.field import sector_name
+from echo_challenge.modes import FREE_STARTS_PER_DAY, free_game_id, free_setup
+from echo_challenge.prng import SplitMix64
+from echo_challenge.tutorial import SCRIPT
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 from echo_runtime.migrate import apply_migrations
 

@@ -21,10 +21,10 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from echo_engine.rules.echo import game as rules
-from echo_engine.rules.echo.generator import generate
-from echo_engine.rules.echo.prng import SplitMix64
-from echo_engine.rules.echo.view import client_view
+from echo_challenge import game as rules
+from echo_challenge.generator import generate
+from echo_challenge.prng import SplitMix64
+from echo_challenge.view import client_view
 from echo_engine.store import GameStore, LoadedGame
 from echo_events.echo.commands import Beam, Probe
 from echo_events.play import GameCreated

@@ -4,7 +4,7 @@
 
 Prints a table and writes `.bench/rules.json`. Targets: ≤ 5 ms per generated field (median and p99),
 ≤ 50 µs median per tick, ≤ 5 ms to fold a 150-tick game. The tick and fold sections need the rules
-core (`echo_engine.rules.echo.game`); without it they fail clearly and the script exits 1. A figure
+core (`echo_challenge.game`); without it they fail clearly and the script exits 1. A figure
 over its target is printed as such and never changes the exit code (timing is measured, not asserted).
 
 A game cannot really last 150 ticks: a tick opens one sector and at most 100 − (pre-opened) sectors
@@ -25,9 +25,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from echo_engine.rules.echo.generator import generate
-from echo_engine.rules.echo.presets import PRESETS
-from echo_engine.rules.echo.prng import SplitMix64
+from echo_challenge.generator import generate
+from echo_challenge.presets import PRESETS
+from echo_challenge.prng import SplitMix64
 from strategy import choose
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +64,7 @@ def bench_generation(seeds: int) -> dict[str, Any]:
 
 
 def load_core() -> Any:
-    from echo_engine.rules.echo import game  # noqa: PLC0415 - the core may be missing
+    from echo_challenge import game  # noqa: PLC0415 - the core may be missing
     from echo_events.echo.commands import Beam, Probe
 
     return game, Probe, Beam
@@ -116,7 +116,7 @@ def call_fold(game: Any, setup_events: tuple[Any, list[Any]]) -> Any:
 
 def bench_core(games: int) -> dict[str, Any]:
     game, probe, beam = load_core()
-    from echo_engine.rules.echo.view import client_view
+    from echo_challenge.view import client_view
 
     ticks: list[float] = []
     ticks_cpu: list[float] = []

@@ -52,7 +52,7 @@ import asyncpg
 import httpx
 import orjson
 import websockets
-from echo_engine.modes import daily_game_id
+from echo_challenge.modes import daily_game_id
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from echo_engine.rules.echo.prng import SplitMix64
+from echo_challenge.prng import SplitMix64
 
 
 def choose(field: Any, hidden: list[int], v: dict[str, Any], rng: SplitMix64, probe: Any, beam: Any):

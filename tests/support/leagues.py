@@ -12,8 +12,8 @@ from collections import defaultdict
 from typing import Any
 
 import asyncpg
-from echo_engine.modes import daily_game_id, daily_setup
-from echo_engine.rules.echo import game as rules
+from echo_challenge import game as rules
+from echo_challenge.modes import daily_game_id, daily_setup
 from echo_events.daily import DailyPublished, LeagueWeekClosed
 from echo_events.echo.events import GameFinished
 from echo_events.envelope import Batch, Envelope, encode, wrap

@@ -44,7 +44,7 @@ async def _publish(js, subject: str, event, stream_id: str) -> None:  # noqa: AN
 
 def free_sectors(account_id: str, preset: str, slot: int = 1) -> list[int]:
     """Test-side knowledge of a Free game's field (never sent to a client): its hidden free sectors."""
-    from echo_engine.modes import free_setup
+    from echo_challenge.modes import free_setup
     from echo_events.moscow import moscow_date
     from echo_runtime.clock import SystemClock
 

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.unit
 ROOT = Path(__file__).resolve().parents[2]
 PURE_PACKAGES = (
     ROOT / "libs/events/src/echo_events",
-    ROOT / "services/engine/src/echo_engine/rules",
+    *(path for path in sorted((ROOT / "libs/games").glob("*/src/*")) if path.is_dir()),
     ROOT / "services/daily/src/echo_daily/calendar",
 )
 FORBIDDEN = ("faststream", "nats", "asyncpg", "litestar", "structlog", "opentelemetry",
@@ -38,7 +38,7 @@ def pure_files() -> list[Path]:
 
 def test_the_pure_packages_exist() -> None:
     assert (ROOT / "libs/events/src/echo_events").is_dir()
-    assert (ROOT / "services/engine/src/echo_engine/rules").is_dir()
+    assert (ROOT / "libs/games/echo/src/echo_challenge").is_dir()
     assert len(pure_files()) >= 5
 
 

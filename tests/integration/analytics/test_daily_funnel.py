@@ -11,7 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from echo_engine.rules.echo.tutorial import SCRIPT
+from echo_challenge.tutorial import SCRIPT
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 from echo_runtime.nats_client import connect

@@ -7,11 +7,11 @@ from datetime import date, datetime, timedelta
 
 import httpx
 import pytest
+from echo_challenge.presets import get_preset
 from echo_daily.app import create_app as create_daily
 from echo_daily.calendar import DailySpec, League, daily_for, midnight_msk
 from echo_daily.devclock import SteerableClock
 from echo_daily.settings import Settings as DailySettings
-from echo_engine.rules.echo.presets import get_preset
 from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings
 

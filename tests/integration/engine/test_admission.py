@@ -6,7 +6,7 @@ import time
 import uuid
 
 import pytest
-from echo_engine.modes import free_game_id
+from echo_challenge.modes import free_game_id
 from echo_events.moscow import moscow_date
 from echo_events.play import DEADLINE_HEADER, ENGINE_SUBJECT
 from echo_runtime.clock import SystemClock

@@ -5,8 +5,8 @@ import asyncio
 import uuid
 
 import pytest
-from echo_engine.modes import daily_setup
-from echo_engine.rules.echo.generator import layout_rows
+from echo_challenge.generator import layout_rows
+from echo_challenge.modes import daily_setup
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 

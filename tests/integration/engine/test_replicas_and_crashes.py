@@ -9,7 +9,7 @@ import sys
 import uuid
 
 import pytest
-from echo_engine.rules.echo import game as rules
+from echo_challenge import game as rules
 from echo_events.envelope import decode, unwrap
 from echo_events.play import GameCreated
 from echo_events.streams import game_events
@@ -141,8 +141,8 @@ async def test_a_replica_with_a_stale_cache_does_not_refuse_a_valid_move(
 ) -> None:
     """Replica A plays a step; replica B, whose cache is a step behind, gets the next one: B must not
     judge it by its stale state (the Tutorial would call it the wrong step)."""
+    from echo_challenge.tutorial import SCRIPT
     from echo_engine.handlers import PlayService
-    from echo_engine.rules.echo.tutorial import SCRIPT
     from echo_events.play import ProbeSector, StartGame
     from echo_runtime.clock import SystemClock
     from echo_runtime.db import create_pool

@@ -4,8 +4,8 @@ import json
 import uuid
 
 import pytest
-from echo_engine.rules.echo.field import sector_name
-from echo_engine.rules.echo.tutorial import SCRIPT
+from echo_challenge.field import sector_name
+from echo_challenge.tutorial import SCRIPT
 from echo_events.play import ENGINE_SUBJECT, updates_subject
 
 from tests.support.play import ask

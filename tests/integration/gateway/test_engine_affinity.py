@@ -5,9 +5,9 @@ import json
 from contextlib import AsyncExitStack
 
 import pytest
+from echo_challenge.field import sector_name
+from echo_challenge.tutorial import SCRIPT
 from echo_engine.app import create_app as create_engine
-from echo_engine.rules.echo.field import sector_name
-from echo_engine.rules.echo.tutorial import SCRIPT
 from echo_engine.settings import Settings as EngineSettings
 from echo_events.play import ENGINE_SUBJECT, replica_subject
 from echo_gateway.app import create_app as create_gateway

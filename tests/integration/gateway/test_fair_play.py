@@ -6,8 +6,8 @@ from datetime import timedelta
 
 import httpx
 import pytest
-from echo_engine.modes import daily_setup
-from echo_engine.rules.echo.generator import layout_rows
+from echo_challenge.generator import layout_rows
+from echo_challenge.modes import daily_setup
 from echo_events.moscow import moscow_date
 from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings

@@ -4,8 +4,8 @@ been sent on this connection, and the whole view it rebuilds is exactly what a d
 import json
 
 import pytest
-from echo_engine.rules.echo.field import sector_name
-from echo_engine.rules.echo.tutorial import SCRIPT
+from echo_challenge.field import sector_name
+from echo_challenge.tutorial import SCRIPT
 
 from tests.support.wsclient import Device
 

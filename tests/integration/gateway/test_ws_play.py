@@ -3,8 +3,8 @@
 import json
 
 import pytest
-from echo_engine.rules.echo.field import sector_name
-from echo_engine.rules.echo.tutorial import SCRIPT
+from echo_challenge.field import sector_name
+from echo_challenge.tutorial import SCRIPT
 from echo_runtime.nats_client import connect
 
 from tests.support.play import free_sectors, publish_daily

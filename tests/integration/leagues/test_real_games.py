@@ -3,8 +3,8 @@ and the Game of the day (frames) only after DailyClosed, and the gateway's publi
 
 import httpx
 import pytest
-from echo_engine.modes import daily_setup
-from echo_engine.rules.echo.generator import layout_rows
+from echo_challenge.generator import layout_rows
+from echo_challenge.modes import daily_setup
 from echo_events.moscow import moscow_date
 from echo_gateway.app import create_app as create_gateway
 from echo_gateway.identity import Identity, TokenSigner

@@ -15,9 +15,9 @@ MONDAY = dt.date(2026, 11, 30)
 
 def game_events() -> list[Event]:
     """GameStarted, OrdersDealt, TickResolved and GameFinished as the rules produce them."""
-    from echo_engine.modes import free_setup
-    from echo_engine.rules.echo import game
-    from echo_engine.rules.echo.state import HIDDEN
+    from echo_challenge import game
+    from echo_challenge.modes import free_setup
+    from echo_challenge.state import HIDDEN
     from echo_events.echo.commands import Finish, Probe
 
     state, events = game.start(free_setup("standard", "acc1", MONDAY, 1, None))

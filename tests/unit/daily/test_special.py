@@ -4,6 +4,9 @@ import dataclasses
 from datetime import date, timedelta
 
 import pytest
+from echo_challenge import specials as engine_specials
+from echo_challenge.presets import PRESETS
+from echo_challenge.setup import Rules
 from echo_daily.calendar.leagues import League
 from echo_daily.calendar.special import (
     CATALOGUE,
@@ -14,9 +17,6 @@ from echo_daily.calendar.special import (
     special_for,
     special_weekdays,
 )
-from echo_engine.rules.echo import specials as engine_specials
-from echo_engine.rules.echo.presets import PRESETS
-from echo_engine.rules.echo.setup import Rules
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -4,9 +4,9 @@ public field of a closed Daily."""
 import datetime as dt
 
 import pytest
-from echo_engine.modes import daily_setup
-from echo_engine.rules.echo import game as rules
-from echo_engine.rules.echo.generator import layout_rows
+from echo_challenge import game as rules
+from echo_challenge.generator import layout_rows
+from echo_challenge.modes import daily_setup
 from echo_events.echo.commands import Beam, Finish, Probe
 from echo_leagues.callsigns import display_callsign, generated_callsign
 from echo_leagues.field import public_field

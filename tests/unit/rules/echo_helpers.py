@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from echo_engine.rules.echo import game
-from echo_engine.rules.echo.field import parse_sector
-from echo_engine.rules.echo.orders import Order
-from echo_engine.rules.echo.state import GameState
-from echo_engine.rules.echo.textformat import parse_field_text
+from echo_challenge import game
+from echo_challenge.field import parse_sector
+from echo_challenge.orders import Order
+from echo_challenge.state import GameState
+from echo_challenge.textformat import parse_field_text
 from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.model import Command, Event
 
@@ -96,7 +96,7 @@ def header(**values: object) -> str:
 
 
 def view_after(grid: str, moves: str, orders: Sequence[Sequence[str]] | None = (), **values: object) -> dict:
-    from echo_engine.rules.echo.view import client_view
+    from echo_challenge.view import client_view
 
     state, _ = run(begin(grid, header(**values), orders), moves)
     return client_view(state)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from echo_engine.rules.echo.field import COLORS, NEIGHBOURS4, SECTORS, Field
-from echo_engine.rules.echo.setup import GameSetup, Rules
+from echo_challenge.field import COLORS, NEIGHBOURS4, SECTORS, Field
+from echo_challenge.setup import GameSetup, Rules
 from echo_events.echo.commands import Beam, Finish, Probe
 from hypothesis import assume
 from hypothesis import strategies as st

@@ -8,11 +8,11 @@ import gc
 import tracemalloc
 
 import pytest
-from echo_engine.rules.echo import game
-from echo_engine.rules.echo.generator import generate
-from echo_engine.rules.echo.prng import SplitMix64
-from echo_engine.rules.echo.view import client_view
-from echo_engine.store import LoadedGame, rendered_log, without_log
+from echo_challenge import compact, game
+from echo_challenge.generator import generate
+from echo_challenge.prng import SplitMix64
+from echo_challenge.view import client_view
+from echo_engine.store import LoadedGame, rendered
 from echo_events.echo.commands import Beam, Probe
 from echo_events.play import GameCreated
 
@@ -63,8 +63,9 @@ def reach(root: object, seen: set[int], skip: frozenset[int] | set[int] = frozen
 
 
 def cached(state: game.GameState) -> LoadedGame:
-    return LoadedGame(meta=META, state=without_log(state), version=state.tick + 2, last_sequence=state.tick + 1,
-                      command_ids={f"c{n}" for n in range(state.tick)}, log=rendered_log(state.log))
+    bare, entries = compact(state)
+    return LoadedGame(meta=META, state=bare, version=state.tick + 2, last_sequence=state.tick + 1,
+                      command_ids={f"c{n}" for n in range(state.tick)}, log=rendered(entries))
 
 
 def test_a_cached_game_costs_the_collector_the_same_at_any_length():
@@ -81,7 +82,7 @@ def test_a_cached_log_entry_takes_about_the_size_of_its_json():
     state = states_of_a_long_game()[-1]
     tracemalloc.start()
     try:
-        log = rendered_log(state.log)
+        log = rendered(compact(state)[1])
         held, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

@@ -1,9 +1,10 @@
 """The game-agnostic rules contract, and the Echo package's place in it."""
 
-import echo_engine.rules.echo as echo
+import echo_challenge as echo
 import pytest
-from echo_engine.rules.contract import Rejection, RulesPackage, is_rejection
-from echo_engine.rules.echo.textformat import parse_field_text
+from echo_challenge.textformat import parse_field_text
+from echo_events.echo.commands import Beam
+from echo_events.game_rules import Rejection, RulesPackage, is_rejection
 
 pytestmark = pytest.mark.unit
 
@@ -15,7 +16,9 @@ def test_the_echo_package_satisfies_the_contract():
     rules: RulesPackage = echo  # also checked statically
     state, events = rules.start(parse_field_text(GRID))
     assert rules.fold(events) == state
-    assert rules.view(state)["tick"] == 0 and rules.view(state, "viewer-1") == rules.view(state)
+    assert rules.view(state)["tick"] == 0 and rules.view(state, 0) == rules.view(state)
+    assert rules.KIND == "echo" and rules.SEATS == (1, 1)
+    assert rules.COMMANDS.validate_python({"type": "beam", "sector": 12}).command() == Beam(sector=12)
 
 
 def test_rejections_are_values_of_the_contract():
@@ -33,7 +36,7 @@ def test_the_rules_import_no_service_libraries():
 
     forbidden = {"faststream", "nats", "asyncpg", "litestar", "structlog", "opentelemetry"}
     code = (
-        "import sys, echo_engine.rules.echo, echo_engine.rules.echo.textformat, echo_engine.rules.contract;"
+        "import sys, echo_challenge, echo_challenge.textformat, echo_challenge.modes, echo_events.game_rules;"
         "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))"
     )
     loaded = set(
@@ -41,4 +44,4 @@ def test_the_rules_import_no_service_libraries():
             [sys.executable, "-c", code], capture_output=True, text=True, check=True
         ).stdout.split()
     )
-    assert "echo_engine" in loaded and not loaded & forbidden
+    assert "echo_challenge" in loaded and "echo_engine" not in loaded and not loaded & forbidden

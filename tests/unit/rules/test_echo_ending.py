@@ -1,9 +1,9 @@
 """Ticks, rejections and the end of a game (spec §4, §11, §12 steps 1 and 9, §23)."""
 
 import pytest
-from echo_engine.rules.echo import game
-from echo_engine.rules.echo.orders import Order
-from echo_engine.rules.echo.view import client_view
+from echo_challenge import game
+from echo_challenge.orders import Order
+from echo_challenge.view import client_view
 from echo_events.echo.commands import Probe
 from echo_events.echo.events import GameFinished
 from echo_events.model import Command

@@ -1,7 +1,7 @@
 """Field placement rules (spec §2, §7): known answers and a property over any layout."""
 
 import pytest
-from echo_engine.rules.echo.field import (
+from echo_challenge.field import (
     COLORS,
     NEIGHBOURS4,
     NEIGHBOURS8,
@@ -11,7 +11,7 @@ from echo_engine.rules.echo.field import (
     parse_sector,
     sector_name,
 )
-from echo_engine.rules.echo.grid import field_from_rows
+from echo_challenge.grid import field_from_rows
 from echo_helpers import SMALL
 from echo_strategies import fields
 from hypothesis import given

@@ -1,7 +1,7 @@
 """Gauges, tools and colour effects (spec §3, §5, §6, §23): known answers from field text."""
 
 import pytest
-from echo_engine.rules.echo.game import Rejection
+from echo_challenge.game import Rejection
 from echo_helpers import SMALL, begin, header, run, view_after
 
 pytestmark = pytest.mark.unit
@@ -110,7 +110,7 @@ def test_layer_charge_counts_hidden_free_sectors_only():
     state = begin(SMALL, "detector_chance: 0\nopen: A1 J10\n")
     v = view_after(SMALL, "")
     assert v["layer_charge"] == 91
-    from echo_engine.rules.echo.view import client_view
+    from echo_challenge.view import client_view
 
     assert client_view(state)["layer_charge"] == 89
     after, _ = run(state, "P B1; B C2")

@@ -1,7 +1,7 @@
 """Detector and Spectrometer (spec §8, §12 step 6, §23)."""
 
 import pytest
-from echo_engine.rules.echo.view import client_view
+from echo_challenge.view import client_view
 from echo_helpers import SMALL, begin, header, run
 
 pytestmark = pytest.mark.unit

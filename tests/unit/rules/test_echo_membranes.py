@@ -1,7 +1,7 @@
 """The six membranes, going out, and interference (spec §7, §12 step 4, §23)."""
 
 import pytest
-from echo_engine.rules.echo.view import client_view
+from echo_challenge.view import client_view
 from echo_helpers import begin, header, run, set_orders
 
 pytestmark = pytest.mark.unit

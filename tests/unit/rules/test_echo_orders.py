@@ -1,8 +1,8 @@
 """Black-market Orders (spec §9, §12 step 5 and 8, §23): progress, restart, pay, deal, staleness."""
 
 import pytest
-from echo_engine.rules.echo.field import sector_name
-from echo_engine.rules.echo.view import client_view
+from echo_challenge.field import sector_name
+from echo_challenge.view import client_view
 from echo_helpers import SMALL, begin, header, run, sec, set_orders
 
 pytestmark = pytest.mark.unit

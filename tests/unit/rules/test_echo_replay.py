@@ -4,10 +4,10 @@ import dataclasses
 from collections import Counter
 
 import pytest
-from echo_engine.rules.echo import dice, game
-from echo_engine.rules.echo.field import SECTORS
-from echo_engine.rules.echo.orders import SYMBOL_INDEX, closed_counts
-from echo_engine.rules.echo.state import HIDDEN, GameState
+from echo_challenge import dice, game
+from echo_challenge.field import SECTORS
+from echo_challenge.orders import SYMBOL_INDEX, closed_counts
+from echo_challenge.state import HIDDEN, GameState
 from echo_events.echo.commands import Beam, Probe
 from echo_events.echo.events import OrdersDealt, TickResolved
 from echo_events.registry import event_class

@@ -1,9 +1,9 @@
 """The field text format v1 (spec §20): parsing, errors naming row and column, exact round trip."""
 
 import pytest
-from echo_engine.rules.echo.field import FieldError, parse_sector
-from echo_engine.rules.echo.setup import Rules
-from echo_engine.rules.echo.textformat import FieldTextError, format_field_text, parse_field_text
+from echo_challenge.field import FieldError, parse_sector
+from echo_challenge.setup import Rules
+from echo_challenge.textformat import FieldTextError, format_field_text, parse_field_text
 from echo_strategies import setups
 from hypothesis import given, settings
 
@@ -137,9 +137,9 @@ def test_preset_rules_come_from_the_presets_module_and_header_keys_override_them
             raise KeyError(preset_id)
         return Rules(beam_cost=3, red_timer=2, stale_after=6)
 
-    fake = types.ModuleType("echo_engine.rules.echo.presets")
+    fake = types.ModuleType("echo_challenge.presets")
     fake.rules_for_preset = rules_for_preset  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "echo_engine.rules.echo.presets", fake)
+    monkeypatch.setitem(sys.modules, "echo_challenge.presets", fake)
     setup = parse_field_text("preset: special\nred_timer: 4\n" + GRID)
     assert (setup.rules.beam_cost, setup.rules.red_timer, setup.rules.stale_after) == (3, 4, 6)
     assert setup.preset == "special"

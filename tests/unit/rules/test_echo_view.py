@@ -4,10 +4,10 @@ import json
 import re
 
 import pytest
-from echo_engine.rules.echo import game
-from echo_engine.rules.echo.field import SECTORS, sector_name
-from echo_engine.rules.echo.grid import field_rows
-from echo_engine.rules.echo.view import client_view, log_entry, revealed_field
+from echo_challenge import game
+from echo_challenge.field import SECTORS, sector_name
+from echo_challenge.grid import field_rows
+from echo_challenge.view import client_view, log_entry, revealed_field
 from echo_events.echo.commands import Beam, Probe
 from echo_helpers import SMALL, begin, header, run
 from echo_strategies import setups

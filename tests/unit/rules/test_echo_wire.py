@@ -7,9 +7,9 @@ import json
 
 import orjson
 import pytest
-from echo_engine.rules.echo import game
-from echo_engine.rules.echo.view import client_view, log_entry
-from echo_engine.store import LoadedGame, rendered_log, without_log
+from echo_challenge import compact, game
+from echo_challenge.view import client_view, log_entry
+from echo_engine.store import LoadedGame, rendered
 from echo_engine.views import game_view
 from echo_engine.wire import encode_reply, encode_update
 from echo_events.play import GameCreated, GameUpdate, PlayError, PlayReply
@@ -38,8 +38,8 @@ def test_a_view_reply_and_update_read_the_same_as_pydantics(setup, commands, met
     state, _ = game.start(setup)
     for command in commands:
         state, _ = game.play(state, command)
-    loaded = LoadedGame(meta=meta, state=without_log(state), version=len(commands) + 2, last_sequence=9,
-                        log=rendered_log(state.log))
+    bare, entries = compact(state)
+    loaded = LoadedGame(meta=meta, state=bare, version=len(commands) + 2, last_sequence=9, log=rendered(entries))
     cached = game_view(loaded)  # what the engine writes: the cached game's log as JSON fragments
     view = {**cached, "log": [log_entry(e) for e in state.log]}  # the same view as plain values, for pydantic
     assert json.loads(orjson.dumps(cached)) == json.loads(orjson.dumps(view))

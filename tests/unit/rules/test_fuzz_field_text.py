@@ -1,8 +1,8 @@
 """Fuzzing the field text parser: any text either parses or is refused with a FieldError naming where."""
 
 import pytest
-from echo_engine.rules.echo.field import FieldError
-from echo_engine.rules.echo.textformat import format_field_text, parse_field_text
+from echo_challenge.field import FieldError
+from echo_challenge.textformat import format_field_text, parse_field_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

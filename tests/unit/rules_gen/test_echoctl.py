@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from echo_engine.cli import echoctl  # noqa: E402
-from echo_engine.rules.echo.generator import generate, layout_rows  # noqa: E402
-from echo_engine.rules.echo.textformat import parse_field_text  # noqa: E402
+from echo_challenge.cli import echoctl  # noqa: E402
+from echo_challenge.generator import generate, layout_rows  # noqa: E402
+from echo_challenge.textformat import parse_field_text  # noqa: E402
 
 pytestmark = pytest.mark.unit
 

@@ -4,10 +4,10 @@ import dataclasses
 import io
 
 import pytest
-from echo_engine.cli import core, echoctl
-from echo_engine.cli.terminal import Painter, _log_line, header, render, render_board, sector_map
-from echo_engine.rules.echo.generator import generate
-from echo_engine.rules.echo.specials import with_overrides
+from echo_challenge.cli import core, echoctl
+from echo_challenge.cli.terminal import Painter, _log_line, header, render, render_board, sector_map
+from echo_challenge.generator import generate
+from echo_challenge.specials import with_overrides
 
 pytestmark = pytest.mark.unit
 

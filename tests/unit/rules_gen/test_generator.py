@@ -5,11 +5,11 @@ import sys
 from collections import Counter
 
 import pytest
-from echo_engine.rules.echo.field import NEIGHBOURS4, NEIGHBOURS8, SECTORS, Field
-from echo_engine.rules.echo.generator import fingerprint, generate, layout_rows
-from echo_engine.rules.echo.presets import PRESETS, UnknownPreset, get_preset
-from echo_engine.rules.echo.setup import GameSetup
-from echo_engine.rules.echo.worth import assess
+from echo_challenge.field import NEIGHBOURS4, NEIGHBOURS8, SECTORS, Field
+from echo_challenge.generator import fingerprint, generate, layout_rows
+from echo_challenge.presets import PRESETS, UnknownPreset, get_preset
+from echo_challenge.setup import GameSetup
+from echo_challenge.worth import assess
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -58,7 +58,7 @@ def test_standard_seed_0_layout_is_pinned():
 def test_same_in_a_fresh_interpreter_with_another_hash_seed():
     """`hash()` randomisation or import order must not leak into the field."""
     code = (
-        "from echo_engine.rules.echo.generator import generate, fingerprint;"
+        "from echo_challenge.generator import generate, fingerprint;"
         "print(fingerprint(generate('nine-small', 1)))"
     )
     out = subprocess.run(

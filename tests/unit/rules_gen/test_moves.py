@@ -1,7 +1,7 @@
 """The CLI's move language (spec §22): `P A1; B C3; F`."""
 
 import pytest
-from echo_engine.cli.moves import BadMove, Move, parse_move, parse_moves
+from echo_challenge.cli.moves import BadMove, Move, parse_move, parse_moves
 
 pytestmark = pytest.mark.unit
 

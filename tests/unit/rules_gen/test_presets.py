@@ -3,8 +3,8 @@
 import re
 
 import pytest
-from echo_engine.rules.echo.presets import PRESETS, UnknownPreset, get_preset, rules_for_preset
-from echo_engine.rules.echo.setup import Rules
+from echo_challenge.presets import PRESETS, UnknownPreset, get_preset, rules_for_preset
+from echo_challenge.setup import Rules
 
 pytestmark = pytest.mark.unit
 

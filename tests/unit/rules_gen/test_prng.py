@@ -1,7 +1,7 @@
 """The portable stream behind field generation: known answers pin it on every platform."""
 
 import pytest
-from echo_engine.rules.echo.prng import SplitMix64
+from echo_challenge.prng import SplitMix64
 
 pytestmark = pytest.mark.unit
 

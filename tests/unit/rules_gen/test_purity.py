@@ -7,10 +7,10 @@ import pytest
 
 pytestmark = pytest.mark.unit
 
-ROOT = Path(__file__).resolve().parents[3] / "services" / "engine" / "src" / "echo_engine"
+ROOT = Path(__file__).resolve().parents[3] / "libs" / "games" / "echo" / "src" / "echo_challenge"
 FORBIDDEN = {"faststream", "nats", "asyncpg", "litestar", "structlog", "opentelemetry", "random"}
 FILES = [
-    ROOT / "rules" / "echo" / name
+    ROOT / name
     for name in ("presets.py", "generator.py", "prng.py", "worth.py", "specials.py")
 ] + [ROOT / "cli" / "echoctl.py"]
 

@@ -1,9 +1,9 @@
 """Special games: rule overrides and their Russian description (spec §10)."""
 
 import pytest
-from echo_engine.rules.echo.presets import PRESETS, rules_for_preset
-from echo_engine.rules.echo.setup import Rules
-from echo_engine.rules.echo.specials import (
+from echo_challenge.presets import PRESETS, rules_for_preset
+from echo_challenge.setup import Rules
+from echo_challenge.specials import (
     SPECIAL_RULES,
     RuleChange,
     apply_changes,

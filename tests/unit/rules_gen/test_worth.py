@@ -1,9 +1,9 @@
 """The worth-playing criterion: a no-guess closure from the pre-opened sectors (worth.py docstring)."""
 
 import pytest
-from echo_engine.rules.echo.field import Field, parse_sector
-from echo_engine.rules.echo.generator import generate
-from echo_engine.rules.echo.worth import MIN_SAFE, MIN_SEGMENTS, assess
+from echo_challenge.field import Field, parse_sector
+from echo_challenge.generator import generate
+from echo_challenge.worth import MIN_SAFE, MIN_SEGMENTS, assess
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

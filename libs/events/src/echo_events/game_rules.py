@@ -18,13 +18,32 @@ module-level names:
 - `view(state, seat) -> dict`: what one seat may see (`None`: a spectator). Never anything hidden.
 
 Time, seeds and ids come in through setups and commands.
+
+A game the engine hosts at a table (seats filled by invitation, then started) also provides
+`TableRules` (`HOSTING`, a module-level object or the module itself):
+
+- `new_setup(settings, seats, seed, now) -> setup | rejection`: the room settings a client chose (a
+  dict, validated here), how many seats were filled, a seed the server drew and the time.
+- `command_for(action, seat, now) -> command | rejection`: one client action (validated by `COMMANDS`)
+  as the command of `seat`, at the server's time `now`. The seat and the time are never the client's.
+- `deadlines(state) -> [Deadline]`: the timers the game's state wants now. The engine schedules each
+  (JetStream message schedules); at its time the deadline's `command` comes back through
+  `timer_command`, and `decide` refuses it as stale if the game moved on.
+- `timer_command(command) -> command`: a fired deadline's command (a dict the rules wrote) as a command.
+- `is_over(state) -> bool`; `ENDING_EVENTS`: the event types that end a game (its lifecycle subject).
+
+An optional incremental log (Echo Challenge's) lets the engine keep rendered log entries instead of
+event models: `compact(state) -> (state_without_log, entries)` — the entries of the log the state holds —
+and `view(state, seat, log=entries)`. The engine keeps states compacted, so evolving one and compacting
+it again yields just the new entries.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
 
 from pydantic import TypeAdapter
@@ -70,6 +89,33 @@ class RulesPackage(Protocol):
     def fold(self, events: Iterable[Event]) -> Any: ...
 
     def view(self, state: Any, seat: int | None = None) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """A timer the game wants: at `at`, `command` (the rules' own JSON form) comes back to `decide`.
+    `name` is the timer's identity within the game (a new deadline of the same name replaces the old)."""
+
+    name: str
+    at: datetime
+    command: Mapping[str, Any]
+
+
+@runtime_checkable
+class TableRules(Protocol):
+    """What the engine needs to host a game at a table: settings, seats, a client's action, timers."""
+
+    ENDING_EVENTS: frozenset[str]
+
+    def new_setup(self, settings: Mapping[str, Any], seats: int, seed: int, now: datetime) -> Any: ...
+
+    def command_for(self, action: Mapping[str, Any], seat: int, now: datetime) -> Command | Rejection: ...
+
+    def deadlines(self, state: Any) -> Sequence[Deadline]: ...
+
+    def timer_command(self, command: Mapping[str, Any]) -> Command: ...
+
+    def is_over(self, state: Any) -> bool: ...
 
 
 def is_rejection(outcome: object) -> bool:

@@ -26,10 +26,22 @@ def replica_subject(replica: str) -> str:
     return f"{ENGINE_SUBJECT}.replica.{replica}"
 
 
-Mode = Literal["tutorial", "free", "daily"]
+Mode = Literal["tutorial", "free", "daily", "table"]
+GameKind = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,31}$",
+                                description="which game's rules (echo, ghost_five, …)")]
 League = Literal["bronze", "silver", "gold", "platinum"]
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 CommandId = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_:-]+$")]
+#: The ids the server makes for its own commands (a Daily's expiry, a replaced Free game, a timer, a seat)
+#: start with "!", which no client's `CommandId` may hold: a client can never take one and have JetStream
+#: deduplicate the server's real command away.
+SERVER_ID_MARK = "!"
+ServerCommandId = Annotated[str, Field(min_length=2, max_length=160, pattern=r"^![a-z-]+:[A-Za-z0-9_:.+-]+$")]
+
+
+def server_command_id(purpose: str, *parts: str) -> str:
+    """An id of the server's own namespace, e.g. `!expire:2026-12-01:bronze`."""
+    return f"{SERVER_ID_MARK}{purpose}:" + ":".join(parts)
 
 
 UPDATE_GAME_HEADER = "Echo-Game-Id"
@@ -55,6 +67,27 @@ class GameCreated(Event):
     league: League | None = None
     free_slot: int | None = Field(None, ge=1, le=3, description="which of the day's three Free starts")
     msk_date: str = Field(description="the Moscow date the game was started on, YYYY-MM-DD")
+    kind: GameKind = Field("echo", description="the game's rules; every game of kind echo has one seat")
+    seats: int = Field(1, ge=1, le=16, description="how many seats the table has (mode table)")
+    settings: dict[str, Any] | None = Field(None, description="the table's settings, as its rules accepted them")
+    invite: str | None = Field(None, description="the invitation's secret part (mode table): internal subjects only")
+
+
+@event("echo.SeatTaken", 1)
+class SeatTaken(Event):
+    """A player sat down at a table (the owner takes seat 0 when it opens)."""
+
+    seat: int = Field(ge=0, le=15)
+    account_id: Id
+
+
+class TimerFired(Message):
+    """Internal: a deadline a game's rules asked for has come (delivered by a JetStream message schedule)."""
+
+    game_id: Id
+    name: str = Field(max_length=64)
+    at: str
+    command: dict[str, Any]
 
 
 class _Request(Message):
@@ -124,11 +157,42 @@ class ExpireGame(Message):
 
     type: Literal["expire"] = "expire"
     game_id: Id
-    command_id: CommandId
+    command_id: ServerCommandId
+
+
+Settings = Annotated[dict[str, Any], Field(max_length=32, description="a table's settings; its rules validate them")]
+Invite = Annotated[str, Field(min_length=3, max_length=120, pattern=r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$")]
+
+
+class OpenTable(_Command):
+    """Open a table of a game with seats (Ghost Five, Ark, …): the asker takes seat 0; the reply's view
+    carries the invitation (`table.invite`) for the others. The game starts when every seat is taken."""
+
+    type: Literal["open"] = "open"
+    kind: GameKind
+    seats: int = Field(ge=1, le=16)
+    settings: Settings = Field(default_factory=dict)
+
+
+class JoinTable(_Command):
+    """Take a free seat at a table by its invitation (`<game_id>.<secret>`)."""
+
+    type: Literal["join"] = "join"
+    invite: Invite
+
+
+class Act(_Command):
+    """One action in a game, validated by that game's command schema (for Echo: probe, beam, finish)."""
+
+    type: Literal["act"] = "act"
+    game_id: Id
+    action: dict[str, Any] = Field(max_length=16)
+    log_from: int | None = Field(None, ge=0, description="as for a move: the asker holds the log up to here")
 
 
 PlayRequest = Annotated[
-    StartGame | ProbeSector | BeamSector | FinishGame | GetGame | GetOptions | ListGames | ReplayGame | ExpireGame,
+    StartGame | ProbeSector | BeamSector | FinishGame | GetGame | GetOptions | ListGames | ReplayGame | ExpireGame
+    | OpenTable | JoinTable | Act,
     Field(discriminator="type"),
 ]
 PLAY_REQUEST: TypeAdapter[PlayRequest] = TypeAdapter(PlayRequest)

@@ -17,6 +17,7 @@ class StreamSpec:
     deny_purge: bool = True
     max_msgs_per_subject: int = -1
     duplicate_window_seconds: float = 120.0
+    allow_schedules: bool = False  # JetStream message schedules (Nats-Schedule), nats-server >= 2.12
 
 
 #: A game's messages go to one of two subjects under `echo.game.<game_id>`: `lifecycle` for a batch that
@@ -30,9 +31,11 @@ ALL_GAME_EVENTS = "echo.game.*.*"
 ALL_GAME_LIFECYCLES = f"echo.game.*.{LIFECYCLE}"
 
 
-def game_subject(game_id: str, event_types: Iterable[str]) -> str:
-    """Where a batch with these event types is appended: `lifecycle` if it creates or ends the game."""
-    kind = MOVE if LIFECYCLE_EVENT_TYPES.isdisjoint(event_types) else LIFECYCLE
+def game_subject(game_id: str, event_types: Iterable[str], ending: frozenset[str] = frozenset()) -> str:
+    """Where a batch with these event types is appended: `lifecycle` if it creates or ends the game
+    (`ending`: the event types that end a game of its kind, as its rules name them)."""
+    kinds = set(event_types)
+    kind = MOVE if LIFECYCLE_EVENT_TYPES.isdisjoint(kinds) and ending.isdisjoint(kinds) else LIFECYCLE
     return f"echo.game.{game_id}.{kind}"
 
 
@@ -44,8 +47,30 @@ def game_events(game_id: str) -> str:
 GAMES = StreamSpec(
     name="GAMES",
     subjects=(ALL_GAME_EVENTS,),
-    description="Echo Challenge games: two subjects per game (lifecycle, move), the source of truth",
+    description="Every game of every kind: two subjects per game (lifecycle, move), the source of truth",
 )
+#: Deadlines of games (move clocks, reveal windows, phase timers): JetStream message schedules. A game's
+#: deadline `<name>` is the schedule on `echo.timer.set.<game_id>.<name>` (one per subject: a new one
+#: replaces it); at its time the server publishes its body on `echo.timer.fired.<game_id>`, which the
+#: engines consume (one durable consumer: each fired timer reaches one replica).
+TIMER_SET_PREFIX = "echo.timer.set"
+TIMER_FIRED_PREFIX = "echo.timer.fired"
+TIMERS = StreamSpec(
+    name="TIMERS",
+    subjects=("echo.timer.>",),
+    description="Game deadlines as message schedules, and the timers they fired",
+    deny_purge=False,  # a schedule's definition is removed by the server when it fires
+    deny_delete=False,
+    allow_schedules=True,
+)
+
+
+def timer_schedule_subject(game_id: str, name: str) -> str:
+    return f"{TIMER_SET_PREFIX}.{game_id}.{name}"
+
+
+def timer_fired_subject(game_id: str) -> str:
+    return f"{TIMER_FIRED_PREFIX}.{game_id}"
 ACCOUNTS = StreamSpec(
     name="ACCOUNTS",
     subjects=("account.>",),
@@ -65,4 +90,4 @@ DEAD_LETTERS = StreamSpec(
     deny_delete=False,
 )
 
-ALL_STREAMS: tuple[StreamSpec, ...] = (GAMES, ACCOUNTS, DAILY, DEAD_LETTERS)
+ALL_STREAMS: tuple[StreamSpec, ...] = (GAMES, ACCOUNTS, DAILY, DEAD_LETTERS, TIMERS)

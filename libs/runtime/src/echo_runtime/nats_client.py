@@ -36,6 +36,7 @@ def stream_config(spec: StreamSpec) -> StreamConfig:
         deny_purge=spec.deny_purge,
         allow_direct=True,
         duplicate_window=spec.duplicate_window_seconds,
+        allow_msg_schedules=spec.allow_schedules or None,
     )
 
 

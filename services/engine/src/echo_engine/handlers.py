@@ -1,4 +1,5 @@
-"""The engine's command handling: parse → load → decide → append → reply and publish.
+"""The engine's command handling: parse → load → decide → append → reply and publish. Echo Challenge's
+modes (Tutorial, Free, Daily) are handled here; games played at a table (any other kind) in `tables`.
 
 Every accepted command is appended to its game's subject before anyone hears of it; a conflict
 (another replica moved the game) means refold and decide again; a retried command id is answered
@@ -7,45 +8,55 @@ from the stream, never applied twice.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import hashlib
-from collections.abc import AsyncIterator
 from datetime import date
 
 import asyncpg
 import structlog
+from echo_challenge import COMMANDS as ECHO_ACTIONS
+from echo_challenge import KIND as ECHO
+from echo_challenge import game as rules
+from echo_challenge import modes
+from echo_challenge.actions import BeamAction, ProbeAction
+from echo_challenge.tutorial import explain_wrong_click
 from echo_events.echo.commands import Beam, Expire, Finish, Probe
+from echo_events.errors import explain
 from echo_events.model import Command
 from echo_events.moscow import moscow_date
 from echo_events.play import (
+    Act,
     BeamSector,
     ExpireGame,
     FinishGame,
     GameCreated,
     GetGame,
     GetOptions,
+    JoinTable,
     ListGames,
+    OpenTable,
     PlayError,
     PlayReply,
     PlayRequest,
     ProbeSector,
     ReplayGame,
     StartGame,
+    server_command_id,
 )
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
 from nats.aio.client import Client
 from nats.js import JetStreamContext
+from pydantic import ValidationError
 
-from echo_engine.rules.echo import game as rules
-from echo_engine.rules.echo.tutorial import explain_wrong_click
-
-from . import modes, queries
-from .dailies import current_daily, daily_closed
+from . import queries
+from .dailies import current_daily, daily_over
+from .locks import Locks
 from .outbox import Outbox, Update
 from .projections import games_of
 from .store import GameStore, LoadedGame
+from .tables import Tables
+from .timers import Timers
 from .views import game_view
 from .wire import log_after
 
@@ -65,7 +76,8 @@ class PlayService:
         self._pool = pool
         self._clock = clock
         self.store = store if store is not None else GameStore(js, nc)
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locked = Locks()
+        self.tables = Tables(self.store, self.outbox, self._locked, clock, Timers(js))
 
     async def handle(self, request: PlayRequest) -> PlayReply:
         match request:
@@ -73,17 +85,24 @@ class PlayService:
                 return await self._start(request)
             case ProbeSector() | BeamSector() | FinishGame():
                 return _log_after(await self._move(request), request.log_from)
+            case Act():
+                return await self._act(request)
+            case OpenTable():
+                return await self.tables.open(request)
+            case JoinTable():
+                return await self.tables.join(request)
             case ExpireGame():
                 return await self._expire(request)
             case GetGame():
                 game = await self.store.load(request.game_id)
-                if game is None or game.meta.account_id != request.account_id:
+                if game is None or game.seat_of(request.account_id) is None:
                     return _unknown(request.game_id)
+                if game.meta.kind != ECHO:
+                    return self.tables.reply(game, request.account_id)
                 return self._reply(game)
             case GetOptions():
-                today = moscow_date(self._clock.now())
                 data = await queries.start_options(self._js, self._pool, self.store, request.account_id,
-                                                   request.league, today)
+                                                   request.league, self._clock.now())
                 return PlayReply(ok=True, data=data)
             case ListGames():
                 return PlayReply(ok=True, data={"games": await games_of(self._pool, request.account_id)})
@@ -94,17 +113,29 @@ class PlayService:
                     return _unknown(request.game_id)
                 return PlayReply(ok=True, game_id=request.game_id, data=data)
 
-    @contextlib.asynccontextmanager
-    async def _locked(self, game_id: str) -> AsyncIterator[None]:
-        lock = self._locks.setdefault(game_id, asyncio.Lock())
-        try:
-            async with lock:
-                yield
-        finally:
-            if not lock.locked() and not getattr(lock, "_waiters", None):
-                self._locks.pop(game_id, None)
-
     # moves -------------------------------------------------------------------------------------
+
+    async def _act(self, request: Act) -> PlayReply:
+        """Protocol v2's one move message: an Echo action becomes the Echo move, any other kind's goes to
+        its table."""
+        game = await self.store.load(request.game_id)
+        if game is None or game.seat_of(request.account_id) is None:
+            return _unknown(request.game_id)
+        if game.meta.kind != ECHO:
+            return await self.tables.act(request)
+        try:
+            action = ECHO_ACTIONS.validate_python(request.action)
+        except ValidationError as error:
+            return refuse("bad_action", explain(error))
+        fields = {"account_id": request.account_id, "command_id": request.command_id, "game_id": request.game_id,
+                  "log_from": request.log_from}
+        if isinstance(action, ProbeAction):
+            move = ProbeSector(sector=action.sector, **fields)
+        elif isinstance(action, BeamAction):
+            move = BeamSector(sector=action.sector, **fields)
+        else:
+            move = FinishGame(**fields)
+        return _log_after(await self._move(move), request.log_from)
 
     async def _move(self, request: ProbeSector | BeamSector | FinishGame) -> PlayReply:
         command = _rules_command(request)
@@ -118,7 +149,7 @@ class PlayService:
                 if request.command_id in game.command_ids:
                     return self._reply(game, duplicate=True)
                 if await self._daily_over(game):
-                    game = await self._append_expiry(game, f"expire-{game.meta.daily_id}")
+                    game = await self._append_expiry(game, server_command_id("expire", game.meta.daily_id or ""))
                     if game is None:
                         continue
                 outcome = self._decide(game, request, command)
@@ -148,10 +179,11 @@ class PlayService:
         return outcome
 
     async def _daily_over(self, game: LoadedGame) -> bool:
+        """From the facts: the Daily's close event, or its closing time passed (whatever was appended)."""
         meta = game.meta
         if meta.mode != "daily" or not game.state.live or meta.league is None:
             return False
-        return await daily_closed(self._js, meta.league, date.fromisoformat(meta.msk_date))
+        return await daily_over(self._js, meta.league, date.fromisoformat(meta.msk_date), self._clock.now())
 
     async def _append_expiry(self, game: LoadedGame, command_id: str) -> LoadedGame | None:
         outcome = rules.decide(game.state, Expire())
@@ -183,7 +215,8 @@ class PlayService:
         rows = await self._pool.fetch("SELECT game_id FROM engine_daily_games WHERE daily_id = $1", daily_id)
         expired = 0
         for row in rows:
-            reply = await self._expire(ExpireGame(game_id=row["game_id"], command_id=f"expire-{daily_id}"))
+            reply = await self._expire(ExpireGame(game_id=row["game_id"],
+                                                  command_id=server_command_id("expire", daily_id)))
             if not reply.ok:
                 raise RuntimeError(f"could not expire {row['game_id']}: {reply.error}")
             expired += not reply.duplicate
@@ -203,7 +236,7 @@ class PlayService:
         return await self._start_free(request, today)
 
     async def _start_daily(self, request: StartGame) -> PlayReply:
-        daily = await current_daily(self._js, request.league)
+        daily = await current_daily(self._js, request.league, self._clock.now())
         if daily is None:
             return refuse("no_daily", "the Daily is not out yet (a new one comes out at 00:00 MSK)")
         game_id = modes.daily_game_id(request.account_id, daily.daily_id)
@@ -231,7 +264,8 @@ class PlayService:
                 if request.command_id in existing.command_ids:
                     return self._reply(existing, duplicate=True)
                 continue
-            daily = await current_daily(self._js, request.league) if preset == modes.AS_DAILY else None
+            daily = (await current_daily(self._js, request.league, self._clock.now())
+                     if preset == modes.AS_DAILY else None)
             try:
                 setup = modes.free_setup(preset, request.account_id, today, slot, daily)
             except (LookupError, KeyError) as error:
@@ -262,14 +296,15 @@ class PlayService:
             outcome = rules.decide(game.state, Finish())
             if not isinstance(outcome, rules.Rejection):
                 with contextlib.suppress(AppendConflict):
-                    stored = await self.store.append(game, outcome, f"replaced-by-{command_id}", self._clock.now())
+                    stored = await self.store.append(game, outcome, server_command_id("replaced-by", command_id),
+                                                     self._clock.now())
                     await self._publish(stored, after=game)
 
     async def _open(self, meta: GameCreated, setup, command_id: str) -> PlayReply:  # noqa: ANN001
-        state, events = rules.start(setup)
+        _, events = rules.start(setup)
         async with self._locked(meta.game_id):
             try:
-                game = await self.store.create(meta, state, events, command_id, self._clock.now())
+                game = await self.store.create(meta, events, command_id, self._clock.now())
             except AppendConflict:
                 existing = await self.store.refold(meta.game_id)
                 if existing is None or existing.meta.account_id != meta.account_id:

@@ -25,6 +25,8 @@ async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
     for envelope in batch.events:
         if envelope.event_type == GameCreated.event_type:
             meta = unwrap(envelope)
+            if meta.kind != "echo":
+                continue  # the Echo game list; a table's history is not listed here
             await conn.execute(
                 """INSERT INTO engine_games (game_id, account_id, mode, preset_id, daily_id, msk_date, started_at)
                    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id) DO NOTHING""",

@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 import asyncpg
+from echo_challenge import KIND as rules_kind
+from echo_challenge import game as rules
+from echo_challenge import modes
+from echo_challenge.view import client_view, revealed_field
 from echo_events.echo.events import TickResolved
 from echo_events.envelope import unwrap
+from echo_events.moscow import moscow_date
 from echo_events.play import GameCreated
 from nats.js import JetStreamContext
 
-from echo_engine.rules.echo import game as rules
-from echo_engine.rules.echo.view import client_view, revealed_field
-
-from . import modes
 from .dailies import current_daily, daily_closed
 from .store import GameStore
 
 
 async def start_options(js: JetStreamContext, pool: asyncpg.Pool, store: GameStore, account_id: str,
-                        league: str, today: date) -> dict[str, Any]:
-    daily = await current_daily(js, league)
+                        league: str, now: datetime) -> dict[str, Any]:
+    today = moscow_date(now)
+    daily = await current_daily(js, league, now)
     used = 0
     for slot in range(1, modes.FREE_STARTS_PER_DAY + 1):
         used += await store.exists(modes.free_game_id(account_id, today, slot))
@@ -59,6 +61,8 @@ async def replay(js: JetStreamContext, store: GameStore, game_id: str, viewer: s
     events = [unwrap(e) for e in envelopes]
     meta = events[0]
     assert isinstance(meta, GameCreated)
+    if meta.kind != rules_kind:
+        raise NotVisible(game_id)  # a table's replay is its rules' views, not Echo's frames
     state = rules.fold(events[1:3])  # GameStarted, OrdersDealt: tick 0
     public = await _public(js, meta, rules.fold(events[1:]).live)
     if meta.account_id != viewer and not public:

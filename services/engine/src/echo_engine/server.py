@@ -1,7 +1,7 @@
 """The engine on NATS: requests on `engine.cmd` (queue group `engine`, so replicas share the load) and
 on this replica's own `engine.cmd.replica.<id>` (so a game's commands can come back to the replica that
-holds it in its cache: every reply says the id), and the expiry of every live game of a Daily when the
-daily service closes it."""
+holds it in its cache: every reply says the id), the expiry of every live game of a Daily when the
+daily service closes it, and the games' deadlines when their schedules fire (`timers`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,15 @@ import structlog
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
 from echo_events.errors import explain
-from echo_events.play import DEADLINE_HEADER, ENGINE_QUEUE, ENGINE_SUBJECT, PLAY_REQUEST, PlayReply, replica_subject
+from echo_events.play import (
+    DEADLINE_HEADER,
+    ENGINE_QUEUE,
+    ENGINE_SUBJECT,
+    PLAY_REQUEST,
+    PlayReply,
+    TimerFired,
+    replica_subject,
+)
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.telemetry import span_from_headers
@@ -24,14 +32,16 @@ from opentelemetry.trace import SpanKind
 from prometheus_client import Counter, Gauge, Histogram
 from pydantic import ValidationError
 
+from . import games
 from .handlers import PlayService, refuse
 from .outbox import Update
 from .projections import GAMES_CONSUMER, games_handler
 from .store import GameStore
+from .timers import FIRED_CONSUMER
 from .wire import encode_reply
 
 log = structlog.get_logger(__name__)
-MOVES = ("probe", "beam", "finish", "start")
+MOVES = ("probe", "beam", "finish", "start", "act", "open", "join")
 MOVES_TOTAL = Counter("echo_engine_moves_total", "Accepted commands that changed a game", ["command"])
 REJECTIONS = Counter("echo_engine_rejections_total", "Refused commands by code", ["code"])
 MOVE_SECONDS = Histogram("echo_engine_move_seconds", "Time to decide, append durably and answer a command",
@@ -137,12 +147,20 @@ class EngineServer:
             expired = await self.play.expire_daily(event.daily_id)
             log.info("daily games expired", daily_id=event.daily_id, games=expired)
 
+    async def on_timer(self, msg: Msg) -> None:
+        """A deadline's schedule fired (a malformed body raises: retried, then dead-lettered, never lost)."""
+        timer = TimerFired.model_validate_json(msg.data)
+        with self.play.outbox.held() as updates:
+            await self.play.tables.fire(timer)
+        await self.play.outbox.send(updates)
+
     async def drain(self) -> None:
         if self._inflight:
             await asyncio.wait(self._inflight, timeout=10)
 
 
 async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: str) -> None:
+    games.load_installed()
     store = GameStore(runtime.js, runtime.nc, capacity=cached_games)
     CACHED_GAMES.set_function(lambda: store.size)
     server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store), replica)
@@ -151,6 +169,8 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
     log.info("engine replica serving", replica=server.replica)
     expiry = DurableConsumer(runtime.js, EXPIRY_CONSUMER, server.on_daily_closed)
     runtime.spawn("daily-expiry", expiry.run, expiry.stop)
-    games = DurableConsumer(runtime.js, GAMES_CONSUMER, games_handler(runtime.pool))
-    runtime.spawn("games-projection", games.run, games.stop)
+    timers = DurableConsumer(runtime.js, FIRED_CONSUMER, server.on_timer)
+    runtime.spawn("timers", timers.run, timers.stop)
+    projection = DurableConsumer(runtime.js, GAMES_CONSUMER, games_handler(runtime.pool))
+    runtime.spawn("games-projection", projection.run, projection.stop)
     runtime.on_stop(shared.unsubscribe, own.unsubscribe, server.drain)

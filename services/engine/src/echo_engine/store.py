@@ -1,9 +1,14 @@
-"""Games on JetStream: each game's `lifecycle` and `move` subjects, one sequence; folded states kept in a
-bounded in-memory cache.
+"""Games of every kind on JetStream: each game's `lifecycle` and `move` subjects, one sequence; folded
+states kept in a bounded in-memory cache. A game's rules come from its kind (`games.rules_for`): the store
+knows no game, only the contract.
 
-A cached game is kept in a form the cyclic garbage collector barely sees: its state without the rules'
-log (every tick as a pydantic event: a model, its `__dict__`, its fields-set and nested models — a dozen
-tracked objects per tick), and its rendered log entries as JSON fragments, which are not tracked at all.
+A game's subject starts with `GameCreated`; `SeatTaken` events fill a table's seats; every other event is
+its rules' own, folded with `rules.fold` / `rules.evolve` (a table's state is None until it starts).
+
+A cached game whose rules keep an incremental log (Echo Challenge) is kept in a form the cyclic garbage
+collector barely sees: its state without the rules' log (every tick as a pydantic event: a model, its
+`__dict__`, its fields-set and nested models — a dozen tracked objects per tick), and its rendered log
+entries as JSON fragments, which are not tracked at all.
 Kept whole, a few thousand cached games were the bulk of every collection: the engine stopped ~20–30 ms
 at a time under load, and an older generation's collection would scan them all.
 
@@ -18,12 +23,12 @@ import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
 
 import orjson
-from echo_events.echo.events import TickResolved
 from echo_events.envelope import Batch, Envelope, decode, unwrap, wrap
 from echo_events.model import Event
-from echo_events.play import GameCreated
+from echo_events.play import GameCreated, SeatTaken
 from echo_events.streams import GAMES, game_events, game_subject
 from echo_runtime.append import append, last_message
 from echo_runtime.direct_read import read_subject
@@ -32,26 +37,52 @@ from nats.aio.client import Client
 from nats.js import JetStreamContext
 from prometheus_client import Counter
 
-from echo_engine.rules.echo import game as rules
-from echo_engine.rules.echo.state import GameState
-from echo_engine.rules.echo.view import log_entry
+from . import games
 
 
 @dataclass(slots=True)
 class LoadedGame:
     meta: GameCreated
-    state: GameState  # without its log (`state.log` is empty): the rendered entries are `log`
+    state: Any  # the rules' state (None: a table not started yet); without its log if the rules keep one
     version: int  # envelope version of the game's last event
     last_sequence: int  # stream sequence of the game's last message
     command_ids: set[str] = field(default_factory=set)
     log: tuple[orjson.Fragment, ...] = ()  # the client view's log entries, rendered to JSON once per tick
-
-    def with_events(self, events: Iterable[Event]) -> tuple[orjson.Fragment, ...]:
-        return self.log + rendered_log(events)
+    roster: tuple[str, ...] = ()  # the account of each seat taken, by seat
 
     @property
     def game_id(self) -> str:
         return self.meta.game_id
+
+    @property
+    def rules(self) -> Any:
+        return games.rules_for(self.meta.kind)
+
+    @property
+    def accounts(self) -> tuple[str, ...]:
+        """Whose devices hear of this game: its seats' accounts (a one-seat game: its player)."""
+        return self.roster or (self.meta.account_id,)
+
+    def seat_of(self, account_id: str) -> int | None:
+        return self.accounts.index(account_id) if account_id in self.accounts else None
+
+    def advanced(self, events: Iterable[Event]) -> tuple[Any, tuple[str, ...], tuple[orjson.Fragment, ...]]:
+        """The state, roster and log after these events (a table's first rules events start its state)."""
+        rules, state, roster, starting = self.rules, self.state, self.roster, []
+        for event in events:
+            if isinstance(event, SeatTaken):
+                roster = (*roster, event.account_id)
+            elif state is None:
+                starting.append(event)
+            else:
+                state = rules.evolve(state, event)
+        if starting:
+            state = rules.fold(starting)
+        log = self.log
+        if state is not None and hasattr(rules, "compact"):  # the state's log is what these events added
+            state, entries = rules.compact(state)
+            log += rendered(entries)
+        return state, roster, log
 
 
 REFOLDS = Counter("echo_engine_refolds_total", "Games read back from the stream and folded: not cached here, "
@@ -59,16 +90,10 @@ REFOLDS = Counter("echo_engine_refolds_total", "Games read back from the stream 
 CAPACITY = 10_000  # a long game (~90 ticks) takes ~26 KiB here: ~260 MiB for 10 000 of them
 
 
-def rendered_log(events: Iterable[Event]) -> tuple[orjson.Fragment, ...]:
-    """The view's log entries of these events' ticks, as JSON that `orjson` writes out as it is. Copied out
-    of what `orjson.dumps` returns: its bytes keep the 4 KiB buffer they were written in (measured: 4 KiB
-    of memory per entry kept, ~200 B copied)."""
-    return tuple(orjson.Fragment(bytes(memoryview(orjson.dumps(log_entry(e)))))
-                 for e in events if isinstance(e, TickResolved))
-
-
-def without_log(state: GameState) -> GameState:
-    return state._replace(log=())
+def rendered(entries: Iterable[dict[str, Any]]) -> tuple[orjson.Fragment, ...]:
+    """Log entries as JSON that `orjson` writes out as it is. Copied out of what `orjson.dumps` returns: its
+    bytes keep the 4 KiB buffer they were written in (measured: 4 KiB of memory per entry kept, ~200 B)."""
+    return tuple(orjson.Fragment(bytes(memoryview(orjson.dumps(entry)))) for entry in entries)
 
 
 class GameStore:
@@ -109,28 +134,22 @@ class GameStore:
         meta = events[0]
         if not isinstance(meta, GameCreated):
             raise ValueError(f"game {game_id} does not start with GameCreated")
-        state = rules.fold(events[1:])
-        loaded = LoadedGame(meta=meta, state=without_log(state), version=envelopes[-1].version,
-                            last_sequence=sequence, command_ids={e.causation_id for e in envelopes if e.causation_id},
-                            log=rendered_log(state.log))
+        blank = LoadedGame(meta=meta, state=None, version=0, last_sequence=0)
+        state, roster, log = blank.advanced(events[1:])
+        loaded = LoadedGame(meta=meta, state=state, version=envelopes[-1].version, last_sequence=sequence,
+                            command_ids={e.causation_id for e in envelopes if e.causation_id}, log=log, roster=roster)
         self._remember(loaded)
         return loaded
 
-    async def create(self, meta: GameCreated, state: GameState, events: list[Event], command_id: str,
-                     at: datetime) -> LoadedGame:
-        """Open a new game subject with `rules.start`'s state and events; AppendConflict if it exists."""
-        loaded = LoadedGame(meta=meta, state=without_log(state), version=0, last_sequence=0)
-        return await self._append(loaded, [meta, *events], command_id, at, new_state=state)
+    async def create(self, meta: GameCreated, events: list[Event], command_id: str, at: datetime) -> LoadedGame:
+        """Open a new game subject: `GameCreated`, then the first events (seats, or the rules' start);
+        AppendConflict if it exists."""
+        return await self.append(LoadedGame(meta=meta, state=None, version=0, last_sequence=0),
+                                 [meta, *events], command_id, at)
 
     async def append(self, game: LoadedGame, events: list[Event], command_id: str, at: datetime) -> LoadedGame:
         """Append a command's events after the game's last message; AppendConflict if it moved on."""
-        state = game.state
-        for event in events:
-            state = rules.evolve(state, event)
-        return await self._append(game, events, command_id, at, new_state=state)
-
-    async def _append(self, game: LoadedGame, events: list[Event], command_id: str, at: datetime,
-                      new_state: GameState) -> LoadedGame:
+        state, roster, log = game.advanced(e for e in events if not isinstance(e, GameCreated))
         envelopes = tuple(
             wrap(event, event_id=uuid.uuid4().hex, stream_id=game.game_id, version=game.version + n,
                  occurred_at=at, correlation_id=command_id, causation_id=command_id)
@@ -138,7 +157,9 @@ class GameStore:
         )
         try:
             appended = await append(
-                self._js, GAMES.name, game_subject(game.game_id, (e.event_type for e in envelopes)),
+                self._js, GAMES.name,
+                game_subject(game.game_id, (e.event_type for e in envelopes), getattr(game.rules, "ENDING_EVENTS",
+                                                                                     frozenset())),
                 Batch(events=envelopes), msg_id=f"{game.game_id}:{command_id}",
                 expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id),
             )
@@ -150,9 +171,9 @@ class GameStore:
             fresh = await self.refold(game.game_id)
             assert fresh is not None
             return fresh
-        loaded = LoadedGame(meta=game.meta, state=without_log(new_state), version=game.version + len(events),
+        loaded = LoadedGame(meta=game.meta, state=state, version=game.version + len(events),
                             last_sequence=appended.sequence, command_ids={*game.command_ids, command_id},
-                            log=game.with_events(events))
+                            log=log, roster=roster)
         self._remember(loaded)
         return loaded
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from echo_engine.rules.echo.tutorial import guidance
-from echo_engine.rules.echo.view import client_view, revealed_field
+from echo_challenge.tutorial import guidance
+from echo_challenge.view import client_view, revealed_field
 
 from .store import LoadedGame
 

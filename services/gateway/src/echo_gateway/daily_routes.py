@@ -13,8 +13,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from echo_engine.rules.echo.presets import UnknownPreset, get_preset
-from echo_engine.rules.echo.specials import RuleChange, apply_changes
+from echo_challenge.presets import UnknownPreset, get_preset
+from echo_challenge.specials import RuleChange, apply_changes
 from echo_events.daily import LEAGUES, STREAM, SUBJECT_DEV_CLOCK, DailyPublished, published_subject
 from echo_events.envelope import decode, unwrap
 from echo_runtime.append import last_message

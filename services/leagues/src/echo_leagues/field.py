@@ -1,7 +1,7 @@
 """The past day's field, public with the Day results once the Daily has closed (spec §16, §23).
 
 It is regenerated from the Daily's preset and seed exactly as the engine generated it
-(`echo_engine.modes.daily_setup`, special-game rules included). Callers must have checked `closed_at`:
+(`echo_challenge.modes.daily_setup`, special-game rules included). Callers must have checked `closed_at`:
 `public_field` refuses a Daily that is still live.
 """
 
@@ -12,9 +12,9 @@ from dataclasses import asdict
 from functools import lru_cache
 from typing import Any
 
-from echo_engine.modes import daily_setup
-from echo_engine.rules.echo.field import sector_name
-from echo_engine.rules.echo.generator import layout_rows
+from echo_challenge.field import sector_name
+from echo_challenge.generator import layout_rows
+from echo_challenge.modes import daily_setup
 from echo_events.daily import DailyPublished
 
 

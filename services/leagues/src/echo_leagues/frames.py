@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from echo_engine.rules.echo import game as rules
-from echo_engine.rules.echo.view import client_view, revealed_field
+from echo_challenge import game as rules
+from echo_challenge.view import client_view, revealed_field
 from echo_events.echo.events import GameFinished, GameStarted, OrdersDealt, TickResolved
 from echo_events.envelope import decode, unwrap
 from echo_events.model import Event

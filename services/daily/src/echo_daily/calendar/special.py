@@ -3,7 +3,7 @@
 - Bronze never; Silver on 1, Gold on 2, Platinum on 3 days of each league week (Monday–Sunday MSK).
   Which weekdays is a keyed draw per (week, league), so it is fixed for the week and unguessable.
 - A special game applies 1 (Silver), 1–2 (Gold) or 2–3 (Platinum) entries of the engine's catalogue
-  (`echo_engine.rules.echo.specials.SPECIAL_RULES`), each to a different field, on top of the day's
+  (`echo_challenge.specials.SPECIAL_RULES`), each to a different field, on top of the day's
   preset. The engine's pure rules package owns the rule changes and their Russian descriptions; this
   module only decides which days and which entries.
 """
@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from datetime import date
 from functools import lru_cache
 
-from echo_engine.rules.echo.specials import SPECIAL_RULES, RuleChange, SpecialRule, overrides
+from echo_challenge.specials import SPECIAL_RULES, RuleChange, SpecialRule, overrides
 from echo_events.moscow import week_of
 
 from .keyed import keyed_below, keyed_sample

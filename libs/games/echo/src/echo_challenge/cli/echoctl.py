@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from echo_engine.rules.echo.generator import generate
-from echo_engine.rules.echo.presets import PRESETS, UnknownPreset
+from echo_challenge.generator import generate
+from echo_challenge.presets import PRESETS, UnknownPreset
 
 from . import core
 from .moves import BadMove, parse_moves

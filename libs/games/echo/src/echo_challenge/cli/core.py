@@ -30,27 +30,27 @@ def _load(module: str, name: str) -> Any:
 
 
 def format_field_text(setup: Any) -> str:
-    return _load("echo_engine.rules.echo.textformat", "format_field_text")(setup)
+    return _load("echo_challenge.textformat", "format_field_text")(setup)
 
 
 def parse_field_text(text: str) -> Any:
-    return _load("echo_engine.rules.echo.textformat", "parse_field_text")(text)
+    return _load("echo_challenge.textformat", "parse_field_text")(text)
 
 
 def start(setup: Any) -> tuple[Any, Any]:
-    return _load("echo_engine.rules.echo.game", "start")(setup)
+    return _load("echo_challenge.game", "start")(setup)
 
 
 def play(state: Any, move: Move) -> tuple[Any, Any]:
-    return _load("echo_engine.rules.echo.game", "play")(state, command(move))
+    return _load("echo_challenge.game", "play")(state, command(move))
 
 
 def is_rejection(result: Any) -> bool:
-    return isinstance(result, _load("echo_engine.rules.echo.game", "Rejection"))
+    return isinstance(result, _load("echo_challenge.game", "Rejection"))
 
 
 def client_view(state: Any) -> dict[str, Any]:
-    return _load("echo_engine.rules.echo.view", "client_view")(state)
+    return _load("echo_challenge.view", "client_view")(state)
 
 
 def command(move: Move) -> Any:

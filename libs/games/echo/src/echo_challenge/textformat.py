@@ -5,7 +5,7 @@ gives the same setup back. A `#` starts a comment anywhere. Errors are `FieldTex
 `FieldError`, so a `ValueError`) and name the line, or the row and column of the grid.
 
 Rule values start from the preset's (`preset:` key, looked up through
-`echo_engine.rules.echo.presets.rules_for_preset` when that module exists) or from `Rules()`, and the
+`echo_challenge.presets.rules_for_preset` when that module exists) or from `Rules()`, and the
 header's keys override them. Beyond §20, three optional keys keep the round trip exact for rule values
 the v1 keys cannot express: `order_slots: 3/5`, `stale_after: 8`, `freeze_ticks: 7`; `format` writes
 them only when they differ from the preset's.
@@ -39,9 +39,9 @@ def _line_error(line: int, message: str) -> FieldTextError:
 def preset_rules(preset: str) -> Rules:
     """The rule values of a preset id; `Rules()` defaults while the presets module is not there."""
     try:
-        module = importlib.import_module("echo_engine.rules.echo.presets")
+        module = importlib.import_module("echo_challenge.presets")
     except ModuleNotFoundError as missing:
-        if missing.name != "echo_engine.rules.echo.presets":
+        if missing.name != "echo_challenge.presets":
             raise
         if preset in KNOWN_PRESETS:
             return Rules()

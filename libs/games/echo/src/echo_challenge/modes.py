@@ -10,11 +10,11 @@ from datetime import date
 
 from echo_events.daily import DailyPublished, RuleChangeSpec
 
-from echo_engine.rules.echo.generator import generate
-from echo_engine.rules.echo.presets import PRESETS, get_preset
-from echo_engine.rules.echo.setup import GameSetup
-from echo_engine.rules.echo.specials import with_overrides
-from echo_engine.rules.echo.tutorial import tutorial_setup
+from echo_challenge.generator import generate
+from echo_challenge.presets import PRESETS, get_preset
+from echo_challenge.setup import GameSetup
+from echo_challenge.specials import with_overrides
+from echo_challenge.tutorial import tutorial_setup
 
 FREE_STARTS_PER_DAY = 3
 AS_DAILY = "as-daily"

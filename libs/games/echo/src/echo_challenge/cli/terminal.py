@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
-from echo_engine.rules.echo.field import COLUMNS, SIZE, parse_sector, sector_name
-from echo_engine.rules.echo.generator import layout_rows
+from echo_challenge.field import COLUMNS, SIZE, parse_sector, sector_name
+from echo_challenge.generator import layout_rows
 
 from . import core
 from .moves import BadMove, parse_move
@@ -306,8 +306,8 @@ def _paint_letter(ch: str, paint: Painter) -> str:
 
 def header(setup: Any, paint: Painter) -> str:
     """Title, prices and, when the rules differ from the preset's, the special rules in Russian."""
-    from echo_engine.rules.echo.presets import PRESETS
-    from echo_engine.rules.echo.specials import describe_changes
+    from echo_challenge.presets import PRESETS
+    from echo_challenge.specials import describe_changes
 
     preset = PRESETS.get(setup.preset) if setup.preset else None
     title = preset.title_ru if preset else (setup.preset or "своё поле")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from echo_engine.rules.echo.field import parse_sector
+from echo_challenge.field import parse_sector
 
 Kind = Literal["probe", "beam", "finish"]
 

@@ -1,1 +1,0 @@
-"""Rules packages, one per game: pure decide/evolve, field generation and client views."""
