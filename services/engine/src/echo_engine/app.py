@@ -14,6 +14,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings()
 
     async def on_connected(runtime: ServiceRuntime) -> None:
-        await start_engine(runtime, cached_games=settings.cached_games, replica=settings.replica or replica_name())
+        await start_engine(runtime, cached_games=settings.cached_games, replica=settings.replica or replica_name(),
+                           games=settings.games)
 
     return service_app(ServiceRuntime("engine", settings, on_connected=on_connected))

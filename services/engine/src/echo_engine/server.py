@@ -6,10 +6,12 @@ daily service closes it, and the games' deadlines when their schedules fire (`ti
 from __future__ import annotations
 
 import asyncio
+import importlib
 import os
 import re
 import time
 import uuid
+from collections.abc import Sequence
 
 import structlog
 from echo_events.daily import DailyClosed
@@ -32,7 +34,7 @@ from opentelemetry.trace import SpanKind
 from prometheus_client import Counter, Gauge, Histogram
 from pydantic import ValidationError
 
-from . import games
+from . import games as hosted
 from .handlers import PlayService, refuse
 from .outbox import Update
 from .projections import GAMES_CONSUMER, games_handler
@@ -159,8 +161,11 @@ class EngineServer:
             await asyncio.wait(self._inflight, timeout=10)
 
 
-async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: str) -> None:
-    games.load_installed()
+async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: str,
+                       games: Sequence[str] = ()) -> None:
+    hosted.load_installed()
+    for module in games:
+        hosted.register(importlib.import_module(module))
     store = GameStore(runtime.js, runtime.nc, capacity=cached_games)
     CACHED_GAMES.set_function(lambda: store.size)
     server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store), replica)

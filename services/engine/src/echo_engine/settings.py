@@ -19,3 +19,5 @@ class Settings(ServiceSettings):
                                                            "a long game ~26 KiB, runbook «Memory»)")
     replica: Id | None = Field(None, description="this replica's id, served alone on `engine.cmd.replica.<id>` "
                                                  "(default: its host name — the pod's — and a random part)")
+    games: list[str] = Field(default_factory=list, description="rules libraries to host besides the installed "
+                             "ones (entry point group `echo.games`), by module name (JSON list)")
