@@ -294,3 +294,18 @@ _HANDLERS: dict[type, Callable[[Table, Any], Sequence[ev.EotEvent] | Refused]] =
     TakeMainAction: _main_action, Activate: _activate, EndTurn: _end_turn, Decide: _decide,
     Concede: _concede, ExpireStep: _expire,
 }
+
+
+def play(state: Table, command: Any) -> tuple[Table, list[ev.EotEvent]] | Refused:
+    """decide, also returning the state after the events (what `evolve` over them gives)."""
+    outcome = decide(state, command)
+    if isinstance(outcome, Refused):
+        return outcome
+    return fold_onto(state, outcome), list(outcome)
+
+
+def fold_onto(state: Table, events: Iterable[ev.EotEvent]) -> Table:
+    table = state.clone()
+    for event in events:
+        apply(table, event)
+    return table

@@ -20,8 +20,7 @@ class Run:
     def emit(self, event: ev.EotEvent) -> None:
         table = self.table
         hands = [len(seat.hand) for seat in table.seats]
-        apply(table, event)
-        self.events.append(event)
+        self._record(event)
         self._raise_flags()
         for seat, before in zip(table.seats, hands, strict=False):
             if len(seat.hand) != before:
@@ -31,6 +30,10 @@ class Run:
             k = table.reshuffles + 1
             order = shuffle(table.key, "deck", [k], table.discard)
             self.emit(ev.DeckShuffled(k=k, size=len(order), order=tuple(order)))
+
+    def _record(self, event: ev.EotEvent) -> None:
+        apply(self.table, event)
+        self.events.append(event)
 
     def _raise_flags(self) -> None:
         table = self.table
@@ -44,8 +47,8 @@ class Run:
         for flag in FLAGS:
             if table.flags[flag] is None and holds[flag]:
                 if flag == "A":
-                    self.emit(ev.MainSupplyExhausted(round=table.round))
-                self.emit(ev.EndFlagRaised(flag=flag, round=table.round))
+                    self._record(ev.MainSupplyExhausted(round=table.round))
+                self._record(ev.EndFlagRaised(flag=flag, round=table.round))
 
     # --- small facts used by many rules ---
     def gain_vp(self, player: str, n: int, cause: str) -> None:
