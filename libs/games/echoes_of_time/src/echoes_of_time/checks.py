@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from echo_events.game_rules import Refused
 
 from .catalogue import CARDS, SOURCES
-from .state import SPACES, TOKEN_ROOM, Table
+from .state import TOKEN_ROOM, Table
 from .table_rules import (
     activatable,
     board_cards,
@@ -168,7 +168,3 @@ def check_activate(table: Table, player: str, target: object, discards: object) 
         return Refused("not_in_hand", "a discard is not in your hand")
     assert target in activatable(table, player)
     return tuple(discards)
-
-
-def valid_space(space: object) -> bool:
-    return space is None or (isinstance(space, int) and 0 <= space <= SPACES)

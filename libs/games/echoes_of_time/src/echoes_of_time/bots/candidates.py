@@ -39,7 +39,8 @@ def play_args(table: Table, player: str, card: str, ranked: Ranked, d_less: int 
 def advance_moves(table: Table, player: str, steps: int) -> list[list[dict]]:
     cards = board_cards(table, player)
     moves = [[{"card": c, "steps": k}] for c in cards for k in range(1, steps + 1)]
-    moves += [[{"card": a, "steps": 1}, {"card": b, "steps": 1}] for a, b in combinations(cards, 2)] if steps >= 2 else []
+    if steps >= 2:
+        moves += [[{"card": a, "steps": 1}, {"card": b, "steps": 1}] for a, b in combinations(cards, 2)]
     return moves
 
 
