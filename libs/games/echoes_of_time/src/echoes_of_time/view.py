@@ -1,0 +1,22 @@
+"""`view(state, seat)`: the public state plus what that seat alone may see (its hand, its decision's options)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .public import public_state
+from .state import Table
+
+
+def view(state: Table, seat: int | None = None) -> dict[str, Any]:
+    """Never the seed, the deck order or another hand; `seat` None is a spectator."""
+    shown = public_state(state)
+    me = state.seats[seat] if seat is not None and 0 <= seat < len(state.seats) else None
+    shown["game_id"] = state.game_id
+    shown["version"] = state.version
+    shown["me"] = None if me is None else {"id": me.id, "hand": list(me.hand)}
+    pending = state.pending
+    if pending is not None and me is not None and pending.player == me.id:
+        shown["pending"] = {**shown["pending"], "options": list(pending.options), "min": pending.min,
+                            "max": pending.max}
+    return shown
