@@ -11,7 +11,8 @@ from echoes_of_time.commands import Activate, CreateGame, Decide, EndTurn, TakeM
 from echoes_of_time.game import start
 from echoes_of_time.scoring import score, winners
 from echoes_of_time.state import SourceSlot
-from eot_tables import code, names, ok, settled, table
+
+from tests.unit.eot_rules.eot_tables import code, names, ok, settled, table
 
 pytestmark = pytest.mark.unit
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from echoes_of_time.commands import Activate, Decide, EndTurn, TakeMainAction
-from eot_tables import names, ok, settled, table
+
+from tests.unit.eot_rules.eot_tables import names, ok, settled, table
 
 pytestmark = pytest.mark.unit
 
