@@ -1,4 +1,4 @@
-"""A real WebSocket client for protocol v1 that keeps every raw frame it received."""
+"""A real WebSocket client (protocol v1 by default, v2 on request) that keeps every raw frame it received."""
 
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ class Device:
             response = await client.post("/api/v1/guest")
         return cls(base, response.json()["token"])
 
-    async def connect(self, log_delta: bool = False) -> dict[str, Any]:
+    async def connect(self, log_delta: bool = False, v: int = 1) -> dict[str, Any]:
         self._socket = await websockets.connect(self.base.replace("http", "ws") + "/ws")
-        hello = {"type": "hello", "v": 1, "token": self.token, **({"log_delta": True} if log_delta else {})}
+        hello = {"type": "hello", "v": v, "token": self.token, **({"log_delta": True} if log_delta else {})}
         await self.send_raw(json.dumps(hello))
         return await self.next_frame()
 
@@ -48,6 +48,15 @@ class Device:
             if frame.get("id") == fields["id"] and frame["type"] in ("ack", "error", "pong"):
                 return frame
             self.pushes.append(frame)
+
+    async def push(self, test, timeout: float = 15.0) -> dict[str, Any]:  # noqa: ANN001
+        """The first push (kept or arriving) that passes `test`."""
+        async with asyncio.timeout(timeout):
+            while True:
+                for frame in self.pushes:
+                    if test(frame):
+                        return frame
+                self.pushes.append(await self.next_frame(timeout))
 
     async def close(self) -> None:
         if self._socket is not None:

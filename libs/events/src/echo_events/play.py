@@ -179,6 +179,8 @@ class JoinTable(_Command):
 
     type: Literal["join"] = "join"
     invite: Invite
+    kind: GameKind | None = Field(None, description="the game the asker means to join (refused if the table's "
+                                                    "is another)")
 
 
 class Act(_Command):

@@ -116,6 +116,8 @@ class Tables:
                 if (game is None or game.meta.mode != "table" or game.meta.invite is None
                         or not hmac.compare_digest(secret, game.meta.invite)):
                     return refuse("unknown_invite", "this invitation is not valid")
+                if request.kind is not None and request.kind != game.meta.kind:
+                    return refuse("wrong_kind", f"this invitation is to a game of {game.meta.kind}, not {request.kind}")
                 if game.seat_of(request.account_id) is not None:
                     return self.reply(game, request.account_id, duplicate=True)  # back at his seat
                 if len(game.roster) >= game.meta.seats:

@@ -1,5 +1,6 @@
 """One player's device on the WebSocket: hello, then commands relayed to the engine, acks and errors
-back, pushes of this account's game updates and of the Daily's notices, heartbeats, rate limits."""
+back, pushes of this account's game updates and of the Daily's notices, heartbeats, rate limits. The
+connection serves protocol v2; a device that said `"v": 1` in its hello has each command adapted to v2."""
 
 from __future__ import annotations
 
@@ -24,18 +25,17 @@ from .hub import Hub
 from .log_deltas import LogDeltas
 from .protocol import (
     CLIENT_MESSAGE,
-    KNOWN_TYPES,
     MAX_FRAME_BYTES,
-    PROTOCOL_VERSION,
-    Beam,
-    Finish,
+    V2_TYPES,
+    Act,
     Hello,
+    Join,
     Ping,
-    Probe,
     Resume,
     Start,
     error,
 )
+from .protocol_v1 import V1_MESSAGE, V1_TYPES
 from .ratelimit import TokenBucket
 
 log = structlog.get_logger(__name__)
@@ -61,6 +61,7 @@ class Connection:
         self._held: Msg | None = None  # the newest update of that game that came meanwhile
         self._logs: LogDeltas | None = None  # when the device asked for log deltas in its hello
         self._account = ""  # the account this device is logged in as, after its hello
+        self._version = 2  # the protocol its hello named
         self._holders = holders  # which engine replica holds each game
         self._closed = False
 
@@ -113,11 +114,12 @@ class Connection:
             identity = self._signer.verify(hello.token)
         except (ValidationError, InvalidToken) as problem:
             reason = str(problem) if isinstance(problem, InvalidToken) else explain(problem)
-            hint = 'start with {"type":"hello","v":1,"token":…}'
+            hint = 'start with {"type":"hello","v":2,"token":…}'
             await self.send(error("not_authenticated", f"{hint}: {reason}"))
             await self._socket.close(code=4401, reason="not authenticated")
             return None
-        await self.send({"type": "welcome", "v": PROTOCOL_VERSION, "account_id": identity.account_id,
+        self._version = hello.v
+        await self.send({"type": "welcome", "v": hello.v, "account_id": identity.account_id,
                          "heartbeat": HEARTBEAT_SECONDS})
         if hello.log_delta:
             self._logs = LogDeltas()
@@ -149,12 +151,15 @@ class Connection:
             await self.send(error("bad_json", "the message is not valid JSON"))
             return None
         command_id = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
-        if not isinstance(data, dict) or data.get("type") not in KNOWN_TYPES or data.get("type") == "hello":
+        known = V1_TYPES if self._version == 1 else V2_TYPES
+        if not isinstance(data, dict) or data.get("type") not in known:
             kind = data.get("type") if isinstance(data, dict) else None
             await self.send(error("unknown_type", f"unknown message type {str(kind)[:32]!r}; "
-                                                  f"known: {', '.join(KNOWN_TYPES[1:])}", command_id))
+                                                  f"known in v{self._version}: {', '.join(known)}", command_id))
             return None
         try:
+            if self._version == 1:
+                return V1_MESSAGE.validate_python(data).to_v2()
             return CLIENT_MESSAGE.validate_python(data)
         except ValidationError as problem:
             await self.send(error("bad_message", explain(problem), command_id))
@@ -179,7 +184,16 @@ class Connection:
             case Ping():
                 await self.send({"type": "pong", "id": frame.id})
                 return
+            case Start() if frame.kind != "echo":
+                if frame.seats is None:
+                    await self.send(error("bad_message", "a table's start names its seats", frame.id))
+                    return
+                request = {"type": "open", "kind": frame.kind, "seats": frame.seats, "settings": frame.settings}
             case Start():
+                if frame.mode is None:
+                    await self.send(error("bad_message", "an Echo Challenge start names its mode (tutorial, free, "
+                                                         "daily)", frame.id))
+                    return
                 request = {"type": "start", "mode": frame.mode, "preset": frame.preset}
                 if frame.mode == "daily" or (frame.mode == "free" and frame.preset in (None, "as-daily")):
                     try:
@@ -187,16 +201,16 @@ class Connection:
                     except LeaguesUnavailable as unavailable:
                         await self.send(error("leagues_unavailable", str(unavailable), frame.id))
                         return
-            case Probe() | Beam():
-                request = {"type": frame.type, "game_id": frame.game_id, "sector": frame.sector}
-            case Finish():
-                request = {"type": "finish", "game_id": frame.game_id}
+            case Join():
+                request = {"type": "join", "kind": frame.kind, "invite": frame.invite}
+            case Act():
+                request = {"type": "act", "game_id": frame.game_id, "action": frame.action}
             case Resume():
                 request = {"type": "get", "game_id": frame.game_id}
         request["account_id"] = account
         if not isinstance(frame, Resume):
             request["command_id"] = frame.id
-        moving = isinstance(frame, Probe | Beam | Finish)
+        moving = isinstance(frame, Act)
         held = self._logs.held(frame.game_id) if self._logs is not None and moving else None
         if held is not None:  # the engine then answers with only the log entries after those
             request["log_from"] = held[1]

@@ -1,79 +1,78 @@
-"""Client → server messages of WebSocket protocol v1, validated strictly; server → client builders.
+"""Client → server messages of WebSocket protocol v2, validated strictly; server → client builders.
 
+v2 is game-agnostic: `start` names the game kind (Echo Challenge's modes, or a table of a game with seats),
+`join` takes a seat by an invitation, and a move is one `act` whose `action` that game's rules validate.
 Every client command carries an `id` chosen by the client (a retry reuses it). The server answers each
 with `ack` or `error` carrying the same id, and pushes `update`, `notice` and `heartbeat` on its own.
+Protocol v1 (`protocol_v1`) is an adapter onto these messages.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from echo_challenge.field import parse_sector
+from echo_events.play import GameKind
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
+SUPPORTED_VERSIONS = (1, 2)
 MAX_FRAME_BYTES = 4096
 
 CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_:-]+$")]
 GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+Invite = Annotated[str, Field(min_length=3, max_length=120, pattern=r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$")]
 
 
-class _Message(BaseModel):
+class Message(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-class Hello(_Message):
+class Hello(Message):
     type: Literal["hello"]
-    v: Literal[1] = Field(description="protocol version")
+    v: Literal[1, 2] = Field(description="protocol version (1: deprecated)")
     token: str = Field(min_length=1, max_length=512)
     log_delta: bool = Field(False, description="views of a game this connection has seen carry only the "
                                                 "log entries it has not (log_from, base_version)")
 
 
-class Start(_Message):
+class Start(Message):
+    """Start a game: Echo Challenge in a mode, or open a table of a game with seats (the asker sits first)."""
+
     type: Literal["start"]
     id: CommandId
-    mode: Literal["tutorial", "free", "daily"]
-    preset: str | None = Field(None, max_length=32)
+    kind: GameKind
+    mode: Literal["tutorial", "free", "daily"] | None = Field(None, description="Echo Challenge")
+    preset: str | None = Field(None, max_length=32, description="Echo Challenge's Free games")
+    seats: int | None = Field(None, ge=1, le=16, description="a table's seats")
+    settings: dict[str, Any] = Field(default_factory=dict, max_length=32, description="a table's settings")
 
 
-class _SectorMove(_Message):
+class Join(Message):
+    """Take a seat at a table by its invitation (`<game_id>.<secret>`, from the invite link)."""
+
+    type: Literal["join"]
+    id: CommandId
+    kind: GameKind
+    invite: Invite
+
+
+class Act(Message):
+    """One move: `action` is an object with a `type`, validated by the game's own schema."""
+
+    type: Literal["act"]
     id: CommandId
     game_id: GameId
-    sector: int = Field(description="0..99 or A1..J10")
+    action: dict[str, Any] = Field(max_length=16)
 
-    @field_validator("sector", mode="before")
+    @field_validator("action")
     @classmethod
-    def _sector(cls, value: Any) -> int:
-        if isinstance(value, bool):
-            raise ValueError("a sector is A1..J10 or 0..99")
-        if isinstance(value, int):
-            if not 0 <= value <= 99:
-                raise ValueError(f"sector {value} is off the field (0..99)")
-            return value
-        if isinstance(value, str):
-            index = parse_sector(value)
-            if index is None:
-                raise ValueError(f"sector {value[:8]!r} is off the field (A1..J10)")
-            return index
-        raise ValueError("a sector is A1..J10 or 0..99")
+    def _typed(cls, action: dict[str, Any]) -> dict[str, Any]:
+        if not isinstance(action.get("type"), str) or not 0 < len(action["type"]) <= 32:
+            raise ValueError("an action is an object with a `type` (a string of 1..32 characters)")
+        return action
 
 
-class Probe(_SectorMove):
-    type: Literal["probe"]
-
-
-class Beam(_SectorMove):
-    type: Literal["beam"]
-
-
-class Finish(_Message):
-    type: Literal["finish"]
-    id: CommandId
-    game_id: GameId
-
-
-class Resume(_Message):
+class Resume(Message):
     """After a reconnect: the last version of the game this device saw; the server sends what is newer."""
 
     type: Literal["resume"]
@@ -82,14 +81,14 @@ class Resume(_Message):
     version: int = Field(0, ge=0)
 
 
-class Ping(_Message):
+class Ping(Message):
     type: Literal["ping"]
     id: CommandId
 
 
-ClientMessage = Annotated[Hello | Start | Probe | Beam | Finish | Resume | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Start | Join | Act | Resume | Ping, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-KNOWN_TYPES = ("hello", "start", "probe", "beam", "finish", "resume", "ping")
+V2_TYPES = ("start", "join", "act", "resume", "ping")
 
 
 def error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:
