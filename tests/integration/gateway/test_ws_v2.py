@@ -42,7 +42,8 @@ async def test_echo_over_v2_start_names_the_kind_and_every_move_is_an_act(duel_s
     wrong = await device.command("act", game_id=game_id, action={"type": "probe", "sector": "J10"})
     assert wrong["type"] == "error" and wrong["code"] == "tutorial_step"
     for step in SCRIPT:
-        ack = await device.command("act", game_id=game_id, action={"type": step.tool, "sector": sector_name(step.sector)})
+        action = {"type": step.tool, "sector": sector_name(step.sector)}
+        ack = await device.command("act", game_id=game_id, action=action)
         assert ack["type"] == "ack", ack
     bad = await device.command("act", game_id=game_id, action={"type": "teleport"})
     assert bad["type"] == "error" and bad["code"] == "bad_action"
