@@ -74,7 +74,7 @@ def test_rejections_carry_line_room_command_and_code_and_change_nothing(capsys: 
                              "code": "not_your_turn" if out["turn_order"][0] != "a" else "profession_first"}
     assert [r["code"] for r in rejections[1:]] == ["bad_command", "bad_command", "not_in_room"]
     assert "detail" in rejections[1] and rejections[3]["room"] == "x"
-    assert out["step"]["kind"] == "reveal" and out["clock"] == 30  # the last `timeout` was accepted
+    assert out["step"]["kind"] == "discussion" and out["clock"] == 30  # the last `timeout` was accepted
 
 
 def test_as_a_player_adds_his_seven_cards_and_his_own_ballots(capsys: pytest.CaptureFixture[str]) -> None:
