@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from ark.catalogue import CATEGORIES, check, shipped_json
 from ark.cli import main
 

@@ -7,10 +7,9 @@ import hashlib
 import hmac
 
 import pytest
-from ark_helpers import lobby, players
-
 from ark.catalogue import CATEGORIES
 from ark.draw import SPACE, draw, seed_key, shuffle
+from ark_helpers import lobby, players
 
 pytestmark = pytest.mark.unit
 

@@ -25,8 +25,10 @@ def test_a_default_nickname_skips_a_taken_one() -> None:
     assert [p["nick"] for p in table.view()["players"]] == ["Игрок 3", "Игрок 2", "Игрок 4"]
 
 
-@pytest.mark.parametrize(("nick", "code"), [("x", "bad_nickname"), ("  y  ", "bad_nickname"), ("z" * 21, "bad_nickname"),
-                                            ("ИГРОК 2", "nickname_taken"), ("  Вася  ", None), ("z" * 20, None)])
+@pytest.mark.parametrize(("nick", "code"), [
+    ("x", "bad_nickname"), ("  y  ", "bad_nickname"), ("z" * 21, "bad_nickname"), ("ИГРОК 2", "nickname_taken"),
+    ("  Вася  ", None), ("z" * 20, None),
+])
 def test_nicknames_are_2_to_20_characters_unique_ignoring_case(nick: str, code: str | None) -> None:
     table = Table()
     table.do("join a", "join b")

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
 from ark.schedule import ark_places, exiles_in_round
-
 from ark_helpers import finished, play_until, started
 
 pytestmark = pytest.mark.unit

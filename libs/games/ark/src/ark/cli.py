@@ -47,7 +47,7 @@ class Session:
     rooms: dict[str, Room] = field(default_factory=dict)
     rejections: list[dict[str, Any]] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
-    internal_log: list[dict[str, Any]] = field(default_factory=list)
+    stream: list[Event] = field(default_factory=list)  # every event of the main room, internal ones included
 
     def room(self, name: str) -> Room:
         if name not in self.rooms:
@@ -63,7 +63,7 @@ class Session:
     def _record(self, name: str, events: list[Event]) -> None:
         if name != MAIN_ROOM:
             return
-        self.internal_log += [_entry(e) for e in events]
+        self.stream += events
         self.log += [_entry(public) for e in events if (public := public_form(e)) is not None]
 
     def _reject(self, line: int, room: str, command: str, code: str, detail: str | None = None) -> None:
@@ -115,7 +115,7 @@ class Session:
         if others:
             shown["other_rooms"] = others
         if internal:
-            shown["internal_log"] = self.internal_log
+            shown["internal_log"] = [_entry(e) for e in self.stream]
         return shown
 
 
