@@ -68,12 +68,12 @@ def play(room: Room, command: Command) -> tuple[Room, Outcome]:
 def _primary(room: Room, command: Command) -> Outcome:
     if room.phase in ENDED:
         return Rejection("room_closed", "the room is closed or the game is gone")
-    if isinstance(command, cmd.ExpireStep):
-        return _expire_step(room, command)
     if isinstance(command, cmd.DeleteGame):
         return _delete(room, command)
     if room.phase == "finished":
         return Rejection("wrong_phase", "the game is over")
+    if isinstance(command, cmd.ExpireStep):
+        return _expire_step(room, command)
     if isinstance(command, cmd.ExpireSession):
         return _expire_session(room, command)
     if isinstance(command, cmd.JoinRoom):
