@@ -5,14 +5,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import ark
 import pytest
+from ark import events as ev
+from ark.commands import ExpireStep, JoinRoom
 from echo_events.game_rules import KIND_PATTERN, RulesPackage, is_rejection
 from echo_events.registry import registered_commands, registered_events
 from pydantic import ValidationError
-
-import ark
-from ark import events as ev
-from ark.commands import ExpireStep, JoinRoom
 
 pytestmark = pytest.mark.unit
 

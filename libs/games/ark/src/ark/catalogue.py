@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any, Literal
 
@@ -72,26 +72,23 @@ class Catalogue(BaseModel):
         def keep(items: tuple[Any, ...]) -> tuple[Any, ...]:
             return tuple(item for item in items if not item.adult)
 
-        return self.model_copy(update={
+        kept = self.model_copy(update={
             "catastrophes": keep(self.catastrophes),
             "cards": {category: keep(cards) for category, cards in self.cards.items()},
             "ark": keep(self.ark), "incidents": keep(self.incidents), "endings": keep(self.endings),
         })
+        kept.__dict__.pop("_cards_by_id", None)  # a copy would carry the full catalogue's index
+        return kept
+
+    @cached_property
+    def _cards_by_id(self) -> dict[str, Card]:
+        return {card.id: card for cards in self.cards.values() for card in cards}
 
     def card(self, card_id: str) -> Card | None:
-        return _card_index(self).get(card_id)
+        return self._cards_by_id.get(card_id)
 
     def catastrophe(self, catastrophe_id: str) -> Catastrophe | None:
         return next((c for c in self.catastrophes if c.id == catastrophe_id), None)
-
-
-@cache
-def _card_index(catalogue: Catalogue) -> dict[str, Card]:
-    return {card.id: card for cards in catalogue.cards.values() for card in cards}
-
-
-# pydantic's frozen models hash by value, which walks the whole catalogue; an identity hash is what the cache needs.
-Catalogue.__hash__ = object.__hash__  # type: ignore[method-assign]
 
 
 def structure_errors(catalogue: Catalogue) -> list[str]:
