@@ -16,45 +16,45 @@ Handler = Callable[[Room, Any], Room]
 
 
 def _with_player(room: Room, player_id: str, **changes: object) -> Room:
-    players = tuple(replace(p, **changes) if p.id == player_id else p for p in room.players)
-    return replace(room, players=players)
+    players = tuple(p._replace(**changes) if p.id == player_id else p for p in room.players)
+    return room._replace(players=players)
 
 
 def _with_step(room: Room, **changes: object) -> Room:
     assert room.step is not None
-    return replace(room, step=replace(room.step, **changes))
+    return room._replace(step=room.step._replace(**changes))
 
 
 def _open(room: Room, step: Step) -> Room:
-    return replace(room, step=step, steps_opened=step.id)
+    return room._replace(step=step, steps_opened=step.id)
 
 
 def _joined(room: Room, e: ev.PlayerJoined) -> Room:
     player = Player(id=e.player, nick=e.nick, joined=e.ordinal)
     owner = room.owner if room.owner is not None else e.player
-    return replace(room, players=(*room.players, player), joins=e.ordinal, owner=owner)
+    return room._replace(players=(*room.players, player), joins=e.ordinal, owner=owner)
 
 
 def _left(room: Room, e: ev.PlayerLeft | ev.PlayerKicked) -> Room:
     players = tuple(p for p in room.players if p.id != e.player)
     kicked = room.kicked | {e.player} if isinstance(e, ev.PlayerKicked) else room.kicked
-    return replace(room, players=players, kicked=kicked)
+    return room._replace(players=players, kicked=kicked)
 
 
 def _settings(room: Room, e: ev.SettingsChanged) -> Room:
-    return replace(room, settings=e.settings, players=tuple(replace(p, ready=False) for p in room.players))
+    return room._replace(settings=e.settings, players=tuple(p._replace(ready=False) for p in room.players))
 
 
 def _started(room: Room, e: ev.GameStarted) -> Room:
-    by_id = {p.id: replace(p, ready=False) for p in room.players}
-    room = replace(room, phase="preparation", settings=e.settings, turn_order=e.turn_order,
+    by_id = {p.id: p._replace(ready=False) for p in room.players}
+    room = room._replace(phase="preparation", settings=e.settings, turn_order=e.turn_order,
                    players=tuple(by_id[pid] for pid in e.turn_order), catastrophe=e.catastrophe, years=e.years)
     return _open(room, Step(id=e.step_id, kind="prepare", player=None, deadline=e.deadline))
 
 
 def _dealt(room: Room, e: ev.CharactersDealt) -> Room:
-    players = tuple(replace(p, cards=tuple(e.cards[p.id][c] for c in CATEGORIES)) for p in room.players)
-    return replace(room, players=players)
+    players = tuple(p._replace(cards=tuple(e.cards[p.id][c] for c in CATEGORIES)) for p in room.players)
+    return room._replace(players=players)
 
 
 def _prepared(room: Room, e: ev.PlayerPrepared) -> Room:
@@ -63,7 +63,7 @@ def _prepared(room: Room, e: ev.PlayerPrepared) -> Room:
 
 
 def _round(room: Room, e: ev.RoundStarted) -> Room:
-    return replace(room, phase="round", round=e.round, step=None, exiles_this_round=0,
+    return room._replace(phase="round", round=e.round, step=None, exiles_this_round=0,
                    revealed_this_round=frozenset(), discussed_this_round=frozenset(), common_done=False)
 
 
@@ -74,7 +74,7 @@ def _turn(room: Room, e: ev.TurnStarted) -> Room:
 def _revealed(room: Room, e: ev.CardRevealed) -> Room:
     player = room.get(e.player)
     room = _with_player(room, e.player, shown=player.shown | {e.category})
-    return replace(room, step=None, revealed_this_round=room.revealed_this_round | {e.player})
+    return room._replace(step=None, revealed_this_round=room.revealed_this_round | {e.player})
 
 
 def _discussion(room: Room, e: ev.DiscussionStarted) -> Room:
@@ -90,10 +90,10 @@ def _discussion_ended(room: Room, e: ev.DiscussionEnded) -> Room:
     step = room.step
     assert step is not None
     if step.kind == "discussion":
-        return replace(room, step=None, discussed_this_round=room.discussed_this_round | {step.player or ""})
+        return room._replace(step=None, discussed_this_round=room.discussed_this_round | {step.player or ""})
     if step.kind == "common_discussion":
-        return replace(room, step=None, common_done=True)
-    return replace(room, step=None, awaiting_survival_vote=step.player)
+        return room._replace(step=None, common_done=True)
+    return room._replace(step=None, awaiting_survival_vote=step.player)
 
 
 def _exile_vote(room: Room, e: ev.ExileVoteOpened) -> Room:
@@ -104,7 +104,7 @@ def _exile_vote(room: Room, e: ev.ExileVoteOpened) -> Room:
 def _ballot(room: Room, voter: str, choice: object, ref: str) -> Room:
     assert room.step is not None
     room = _with_step(room, ballots=(*room.step.ballots, (voter, choice)))
-    return replace(room, ballots=(*room.ballots, Ballot(voter, ref, choice)))  # type: ignore[arg-type]
+    return room._replace(ballots=(*room.ballots, Ballot(voter, ref, choice)))  # type: ignore[arg-type]
 
 
 def _exile_cast(room: Room, e: ev.ExileVoteCast) -> Room:
@@ -116,21 +116,21 @@ def _exile_cast(room: Room, e: ev.ExileVoteCast) -> Room:
 def _exile_tallied(room: Room, e: ev.ExileVoteTallied) -> Room:
     tally = Tally(kind="exile", round=e.round, index=e.index, attempt=e.attempt, counts=tuple(e.tally.items()),
                   abstained=e.abstained, result=e.result)
-    return replace(room, step=None, tallies=(*room.tallies, tally))
+    return room._replace(step=None, tallies=(*room.tallies, tally))
 
 
 def _exiled(room: Room, e: ev.PlayerExiled) -> Room:
     room = _with_player(room, e.player, exiled=True, shown=frozenset(CATEGORIES))
-    return replace(room, exiled=(*room.exiled, e.player), exiles_this_round=room.exiles_this_round + 1)
+    return room._replace(exiled=(*room.exiled, e.player), exiles_this_round=room.exiles_this_round + 1)
 
 
 def _incidents_began(room: Room, e: ev.IncidentsBegan) -> Room:
-    players = tuple(replace(p, shown=frozenset(CATEGORIES)) for p in room.players)
-    return replace(room, phase="incidents", step=None, players=players)
+    players = tuple(p._replace(shown=frozenset(CATEGORIES)) for p in room.players)
+    return room._replace(phase="incidents", step=None, players=players)
 
 
 def _incidents_dealt(room: Room, e: ev.IncidentsDealt) -> Room:
-    return replace(room, players=tuple(replace(p, incidents=e.cards.get(p.id, ())) for p in room.players))
+    return room._replace(players=tuple(p._replace(incidents=e.cards.get(p.id, ())) for p in room.players))
 
 
 def _incident_turn(room: Room, e: ev.IncidentTurnStarted) -> Room:
@@ -145,7 +145,7 @@ def _cited(room: Room, e: ev.CardCited) -> Room:
 
 def _survival_vote(room: Room, e: ev.SurvivalVoteOpened) -> Room:
     step = Step(id=e.step_id, kind="survival_vote", player=e.subject, deadline=e.deadline, voters=e.voters)
-    return replace(_open(room, step), awaiting_survival_vote=None)
+    return _open(room, step)._replace(awaiting_survival_vote=None)
 
 
 def _survival_cast(room: Room, e: ev.SurvivalVoteCast) -> Room:
@@ -155,18 +155,18 @@ def _survival_cast(room: Room, e: ev.SurvivalVoteCast) -> Room:
 
 def _survival_tallied(room: Room, e: ev.SurvivalVoteTallied) -> Room:
     tally = Tally(kind="survival", subject=e.subject, s=e.survived_votes, v=e.voters)
-    return replace(room, step=None, tallies=(*room.tallies, tally))
+    return room._replace(step=None, tallies=(*room.tallies, tally))
 
 
 def _fate(room: Room, e: ev.PlayerSurvived | ev.PlayerDied) -> Room:
     last = room.tallies[-1]
     tallies = (*room.tallies[:-1], replace(last, result="survived" if isinstance(e, ev.PlayerSurvived) else "died"))
-    room = replace(room, faced=(*room.faced, e.player), tallies=tallies)
+    room = room._replace(faced=(*room.faced, e.player), tallies=tallies)
     return _with_player(room, e.player, alive=False) if isinstance(e, ev.PlayerDied) else room
 
 
 def _kind_vote(room: Room, e: ev.KindVoteOpened) -> Room:
-    room = replace(room, phase="kind_vote", kind=Kind(e.candidates, e.hint_pairs), kind_attempts=e.attempt)
+    room = room._replace(phase="kind_vote", kind=Kind(e.candidates, e.hint_pairs), kind_attempts=e.attempt)
     return _open(room, Step(id=e.step_id, kind="kind_vote", player=None, deadline=e.deadline, attempt=e.attempt,
                             voters=e.voters))
 
@@ -178,28 +178,28 @@ def _kind_cast(room: Room, e: ev.KindVoteCast) -> Room:
 
 def _kind_tallied(room: Room, e: ev.KindVoteTallied) -> Room:
     tally = Tally(kind="kind", attempt=e.attempt, s=e.votes_for, v=e.votes_against, result=e.result)
-    return replace(room, step=None, tallies=(*room.tallies, tally))
+    return room._replace(step=None, tallies=(*room.tallies, tally))
 
 
 def _kind_result(room: Room, e: ev.KindContinued | ev.KindFailed) -> Room:
     result = "continued" if isinstance(e, ev.KindContinued) else "failed"
     kind = room.kind or Kind(candidates=e.candidates if isinstance(e, ev.KindFailed) else (), hint_pairs=())
-    return replace(room, phase="kind_vote", kind=replace(kind, result=result))  # type: ignore[arg-type]
+    return room._replace(phase="kind_vote", kind=replace(kind, result=result))  # type: ignore[arg-type]
 
 
 def _departed(room: Room, e: ev.PlayerDeparted) -> Room:
     room = _with_player(room, e.player, departed=True, connected=False)
-    return replace(room, last_disconnect_at=e.at)
+    return room._replace(last_disconnect_at=e.at)
 
 
 def _disconnected(room: Room, e: ev.PlayerDisconnected) -> Room:
-    return replace(_with_player(room, e.player, connected=False), last_disconnect_at=e.at)
+    return _with_player(room, e.player, connected=False)._replace(last_disconnect_at=e.at)
 
 
 def _finished(room: Room, e: ev.GameFinished) -> Room:
-    players = tuple(replace(p, shown=frozenset(CATEGORIES), incidents_shown=True) for p in room.players)
+    players = tuple(p._replace(shown=frozenset(CATEGORIES), incidents_shown=True) for p in room.players)
     outcome = Outcome(e.ending, e.ending_card, e.winners, tuple(e.results.items()), e.at)
-    return replace(room, phase="finished", step=None, players=players, outcome=outcome)
+    return room._replace(phase="finished", step=None, players=players, outcome=outcome)
 
 
 def _same(room: Room, e: Event) -> Room:
@@ -213,13 +213,13 @@ HANDLERS: dict[type[Event], Handler] = {
     ev.NicknameChanged: lambda r, e: _with_player(r, e.player, nick=e.nick),
     ev.SettingsChanged: _settings,
     ev.ReadinessChanged: lambda r, e: _with_player(r, e.player, ready=e.ready),
-    ev.OwnershipPassed: lambda r, e: replace(r, owner=e.owner),
-    ev.RoomClosed: lambda r, e: replace(r, phase="closed", step=None),
+    ev.OwnershipPassed: lambda r, e: r._replace(owner=e.owner),
+    ev.RoomClosed: lambda r, e: r._replace(phase="closed", step=None),
     ev.GameStarted: _started,
     ev.CharactersDealt: _dealt,
-    ev.ArkCardsDrawn: lambda r, e: replace(r, ark_deck=e.cards),
+    ev.ArkCardsDrawn: lambda r, e: r._replace(ark_deck=e.cards),
     ev.PlayerPrepared: _prepared,
-    ev.PreparationEnded: lambda r, e: replace(r, step=None),
+    ev.PreparationEnded: lambda r, e: r._replace(step=None),
     ev.RoundStarted: _round,
     ev.TurnStarted: _turn,
     ev.CardRevealed: _revealed,
@@ -251,9 +251,9 @@ HANDLERS: dict[type[Event], Handler] = {
     ev.PlayerDisconnected: _disconnected,
     ev.PlayerDeparted: _departed,
     ev.StepSkipped: _same,
-    ev.SessionExpired: lambda r, e: replace(r, phase="void", step=None),
+    ev.SessionExpired: lambda r, e: r._replace(phase="void", step=None),
     ev.GameFinished: _finished,
-    ev.GameDeleted: lambda r, e: replace(r, phase="deleted"),
+    ev.GameDeleted: lambda r, e: r._replace(phase="deleted"),
 }
 
 
