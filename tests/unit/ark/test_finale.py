@@ -179,3 +179,22 @@ def test_one_player_among_departed_ones_plays_the_game_to_its_finale() -> None:
     play_until(table, finished, vote=lambda t, voter, step: next(x for x in step["targets"] if x != "p1"))
     assert table.view()["winners"] == list(table.room.not_exiled)
     assert "p1" in table.view()["winners"]
+
+
+def test_survival_with_the_incubator_on_has_no_kind_vote() -> None:
+    table = started(4, "mode=survival")
+    play_until(table, finished)
+    assert table.view()["kind"] is None
+    assert not any(entry["type"].startswith("Kind") for entry in table.session.log)
+
+
+def test_kind_ballots_stay_anonymous_until_and_after_the_tally() -> None:
+    table = _kind_vote(4)
+    table.do("kind p1 for", "kind p2 against")
+    for seat in (None, *players(4)):
+        assert table.view(seat)["step"]["voted"] == ["p1", "p2"]
+    table.do("kind p3 for", "kind p4 for")
+    final = table.output()
+    assert final["votes"][-1] == {"kind": "kind", "attempt": 1, "for": 3, "against": 1, "result": "continued"}
+    text = str(final)
+    assert "'choice'" not in text and "continue_kind" not in text

@@ -143,3 +143,29 @@ def test_survival_timeouts_vote_died_and_the_discussion_times_out() -> None:
     assert table.step["kind"] == "survival_vote"
     table.do("timeout")
     assert table.view()["votes"][-1]["s"] == 0
+
+
+def test_a_departed_subject_ends_his_discussion_at_once_and_departed_voters_vote_died() -> None:
+    table = _incidents(4)
+    subject = table.step["player"]
+    voter = next(p for p in table.room.turn_order if p != subject)
+    table.do(f"leave_game {voter}")
+    assert table.step["kind"] == "incident_discussion"
+    table.do(f"leave_game {subject}")
+    assert table.step["kind"] == "survival_vote" and table.step["player"] == subject
+    assert table.step["voted"] == [voter]
+    table.do(*(f"survive {v} yes" for v in table.step["voters"] if v != voter))
+    assert table.view()["votes"][-1]["s"] == 2
+
+
+def test_survival_ballots_stay_anonymous_in_every_view() -> None:
+    table = _incidents(4)
+    subject = table.step["player"]
+    table.do(f"to_vote {subject}")
+    first, second = table.step["voters"][:2]
+    table.do(f"survive {first} yes", f"survive {second} no")
+    for seat in (None, *table.room.ids):
+        view = table.view(seat)
+        assert view["step"]["voted"] == [first, second]
+        assert view["votes"] == [] or view["votes"][-1]["kind"] != "survival"
+    assert table.view(second)["me"]["votes"][-1] == {"ballot": f"survival:{subject}", "choice": False}

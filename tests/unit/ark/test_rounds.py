@@ -213,3 +213,13 @@ def test_skipping_a_vote_applies_the_timeout_ballots_to_everyone_missing() -> No
     table.do("vote p1 p2", "disconnect p3")
     assert table.do("skip p1") is None
     assert table.view()["votes"][-1]["tally"]["p2"] == 2  # p1's vote and p2's own
+
+
+def test_a_common_discussion_timeout_ends_it_without_consequences() -> None:
+    table = started(4, "format=common")
+    for player in table.room.turn_order:
+        table.do(f"reveal {player} profession")
+    assert table.step["deadline"] == 240
+    table.do("end_discussion p1", "timeout")
+    assert table.session.log[-3]["reason"] == "timeout"
+    assert table.view()["round"] == 2 and table.view()["exiled"] == []
