@@ -1,4 +1,4 @@
-"""arkctl against its contract (ark-cli.md): invocation, output fields, script language, rejections."""
+"""arkctl against its contract (docs/games/ark.md §3): invocation, output fields, script language, rejections."""
 
 from __future__ import annotations
 

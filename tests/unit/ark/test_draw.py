@@ -1,4 +1,4 @@
-"""Randomness exactly as ark-cli.md §2 fixes it: the HMAC draw, rejection sampling, Fisher–Yates, and the
+"""Randomness exactly as docs/games/ark.md fixes it: the HMAC draw, rejection sampling, Fisher–Yates, and the
 start's draws (catastrophe, years, turn order, deal, Ark cards) recomputed here from the procedure."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Continuation of kind (ark.md §9), the finale and winners (§10), departures and session end (§11, §17)."""
+"""Continuation of kind, the finale and winners, departures and session end."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Incidents (ark.md §8, §17.4, §17.14): teams, the deal, citing, the survival vote and its seeded draw."""
+"""Incidents: teams, the deal, citing, the survival vote and its seeded draw."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Lobby rules (ark.md §2–3, §17.5–8) and the rejection codes of ark-cli.md §5 step 2–3."""
+"""Lobby rules and their rejection codes, in the documented order."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rounds (ark.md §5–6, §11): card choice, both discussion formats, timeouts of every step, skipping."""
+"""Rounds: card choice, both discussion formats, timeouts of every step, skipping."""
 
 from __future__ import annotations
 

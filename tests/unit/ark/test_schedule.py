@@ -1,4 +1,4 @@
-"""The exile schedule of ark.md §7, the whole table, and a played game exiling exactly that many."""
+"""The exile schedule, the whole table for 4..16 players, and a played game exiling exactly that many."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The content catalogue (ark.md §4, ark-cli.md §7): its models, the 18+ filter and the minimum sizes.
+"""The content catalogue (docs/games/ark.md §4): its models, the 18+ filter and the minimum sizes.
 
 The project's own catalogue is `data/catalogue.json`, shipped inside the package.
 """
@@ -113,7 +113,7 @@ def structure_errors(catalogue: Catalogue) -> list[str]:
 
 
 def size_errors(catalogue: Catalogue) -> list[str]:
-    """The §4 minimums, on a catalogue already filtered for 18+."""
+    """The minimum sizes, on a catalogue already filtered for 18+."""
     errors = []
     for category in CATEGORIES:
         count = len(catalogue.cards.get(category, ()))

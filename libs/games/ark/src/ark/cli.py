@@ -1,4 +1,4 @@
-"""arkctl: plays scripts on the pure rules and checks catalogues, printing JSON as ark-cli.md says."""
+"""arkctl: plays scripts on the pure rules and checks catalogues, printing JSON as docs/games/ark.md §3 says."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ark commands (ark.md §14): orders from players and from the shell (system), each carrying its time `at`.
+"""Ark commands: orders from players and from the shell (system), each carrying its time `at`.
 
 `COMMANDS` validates what a client may send; system commands (room creation, presence, timers, session end,
 deletion) come from the shell only and are left out of it.

@@ -1,4 +1,5 @@
-"""Seeded draws (ark-cli.md §2): HMAC-SHA256 of the room seed, rejection-sampled, and Fisher–Yates shuffles.
+"""Seeded draws (docs/games/ark.md, "Randomness"): HMAC-SHA256 of the room seed, rejection-sampled, and
+Fisher–Yates shuffles.
 
 Nothing here keeps state: the same seed, purpose and keys give the same number on every machine.
 """

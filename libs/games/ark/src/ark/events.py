@@ -1,4 +1,4 @@
-"""Ark events (ark.md §14), registered as "ark.<Name>". `INTERNAL` ones never reach a client as they are:
+"""Ark events, registered as "ark.<Name>". `INTERNAL` ones never reach a client as they are:
 the seed, the deal, the deck order and every ballot with its choice. `public_form` gives what clients get.
 """
 

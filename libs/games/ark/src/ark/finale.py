@@ -1,4 +1,4 @@
-"""The continuation of kind (ark.md §9) and the finale: winners, ending key, ending text (§10)."""
+"""The continuation of kind and the finale: winners, ending key, ending text."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What happens by itself: the next step of the game, the votes and turns of departed players, tallies.
 
 `follow(room, at)` returns the next batch of automatic events, or [] when the room waits for a player or a
-timer. `expire(room, reason)` applies the timeout rules to the whole current step (ark.md §11).
+timer. `expire(room, reason)` applies the timeout rules to the whole current step.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ def follow(room: Room, at: float) -> list[Event]:
     if len(step.ballots) < len(step.voters):
         return []
     if step.kind == "exile_vote" and step.attempt > 1 and len(_departed(room, step.voters)) == len(step.voters):
-        # Nobody can change a revote of departed players: only a timer resolves it (ark.md §17.11).
+        # Nobody can change a revote of departed players: only a timer resolves it (revotes have no limit).
         return []
     return tally(room, step)
 

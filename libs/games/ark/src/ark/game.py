@@ -1,4 +1,5 @@
-"""`start`, `decide` and `play`: the rejection precedence of ark-cli.md §5, then what follows by itself.
+"""`start`, `decide` and `play`: the rejection order (docs/games/ark.md, "Rejection order"), then what
+follows by itself.
 
 `decide` returns the command's events followed by every automatic event they lead to (the next step,
 departed players' turns and votes, tallies, the finale), so a stream folds with `evolve` alone.

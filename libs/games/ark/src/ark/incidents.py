@@ -1,4 +1,4 @@
-"""The incidents (ark.md §8): the seeded deal and which cards a teammate may cite."""
+"""The incidents: the seeded deal and which cards a teammate may cite."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ CARDS_PER_ARK_PLAYER = 1
 
 
 def deal_incidents(room: Room) -> Event:
-    """One `incidents` shuffle; exiles take from exiled-then-any cards, Ark players from ark-then-any (§17.4)."""
+    """One `incidents` shuffle; exiles take from exiled-then-any cards, Ark players from ark-then-any."""
     pool = room.catalogue.filtered(room.settings.adult).incidents
     team = {incident.id: incident.team for incident in pool}
     deck = shuffle(room.seed, "incidents", team)

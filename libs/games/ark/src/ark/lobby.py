@@ -1,4 +1,4 @@
-"""Lobby commands (ark.md §2–3): joining, leaving, nicknames, readiness, kicks, settings and the start."""
+"""Lobby commands: joining, leaving, nicknames, readiness, kicks, settings and the start."""
 
 from __future__ import annotations
 

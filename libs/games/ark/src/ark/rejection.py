@@ -1,4 +1,4 @@
-"""Rejections are values (ark.md §14 codes, plus `bad_command` for arkctl's own parse errors)."""
+"""Rejections are values (the rules' codes, plus `bad_command` for arkctl's own parse errors)."""
 
 from __future__ import annotations
 

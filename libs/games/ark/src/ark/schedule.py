@@ -1,4 +1,4 @@
-"""The exile schedule (ark.md §7): ⌊N/2⌋ Ark places, the other players exiled over rounds 2–5."""
+"""The exile schedule: ⌊N/2⌋ Ark places, the other players exiled over rounds 2–5."""
 
 from __future__ import annotations
 

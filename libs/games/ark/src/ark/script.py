@@ -1,4 +1,4 @@
-"""The arkctl script language (ark-cli.md §3): one line, one command for a room, or a move of the clock.
+"""The arkctl script language (docs/games/ark.md §3): one line, one command for a room, or a move of the clock.
 
 `parse` turns a line into an `Action`; `Send.build` makes the engine command once the runner knows the
 clock, the room and whether the player is busy in another room.

@@ -1,4 +1,4 @@
-"""Room settings (ark.md §3): the values, their defaults, and changes written as `key=value` pairs.
+"""Room settings: the values, their defaults, and changes written as `key=value` pairs.
 
 A change is a sequence of (key, value) texts, the same words `arkctl` scripts use; it is applied left to
 right and validated as a whole, so one bad pair refuses all of it.

@@ -69,7 +69,7 @@ class Step(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Tally:
-    """A tallied vote as everyone sees it (ark-cli.md §4 `votes`)."""
+    """A tallied vote as everyone sees it (the `votes` of arkctl's output)."""
 
     kind: Literal["exile", "survival", "kind"]
     round: int = 0

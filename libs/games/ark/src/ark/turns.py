@@ -1,4 +1,4 @@
-"""Commands of a running game (ark.md §5–11), checked once the step kind is known to fit (decide.py)."""
+"""Commands of a running game, checked once the step kind is known to fit (decide.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What one player (or a spectator) may see of a room (ark.md §13, ark-cli.md §4).
+"""What one player (or a spectator) may see of a room (docs/games/ark.md, "What each player sees").
 
 Shown: revealed cards, one's own seven cards, who has voted, tallies once complete, one's own ballots.
 Never: another's hidden card, any voter's choice, the seed, the deck order, undealt cards.
