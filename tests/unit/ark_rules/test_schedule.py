@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from ark.schedule import ark_places, exiles_in_round
-from ark_helpers import finished, play_until, started
+
+from tests.unit.ark_rules.ark_helpers import finished, play_until, started
 
 pytestmark = pytest.mark.unit
 

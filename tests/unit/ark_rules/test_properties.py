@@ -9,9 +9,10 @@ import pytest
 from ark import fold, view
 from ark.catalogue import CATEGORIES
 from ark.state import Room
-from ark_helpers import Table, players
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+
+from tests.unit.ark_rules.ark_helpers import Table, players
 
 pytestmark = pytest.mark.unit
 

@@ -9,7 +9,8 @@ import hmac
 import pytest
 from ark.catalogue import CATEGORIES
 from ark.draw import SPACE, draw, seed_key, shuffle
-from ark_helpers import lobby, players
+
+from tests.unit.ark_rules.ark_helpers import lobby, players
 
 pytestmark = pytest.mark.unit
 

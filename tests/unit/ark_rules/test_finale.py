@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from ark.finale import FERTILE_AGES
-from ark_helpers import Table, finished, play_until, players, started, step_is
+
+from tests.unit.ark_rules.ark_helpers import Table, finished, play_until, players, started, step_is
 
 pytestmark = pytest.mark.unit
 

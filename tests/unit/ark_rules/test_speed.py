@@ -7,7 +7,8 @@ import time
 
 import pytest
 from ark import fold, view
-from ark_helpers import Table, finished, play_until, players, started, step_is
+
+from tests.unit.ark_rules.ark_helpers import Table, finished, play_until, players, started, step_is
 
 pytestmark = pytest.mark.unit
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from ark_helpers import Table, lobby, players
+
+from tests.unit.ark_rules.ark_helpers import Table, lobby, players
 
 pytestmark = pytest.mark.unit
 

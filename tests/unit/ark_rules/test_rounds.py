@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 from ark.draw import draw
-from ark_helpers import Table, lobby, play_until, players, started, step_is
+
+from tests.unit.ark_rules.ark_helpers import Table, lobby, play_until, players, started, step_is
 
 pytestmark = pytest.mark.unit
 
