@@ -81,6 +81,14 @@ class SeatTaken(Event):
     account_id: Id
 
 
+@event("echo.SeatLeft", 1)
+class SeatLeft(Event):
+    """A player left a table before its game started: his seat is free again (the seats after his move up)."""
+
+    seat: int = Field(ge=0, le=15)
+    account_id: Id
+
+
 class TimerFired(Message):
     """Internal: a deadline a game's rules asked for has come (delivered by a JetStream message schedule)."""
 
@@ -183,6 +191,13 @@ class JoinTable(_Command):
                                                     "is another)")
 
 
+class LeaveTable(_Command):
+    """Leave a table whose game has not started (a started game is left by its own rules: resign, concede)."""
+
+    type: Literal["leave"] = "leave"
+    game_id: Id
+
+
 class Act(_Command):
     """One action in a game, validated by that game's command schema (for Echo: probe, beam, finish)."""
 
@@ -194,7 +209,7 @@ class Act(_Command):
 
 PlayRequest = Annotated[
     StartGame | ProbeSector | BeamSector | FinishGame | GetGame | GetOptions | ListGames | ReplayGame | ExpireGame
-    | OpenTable | JoinTable | Act,
+    | OpenTable | JoinTable | LeaveTable | Act,
     Field(discriminator="type"),
 ]
 PLAY_REQUEST: TypeAdapter[PlayRequest] = TypeAdapter(PlayRequest)

@@ -33,6 +33,7 @@ from echo_events.play import (
     GetGame,
     GetOptions,
     JoinTable,
+    LeaveTable,
     ListGames,
     OpenTable,
     PlayError,
@@ -91,6 +92,8 @@ class PlayService:
                 return await self.tables.open(request)
             case JoinTable():
                 return await self.tables.join(request)
+            case LeaveTable():
+                return await self.tables.leave(request)
             case ExpireGame():
                 return await self._expire(request)
             case GetGame():

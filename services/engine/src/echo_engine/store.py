@@ -2,7 +2,8 @@
 states kept in a bounded in-memory cache. A game's rules come from its kind (`games.rules_for`): the store
 knows no game, only the contract.
 
-A game's subject starts with `GameCreated`; `SeatTaken` events fill a table's seats; every other event is
+A game's subject starts with `GameCreated`; `SeatTaken` and `SeatLeft` events fill a table's seats (before
+it starts); every other event is
 its rules' own, folded with `rules.fold` / `rules.evolve` (a table's state is None until it starts).
 
 A cached game whose rules keep an incremental log (Echo Challenge) is kept in a form the cyclic garbage
@@ -28,7 +29,7 @@ from typing import Any
 import orjson
 from echo_events.envelope import Batch, Envelope, decode, unwrap, wrap
 from echo_events.model import Event
-from echo_events.play import GameCreated, SeatTaken
+from echo_events.play import GameCreated, SeatLeft, SeatTaken
 from echo_events.streams import GAMES, game_events, game_subject
 from echo_runtime.append import append, last_message
 from echo_runtime.direct_read import read_subject
@@ -72,6 +73,8 @@ class LoadedGame:
         for event in events:
             if isinstance(event, SeatTaken):
                 roster = (*roster, event.account_id)
+            elif isinstance(event, SeatLeft):
+                roster = tuple(account for account in roster if account != event.account_id)
             elif state is None:
                 starting.append(event)
             else:

@@ -23,9 +23,11 @@ from echo_events.play import (
     Act,
     GameCreated,
     JoinTable,
+    LeaveTable,
     OpenTable,
     PlayError,
     PlayReply,
+    SeatLeft,
     SeatTaken,
     TimerFired,
     server_command_id,
@@ -53,7 +55,10 @@ def table_view(game: LoadedGame, seat: int | None) -> dict[str, Any]:
     game has started, the rules' view for that seat."""
     meta = game.meta
     rules = game.rules
-    status = "lobby" if game.state is None else ("over" if rules.is_over(game.state) else "playing")
+    if game.state is not None:
+        status = "over" if rules.is_over(game.state) else "playing"
+    else:
+        status = "lobby" if game.roster else "closed"
     view: dict[str, Any] = {
         "game_id": meta.game_id, "kind": meta.kind, "mode": "table", "version": game.version,
         "table": {"seats": meta.seats, "taken": len(game.roster), "you": seat, "status": status,
@@ -120,6 +125,8 @@ class Tables:
                     return refuse("wrong_kind", f"this invitation is to a game of {game.meta.kind}, not {request.kind}")
                 if game.seat_of(request.account_id) is not None:
                     return self.reply(game, request.account_id, duplicate=True)  # back at his seat
+                if not game.roster:
+                    return refuse("table_closed", "everyone has left this table")
                 if len(game.roster) >= game.meta.seats:
                     return refuse("table_full", "every seat at this table is taken")
                 now = self._clock.now()
@@ -132,6 +139,26 @@ class Tables:
                     self.store.forget(game_id)
                     continue
                 return await self._changed(stored, before=game, account_id=request.account_id)
+        return refuse("busy", "the table is changing; try again")
+
+    async def leave(self, request: LeaveTable) -> PlayReply:
+        async with self._locked(request.game_id):
+            for _ in range(MAX_ATTEMPTS):
+                game = await self.store.load(request.game_id)
+                seat = None if game is None or game.meta.mode != "table" else game.seat_of(request.account_id)
+                if game is None or seat is None:
+                    return refuse("unknown_game", f"there is no table {request.game_id} of yours")
+                if game.state is not None:
+                    return refuse("game_started", "the game has started: leave it by its own rules (resign)")
+                try:
+                    stored = await self.store.append(game, [SeatLeft(seat=seat, account_id=request.account_id)],
+                                                     request.command_id, self._clock.now())
+                except AppendConflict:
+                    self.store.forget(request.game_id)
+                    continue
+                await self._changed(stored, before=game, account_id=None)
+                return PlayReply(ok=True, game_id=stored.game_id, version=stored.version,
+                                 view=table_view(stored, None))
         return refuse("busy", "the table is changing; try again")
 
     async def act(self, request: Act) -> PlayReply:
