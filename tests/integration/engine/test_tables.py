@@ -144,6 +144,20 @@ async def test_tables_refuse_what_their_rules_refuse(duel_engine: Client) -> Non
     assert again["error"]["code"] == "unknown_kind"  # Echo is not played at a table
 
 
+async def test_a_bot_takes_an_empty_seat_and_plays_its_turn(duel_engine: Client) -> None:
+    nc, owner = duel_engine, account()
+    wrong = await ask(nc, type="open", account_id=owner, kind="duel", seats=2, bots=["grandmaster"])
+    assert wrong["error"]["code"] == "bad_bots" and "easy" in wrong["error"]["message"]
+    opened = await ask(nc, type="open", account_id=owner, kind="duel", seats=2, bots=["easy"])
+    assert opened["view"]["table"]["status"] == "playing" and opened["view"]["game"]["picked"] == [False, True]
+    ended = await ask(nc, type="act", account_id=owner, game_id=opened["game_id"], action={"type": "pick", "number": 9})
+    result = ended["view"]["game"]["result"]
+    assert result["picks"][0] == 9 and 1 <= result["picks"][1] <= 9 and result["reason"] in ("higher", "draw")
+    envelopes = await stream_events(nc.jetstream(), opened["game_id"])
+    bot_pick, own_pick = [e.causation_id for e in envelopes if e.event_type == duel.NumberPicked.event_type]
+    assert bot_pick.startswith("!bot:1:") and not own_pick.startswith("!")  # the bot's id is the server's
+
+
 async def test_a_deadline_comes_back_as_a_command_on_time(duel_engine: Client) -> None:
     nc, owner, guest = duel_engine, account(), account()
     owner_box = await inbox(nc, owner)

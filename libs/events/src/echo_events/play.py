@@ -79,6 +79,7 @@ class SeatTaken(Event):
 
     seat: int = Field(ge=0, le=15)
     account_id: Id
+    bot: str | None = Field(None, max_length=32, description="the level of the bot that plays this seat")
 
 
 @event("echo.SeatLeft", 1)
@@ -180,6 +181,8 @@ class OpenTable(_Command):
     kind: GameKind
     seats: int = Field(ge=1, le=16)
     settings: Settings = Field(default_factory=dict)
+    bots: tuple[Annotated[str, Field(max_length=32)], ...] = Field(
+        (), max_length=15, description="levels of the bots that take the seats after the asker's")
 
 
 class JoinTable(_Command):

@@ -44,6 +44,13 @@ from .timers import Timers, changed
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 5
+MAX_BOT_ACTIONS = 500  # a bots-only stretch of a game longer than this is a bug in the bots
+
+
+def _bot_seed(game: LoadedGame, seat: int) -> int:
+    """Each bot decision's seed: from the game, the seat and the game's version — the same on every replica."""
+    digest = hashlib.blake2b(f"bot|{game.game_id}|{seat}|{game.version}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 def refuse(code: str, message: str) -> PlayReply:
@@ -100,8 +107,14 @@ class Tables:
         meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="table", preset_id=request.kind,
                            msk_date=moscow_date(now).isoformat(), kind=request.kind, seats=request.seats,
                            settings=dict(request.settings), invite=secrets.token_urlsafe(12))
+        levels = getattr(rules, "BOT_LEVELS", ())
+        unknown = [level for level in request.bots if level not in levels]
+        if unknown or len(request.bots) >= request.seats:
+            return refuse("bad_bots", f"bots take empty seats (at most {request.seats - 1}) and play at one of "
+                                      f"the levels {', '.join(levels) or '(this game has no bots)'}")
         events: list[Event] = [SeatTaken(seat=0, account_id=request.account_id)]
-        if request.seats == 1:
+        events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
+        if len(events) == request.seats:
             events += self._start(rules, meta, now)
         async with self._locked(game_id):
             try:
@@ -217,6 +230,34 @@ class Tables:
 
     # ------------------------------------------------------------------------------------------------
 
+    async def _bots_play(self, game: LoadedGame) -> LoadedGame:
+        """The bots' actions, one after another, until none has anything to do (or the game is over). Each
+        is a command of the server's own (`!bot:<seat>:<version>`), decided like a player's."""
+        rules = game.rules
+        for _ in range(MAX_BOT_ACTIONS):
+            if game.state is None or not game.bots or rules.is_over(game.state):
+                return game
+            now = self._clock.now()
+            acted = False
+            for seat, level in game.bots:
+                action = rules.bot_action(game.state, seat, level, _bot_seed(game, seat))
+                if action is None:
+                    continue
+                command = rules.command_for(action, seat, now)
+                outcome = command if is_rejection(command) else rules.decide(game.state, command)
+                if is_rejection(outcome):
+                    raise RuntimeError(f"bot at seat {seat} of {game.game_id} chose a refused action: {outcome.code}")
+                try:
+                    game = await self.store.append(game, list(outcome),
+                                                   server_command_id("bot", str(seat), str(game.version)), now)
+                except AppendConflict:  # another replica moved the game: decide again on what it wrote
+                    game = await self.store.refold(game.game_id) or game
+                acted = True
+                break
+            if not acted:
+                return game
+        raise RuntimeError(f"the bots of {game.game_id} kept playing ({MAX_BOT_ACTIONS} actions in a row)")
+
     def _setup(self, rules: Any, settings: dict[str, Any], seats: int, now: datetime) -> Any:
         try:
             setup = rules.new_setup(settings, seats, 0, now)
@@ -234,12 +275,16 @@ class Tables:
         return list(rules.start(setup)[1])
 
     async def _changed(self, game: LoadedGame, before: LoadedGame | None, account_id: str | None) -> PlayReply:
-        """Every seat hears of the change with its own view; the game's new deadlines are scheduled."""
+        """Every seat hears of the change with its own view; the bots take their turns; the game's new
+        deadlines are scheduled."""
+        game = await self._bots_play(game)
         if game.state is not None:
             old = before.rules.deadlines(before.state) if before is not None and before.state is not None else []
             await self._timers.schedule(game.game_id, changed(old, game.rules.deadlines(game.state)))
+        bots = dict(game.bots)
         for seat, account in enumerate(game.roster):
-            await self._outbox.publish(Update(account, game.game_id, game.version, table_view(game, seat)))
+            if seat not in bots:
+                await self._outbox.publish(Update(account, game.game_id, game.version, table_view(game, seat)))
         if account_id is None:
             return PlayReply(ok=True, game_id=game.game_id, version=game.version)
         return self.reply(game, account_id)
