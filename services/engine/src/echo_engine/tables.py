@@ -114,7 +114,18 @@ class Tables:
                                       f"the levels {', '.join(levels) or '(this game has no bots)'}")
         events: list[Event] = [SeatTaken(seat=0, account_id=request.account_id)]
         events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
-        if len(events) == request.seats:
+        if hasattr(rules, "seated"):  # the rules keep the lobby: the game starts now, each seat is its command
+            started = self._start(rules, meta, now)
+            state = rules.fold(started)
+            events += started
+            for seat in range(len(events) - len(started)):
+                outcome = rules.decide(state, rules.seated(seat, now))
+                if is_rejection(outcome):
+                    return refuse(outcome.code, outcome.message)
+                for event in outcome:
+                    state = rules.evolve(state, event)
+                events += outcome
+        elif len(events) == request.seats:
             events += self._start(rules, meta, now)
         async with self._locked(game_id):
             try:
@@ -143,8 +154,14 @@ class Tables:
                 if len(game.roster) >= game.meta.seats:
                     return refuse("table_full", "every seat at this table is taken")
                 now = self._clock.now()
-                events: list[Event] = [SeatTaken(seat=len(game.roster), account_id=request.account_id)]
-                if len(game.roster) + 1 == game.meta.seats:
+                seat = len(game.roster)
+                events: list[Event] = [SeatTaken(seat=seat, account_id=request.account_id)]
+                if hasattr(game.rules, "seated") and game.state is not None:  # the rules keep the lobby
+                    outcome = game.rules.decide(game.state, game.rules.seated(seat, now))
+                    if is_rejection(outcome):
+                        return refuse(outcome.code, outcome.message)
+                    events += outcome
+                elif seat + 1 == game.meta.seats:
                     events += self._start(game.rules, game.meta, now)
                 try:
                     stored = await self.store.append(game, events, request.command_id, now)
@@ -162,7 +179,8 @@ class Tables:
                 if game is None or seat is None:
                     return refuse("unknown_game", f"there is no table {request.game_id} of yours")
                 if game.state is not None:
-                    return refuse("game_started", "the game has started: leave it by its own rules (resign)")
+                    return refuse("game_started", "the game has started (or keeps its own lobby): leave it by "
+                                                  "its own rules' action")
                 try:
                     stored = await self.store.append(game, [SeatLeft(seat=seat, account_id=request.account_id)],
                                                      request.command_id, self._clock.now())
