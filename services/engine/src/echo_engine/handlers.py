@@ -22,6 +22,7 @@ from echo_challenge.actions import BeamAction, ProbeAction
 from echo_challenge.tutorial import explain_wrong_click
 from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.errors import explain
+from echo_events.game_rules import Deadline
 from echo_events.model import Command
 from echo_events.moscow import moscow_date
 from echo_events.play import (
@@ -42,6 +43,7 @@ from echo_events.play import (
     ProbeSector,
     ReplayGame,
     StartGame,
+    TimerFired,
     server_command_id,
 )
 from echo_runtime.append import AppendConflict
@@ -51,7 +53,7 @@ from nats.js import JetStreamContext
 from pydantic import ValidationError
 
 from . import queries
-from .dailies import current_daily, daily_over
+from .dailies import closes_at, current_daily, daily_over
 from .locks import Locks
 from .outbox import Outbox, Update
 from .projections import games_of
@@ -63,6 +65,7 @@ from .wire import log_after
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 5
+DAILY_CLOSE = "daily-close"  # the deadline each Daily game is given: its Daily's closing time
 
 
 def refuse(code: str, message: str) -> PlayReply:
@@ -78,7 +81,8 @@ class PlayService:
         self._clock = clock
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
-        self.tables = Tables(self.store, self.outbox, self._locked, clock, Timers(js))
+        self._timers = Timers(js)
+        self.tables = Tables(self.store, self.outbox, self._locked, clock, self._timers)
 
     async def handle(self, request: PlayRequest) -> PlayReply:
         match request:
@@ -256,7 +260,19 @@ class PlayService:
             await self._pool.execute(
                 "INSERT INTO engine_daily_games (game_id, daily_id, account_id) VALUES ($1, $2, $3) "
                 "ON CONFLICT DO NOTHING", game_id, daily.daily_id, request.account_id)
+            if not reply.duplicate:  # its midnight comes back to this game as a command, whatever else is up
+                await self._timers.schedule(game_id, [Deadline(DAILY_CLOSE, closes_at(daily.date), {})])
         return reply
+
+    async def on_timer(self, timer: TimerFired) -> None:
+        """A deadline of a game came: Echo's only one is its Daily's close; a table's go to its rules."""
+        game = await self.store.load(timer.game_id)
+        if game is None or game.meta.kind != ECHO:
+            await self.tables.fire(timer)
+            return
+        if timer.name == DAILY_CLOSE:
+            await self._expire(ExpireGame(game_id=timer.game_id, command_id=server_command_id("expire", timer.name,
+                                                                                                 timer.at)))
 
     async def _start_free(self, request: StartGame, today: date) -> PlayReply:
         preset = request.preset or modes.AS_DAILY
