@@ -32,8 +32,11 @@ async def request_json(nc: Client, subject: str, body: dict[str, Any], *, timeou
     except orjson.JSONEncodeError as error:
         raise Unencodable(str(error)) from None
     try:
-        with start_span(f"request {subject}", kind=SpanKind.CLIENT):
-            reply = await nc.request(subject, data, timeout=timeout, headers=inject_headers(headers))
+        if headers is not None:  # the caller's own span and trace context (the engine client's)
+            reply = await nc.request(subject, data, timeout=timeout, headers=headers)
+        else:
+            with start_span(f"request {subject}", kind=SpanKind.CLIENT):
+                reply = await nc.request(subject, data, timeout=timeout, headers=inject_headers())
     except NoRespondersError:
         raise NobodyThere(subject) from None
     except (NatsTimeout, TimeoutError):
