@@ -1,0 +1,120 @@
+"""Card faces as SVG, drawn from the card data alone so that a client never hand-draws a card: the faction's
+colour, the discard cost, the time value, printed VP, strength, the faction symbols and the effect's text in
+Russian or English. Pure functions: the same card and language give the same text, byte for byte.
+
+Every number sits in a `<text>` whose class names it (`cost`, `time`, `vp`, `strength`, `capture`,
+`entrench`, `vp-captured`, `vp-entrenched`), so a client may restyle a face without parsing it."""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from .catalogue import Card, Source
+
+LANGUAGES = ("ru", "en")
+WIDTH, HEIGHT = 250, 350
+TEXT_WIDTH_CHARS = 30  # what fits on one line of the effect box at the font size used
+
+FACTION_COLOURS = {"water": "#2f7fc1", "forest": "#3d8b37", "sky": "#7b6cc9", "earth": "#8a5a2b"}
+FACTION_GLYPHS = {"water": "💧", "forest": "🌿", "sky": "☁", "earth": "⛰"}
+TIMING_ICONS = {"summon": "✦", "act": "⚡", "on": "∞", "static": "∞", "score": "★", "none": ""}
+WORDS = {
+    "ru": {"water": "Вода", "forest": "Лес", "sky": "Небо", "earth": "Земля", "creature": "Существо",
+           "artifact": "Артефакт", "source": "Источник", "cost": "сброс", "time": "время", "vp": "ПО",
+           "strength": "сила", "capture": "захват", "entrench": "закреп."},
+    "en": {"water": "Water", "forest": "Forest", "sky": "Sky", "earth": "Earth", "creature": "Creature",
+           "artifact": "Artifact", "source": "Source", "cost": "discard", "time": "time", "vp": "VP",
+           "strength": "str", "capture": "capture", "entrench": "entrench"},
+}
+
+
+def wrap(text: str, width: int = TEXT_WIDTH_CHARS) -> list[str]:
+    """Greedy word wrap; a word longer than the width keeps a line of its own."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _text(x: float, y: float, content: str, *, cls: str, size: int, anchor: str = "middle", weight: str = "normal",
+          fill: str = "#1d1d1d") -> str:
+    return (f'<text class={quoteattr(cls)} x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" '
+            f'font-weight="{weight}" fill="{fill}">{escape(content)}</text>')
+
+
+def _badge(x: float, y: float, value: int, label: str, cls: str, colour: str) -> str:
+    """A round badge with a number and a small label under it."""
+    return (f'<circle cx="{x:g}" cy="{y:g}" r="19" fill="#ffffff" stroke="{colour}" stroke-width="3"/>'
+            + _text(x, y + 7, str(value), cls=cls, size=20, weight="bold")
+            + _text(x, y + 32, label, cls=f"{cls}-label", size=10, fill="#444444"))
+
+
+def _effect_box(top: float, icon: str, text: str, colour: str) -> str:
+    lines = wrap(text)
+    parts = [f'<rect x="18" y="{top:g}" width="214" height="{26 + 16 * len(lines)}" rx="8" fill="#ffffff" '
+             f'stroke="{colour}" stroke-width="1.5"/>']
+    if icon:
+        parts.append(_text(34, top + 22, icon, cls="timing", size=16, fill=colour))
+    spans = "".join(f'<tspan x="125" dy="{0 if i == 0 else 16}">{escape(line)}</tspan>' for i, line in enumerate(lines))
+    parts.append(f'<text class="effect" x="125" y="{top + 22:g}" font-size="13" text-anchor="middle" '
+                 f'fill="#1d1d1d">{spans}</text>')
+    return "".join(parts)
+
+
+def _frame(colour: str, title: str, subtitle: str, body: str, footer: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+            f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="sans-serif">'
+            f'<rect x="2" y="2" width="{WIDTH - 4}" height="{HEIGHT - 4}" rx="14" fill="#f7f3ea" stroke="{colour}" '
+            f'stroke-width="4"/>'
+            f'<rect x="2" y="2" width="{WIDTH - 4}" height="64" rx="14" fill="{colour}"/>'
+            + _text(125, 30, title, cls="name", size=17, weight="bold", fill="#ffffff")
+            + _text(125, 52, subtitle, cls="kind", size=12, fill="#ffffff")
+            + body + _text(125, HEIGHT - 12, footer, cls="id", size=10, fill="#777777") + "</svg>")
+
+
+def _symbols(symbols: tuple[str, ...], top: float) -> str:
+    start = 125 - 16 * (len(symbols) - 1)
+    return "".join(
+        f'<g class="symbol" data-faction="{faction}"><circle cx="{start + 32 * i:g}" cy="{top:g}" r="13" '
+        f'fill="{FACTION_COLOURS[faction]}"/>' + _text(start + 32 * i, top + 5, FACTION_GLYPHS[faction],
+                                                        cls="glyph", size=13, fill="#ffffff") + "</g>"
+        for i, faction in enumerate(symbols))
+
+
+def _words(lang: str) -> dict[str, str]:
+    if lang not in LANGUAGES:
+        raise ValueError(f"no card texts in {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    return WORDS[lang]
+
+
+def card_face_svg(card: Card, lang: str) -> str:
+    """The face of a fellowship card in `ru` or `en`."""
+    words = _words(lang)
+    colour = FACTION_COLOURS[card.faction]
+    name, text = (card.name_ru, card.text_ru) if lang == "ru" else (card.name_en, card.text_en)
+    body = (_badge(40, 98, card.discard, words["cost"], "cost", colour)
+            + _badge(210, 98, card.time, words["time"], "time", colour)
+            + _symbols(card.symbols, 98)
+            + _effect_box(160, TIMING_ICONS[card.effect.kind], text, colour)
+            + _badge(40, 286, card.vp, words["vp"], "vp", colour))
+    if card.is_creature:
+        body += _badge(210, 286, card.strength, words["strength"], "strength", colour)
+    return _frame(colour, name, f"{words[card.type]} · {words[card.faction]}", body, card.id)
+
+
+def source_face_svg(source: Source, lang: str) -> str:
+    """The face of a Source: capture and entrench thresholds, the VP of each state and its ability."""
+    words = _words(lang)
+    colour = FACTION_COLOURS[source.faction]
+    name, text = (source.name_ru, source.text_ru) if lang == "ru" else (source.name_en, source.text_en)
+    body = (_badge(40, 98, source.capture, words["capture"], "capture", colour)
+            + _badge(210, 98, source.entrench, words["entrench"], "entrench", colour)
+            + _symbols((source.faction,), 98)
+            + _effect_box(160, TIMING_ICONS[source.effect.kind], text, colour)
+            + _badge(40, 286, source.vp_captured, f"{words['vp']} · {words['capture']}", "vp-captured", colour)
+            + _badge(210, 286, source.vp_entrenched, f"{words['vp']} · {words['entrench']}", "vp-entrenched",
+                     colour))
+    return _frame(colour, name, f"{words['source']} · {words[source.faction]}", body, source.id)
