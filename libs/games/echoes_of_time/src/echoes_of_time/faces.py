@@ -90,31 +90,38 @@ def _words(lang: str) -> dict[str, str]:
     return WORDS[lang]
 
 
+Badge = tuple[int, str, str]  # value, label, class
+
+
+def _face(colour: str, title: str, subtitle: str, corners: tuple[Badge, Badge], symbols: tuple[str, ...],
+          icon: str, text: str, bottom: list[Badge], footer: str) -> str:
+    """The layout every face shares: two badges on top with the symbols between, the effect, badges below."""
+    (left, right) = corners
+    body = (_badge(40, 98, *left, colour) + _badge(210, 98, *right, colour) + _symbols(symbols, 98)
+            + _effect_box(160, icon, text, colour)
+            + "".join(_badge(x, 286, *badge, colour) for x, badge in zip((40, 210), bottom, strict=False)))
+    return _frame(colour, title, subtitle, body, footer)
+
+
 def card_face_svg(card: Card, lang: str) -> str:
     """The face of a fellowship card in `ru` or `en`."""
     words = _words(lang)
-    colour = FACTION_COLOURS[card.faction]
     name, text = (card.name_ru, card.text_ru) if lang == "ru" else (card.name_en, card.text_en)
-    body = (_badge(40, 98, card.discard, words["cost"], "cost", colour)
-            + _badge(210, 98, card.time, words["time"], "time", colour)
-            + _symbols(card.symbols, 98)
-            + _effect_box(160, TIMING_ICONS[card.effect.kind], text, colour)
-            + _badge(40, 286, card.vp, words["vp"], "vp", colour))
+    bottom: list[Badge] = [(card.vp, words["vp"], "vp")]
     if card.is_creature:
-        body += _badge(210, 286, card.strength, words["strength"], "strength", colour)
-    return _frame(colour, name, f"{words[card.type]} · {words[card.faction]}", body, card.id)
+        bottom.append((card.strength, words["strength"], "strength"))
+    return _face(FACTION_COLOURS[card.faction], name, f"{words[card.type]} · {words[card.faction]}",
+                 ((card.discard, words["cost"], "cost"), (card.time, words["time"], "time")), card.symbols,
+                 TIMING_ICONS[card.effect.kind], text, bottom, card.id)
 
 
 def source_face_svg(source: Source, lang: str) -> str:
-    """The face of a Source: capture and entrench thresholds, the VP of each state and its ability."""
+    """The face of a Source: capture and entrench thresholds, the VP of each state (captured left, entrenched
+    right, as the page places them) and its ability."""
     words = _words(lang)
-    colour = FACTION_COLOURS[source.faction]
     name, text = (source.name_ru, source.text_ru) if lang == "ru" else (source.name_en, source.text_en)
-    body = (_badge(40, 98, source.capture, words["capture"], "capture", colour)
-            + _badge(210, 98, source.entrench, words["entrench"], "entrench", colour)
-            + _symbols((source.faction,), 98)
-            + _effect_box(160, TIMING_ICONS[source.effect.kind], text, colour)
-            + _badge(40, 286, source.vp_captured, f"{words['vp']} · {words['capture']}", "vp-captured", colour)
-            + _badge(210, 286, source.vp_entrenched, f"{words['vp']} · {words['entrench']}", "vp-entrenched",
-                     colour))
-    return _frame(colour, name, f"{words['source']} · {words[source.faction]}", body, source.id)
+    return _face(FACTION_COLOURS[source.faction], name, f"{words['source']} · {words[source.faction]}",
+                 ((source.capture, words["capture"], "capture"), (source.entrench, words["entrench"], "entrench")),
+                 (source.faction,), TIMING_ICONS[source.effect.kind], text,
+                 [(source.vp_captured, f"{words['vp']} · {words['capture']}", "vp-captured"),
+                  (source.vp_entrenched, f"{words['vp']} · {words['entrench']}", "vp-entrenched")], source.id)
