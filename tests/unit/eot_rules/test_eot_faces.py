@@ -7,7 +7,14 @@ import xml.etree.ElementTree as ET
 
 import pytest
 from echoes_of_time.catalogue import CARDS, SOURCES
-from echoes_of_time.faces import FACTION_COLOURS, LANGUAGES, card_face_svg, source_face_svg, wrap
+from echoes_of_time.faces import (
+    FACTION_COLOURS,
+    LANGUAGES,
+    MAX_EFFECT_LINES,
+    card_face_svg,
+    source_face_svg,
+    wrap,
+)
 
 pytestmark = pytest.mark.unit
 
@@ -75,3 +82,8 @@ def test_wrap_keeps_lines_to_the_width_and_every_word() -> None:
     lines = wrap(text, 20)
     assert all(len(line) <= 20 for line in lines) and " ".join(lines) == text
     assert wrap("supercalifragilistic x", 5) == ["supercalifragilistic", "x"]
+
+
+def test_every_effect_text_fits_the_box_above_the_bottom_badges() -> None:
+    texts = [t for item in [*CARDS.values(), *SOURCES.values()] for t in (item.text_ru, item.text_en)]
+    assert max(len(wrap(t)) for t in texts) <= MAX_EFFECT_LINES

@@ -14,9 +14,16 @@ from .catalogue import Card, Source
 LANGUAGES = ("ru", "en")
 WIDTH, HEIGHT = 250, 350
 TEXT_WIDTH_CHARS = 30  # what fits on one line of the effect box at the font size used
+MAX_EFFECT_LINES = 4  # the effect box of that many lines still ends above the bottom badges
 
 FACTION_COLOURS = {"water": "#2f7fc1", "forest": "#3d8b37", "sky": "#7b6cc9", "earth": "#8a5a2b"}
-FACTION_GLYPHS = {"water": "💧", "forest": "🌿", "sky": "☁", "earth": "⛰"}
+# The symbols as small paths (a drop, a fir, a cloud, a mountain) around (0, 0): no font needs to have them.
+FACTION_GLYPHS = {
+    "water": "M0,-8 C4,-2 6,1 6,3 A6,6 0 0 1 -6,3 C-6,1 -4,-2 0,-8 Z",
+    "forest": "M0,-8 L6,2 L2,2 L2,7 L-2,7 L-2,2 L-6,2 Z",
+    "sky": "M-7,4 A3,3 0 0 1 -5,-2 A4.5,4.5 0 0 1 3,-4 A3.5,3.5 0 0 1 7,4 Z",
+    "earth": "M-8,5 L-2,-6 L1,-1 L3,-4 L8,5 Z",
+}
 TIMING_ICONS = {"summon": "✦", "act": "⚡", "on": "∞", "static": "∞", "score": "★", "none": ""}
 WORDS = {
     "ru": {"water": "Вода", "forest": "Лес", "sky": "Небо", "earth": "Земля", "creature": "Существо",
@@ -53,13 +60,15 @@ def _badge(x: float, y: float, value: int, label: str, cls: str, colour: str) ->
 
 
 def _effect_box(top: float, icon: str, text: str, colour: str) -> str:
+    """The effect's text under its timing icon, which sits in a disc on the box's upper edge."""
     lines = wrap(text)
-    parts = [f'<rect x="18" y="{top:g}" width="214" height="{26 + 16 * len(lines)}" rx="8" fill="#ffffff" '
+    parts = [f'<rect x="18" y="{top:g}" width="214" height="{30 + 16 * len(lines)}" rx="8" fill="#ffffff" '
              f'stroke="{colour}" stroke-width="1.5"/>']
     if icon:
-        parts.append(_text(34, top + 22, icon, cls="timing", size=16, fill=colour))
+        parts.append(f'<circle cx="125" cy="{top:g}" r="11" fill="{colour}"/>'
+                     + _text(125, top + 5, icon, cls="timing", size=13, fill="#ffffff"))
     spans = "".join(f'<tspan x="125" dy="{0 if i == 0 else 16}">{escape(line)}</tspan>' for i, line in enumerate(lines))
-    parts.append(f'<text class="effect" x="125" y="{top + 22:g}" font-size="13" text-anchor="middle" '
+    parts.append(f'<text class="effect" x="125" y="{top + 28:g}" font-size="13" text-anchor="middle" '
                  f'fill="#1d1d1d">{spans}</text>')
     return "".join(parts)
 
@@ -79,8 +88,8 @@ def _symbols(symbols: tuple[str, ...], top: float) -> str:
     start = 125 - 16 * (len(symbols) - 1)
     return "".join(
         f'<g class="symbol" data-faction="{faction}"><circle cx="{start + 32 * i:g}" cy="{top:g}" r="13" '
-        f'fill="{FACTION_COLOURS[faction]}"/>' + _text(start + 32 * i, top + 5, FACTION_GLYPHS[faction],
-                                                        cls="glyph", size=13, fill="#ffffff") + "</g>"
+        f'fill="{FACTION_COLOURS[faction]}"/><path transform="translate({start + 32 * i:g} {top:g})" '
+        f'd="{FACTION_GLYPHS[faction]}" fill="#ffffff"/></g>'
         for i, faction in enumerate(symbols))
 
 
