@@ -1,14 +1,16 @@
-"""Benchmark of the Echoes of Time rules: the balance run beside the spec's table, the bots' strength, speed.
+"""Benchmark of the Echoes of Time rules: the balance run beside the design table, the bots' strength, speed.
 
     .venv/bin/python tests/load/bench_eot.py [--games 300] [--duel-games 300] [--budget 180] [--workers N]
 
 Prints three sections and writes `.bench/eot.json`:
 - balance: `eotctl random`'s aggregate (`echoes_of_time.bots.selfplay.aggregate`) for `greedy` and
-  `balanced` at 2, 3 and 4 players, beside the published balance table (spec §23, 600 games a row); a row
+  `balanced` at 2, 3 and 4 players, beside the card set's design table (docs/games/echoes-of-time.md,
+  "Balance as designed", 600 games a row); a row
   with a percentage more than 5 points from the table is flagged with the cells that moved. The first
   games of every row time the run; when `--games` per row would not fit in `--budget` seconds, the largest
   count that fits is played and printed (sampling error of one 2-player rate at 300 games: about ±2.9 points);
-- bots: the `strong` level against `random`, and `strong` against `casual`, in 2-player games with the seats
+- bots: the `strong` level against `random`, `casual` against `random` and `strong` against `casual`
+  (a third as many games each), in 2-player games with the seats
   swapped every game; target ≥ 90 % for strong vs random (judged on the measured rate, with its 95 % interval);
 - speed: a whole 4-player game folded from its events (target ≤ 50 ms) and one decision — the command
   decided and applied, then all four seats' views rendered (target ≤ 5 ms), wall and thread CPU time.
@@ -43,8 +45,9 @@ MOVED_POINTS = 5.0
 CALIBRATION_GAMES = 6
 POLICIES = ("greedy", "balanced")
 
-# Spec §23, "Final rules, 600 games per row": rounds mean (p10, p90), first flag A/B/C % (2+ flags %),
-# seat wins % (round-1 order), win % by main faction W/F/S/E, ★ VP per card, shared wins %.
+# The design table ("Balance as designed" in docs/games/echoes-of-time.md, 600 games per row): rounds mean
+# (p10, p90), first flag A/B/C % (2+ flags %), seat wins % (round-1 order), win % by main faction W/F/S/E,
+# ★ VP per card, shared wins %.
 PUBLISHED: dict[tuple[int, str], dict[str, Any]] = {
     (2, "greedy"): {"rounds": (11.6, 10, 13), "flags": (40, 14, 47, 15), "seats": (51.8, 48.2),
                     "factions": (55.7, 57.1, 48.9, 47.1), "star": 4.61, "shared": 3.0},
