@@ -66,6 +66,10 @@ SAMPLES = {
                         "started": 3000, "seconds": 60.1, "starts_per_s": 49.9, "errors": 0, "error_codes": {},
                         "gateway_rss_kib": {"before": 75_000, "peak": 180_000, "after": 179_000}},
               "checks": {"distinct_game_ids": 3000, "ok": True}},
+    "eot": {"targets": {"fold_4p_ms": 50.0, "decision_4_views_ms": 5.0, "strong_vs_random_pct": 90.0},
+            "bots": [{"first": "strong", "second": "random", "games": 300, "win_pct": 98.67}],
+            "speed": {"fold": {"games": 6, "median_ms": 0.84, "max_ms": 1.12},
+                      "decision": {"n": 1558, "median_ms": 0.21, "cpu_p99_ms": 0.48}}},
 }
 
 
@@ -89,7 +93,7 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     text = table(SAMPLES)
     assert "not run" not in text and "unreadable" not in text
     moves = line(text, "moves (fsync always): round trip")
-    assert "3.46 ms" in moves and "358 µs JetStream publish" in moves and "9.7×" in moves and "MISSED" in moves
+    assert "3.46 ms" in moves and "358 µs JetStream publish" in moves and "9.7×" in moves  # the old 3× is retired
     assert text.index("moves (fsync always)") < text.index("moves (NATS default sync)")  # the shipped one first
     assert "579" in line(text, "moves (fsync always): sustained") and "≥ 1 000/s MISSED" in text
     paced = line(text, "moves (fsync always): 1 000/s offered")
@@ -100,7 +104,17 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     piped = {**SAMPLES, "moves": {"machine": {}, "results": [
         {**SAMPLES["moves"]["results"][1], "floors": {**FLOORS, "pipeline": {"n": 500, "median_us": 865.0}}}]}}
     pipeline = line(table(piped), "moves (fsync always): bare pipeline")
-    assert "865 µs" in pipeline and "2.4×" in pipeline and "a move is 4.0× this" in pipeline  # 3 460 / 865
+    assert "865 µs" in pipeline and "2.4×" in pipeline and "a move ≤ 1.5× this: 4.0× MISSED" in pipeline  # 3460/865
+    person = {**SAMPLES, "moves": {"machine": {}, "results": [
+        {**SAMPLES["moves"]["results"][1],
+         "floors": {**FLOORS, "jetstream_publish_person": {"n": 150, "median_us": 1200.0}},
+         "moves": {**SAMPLES["moves"]["results"][1]["moves"], "person": {"n": 150, "median_us": 3600.0}}}]}}
+    paced_person = line(table(person), "moves (fsync always): paced like a person")
+    assert "3.60 ms" in paced_person and "1.20 ms bare JetStream, 10/s" in paced_person and "3.0×" in paced_person
+    assert "≤ 3.6× floor met" in paced_person
+    eot = table(SAMPLES)
+    assert "98.7 %" in line(eot, "eot: strong bot") and "≥ 90 % met" in line(eot, "eot: strong bot")
+    assert "≤ 50 ms met" in line(eot, "eot: a whole 4-player game") and "0.21 / 0.48 ms" in eot
     free = {**SAMPLES, "moves": {"machine": {}, "results": [
         {**SAMPLES["moves"]["results"][1], "moves": {**SAMPLES["moves"]["results"][1]["moves"], "games": "free"}}]}}
     assert "41.00 ms" in line(table(free), "moves (fsync always, free games): 1 000/s offered")  # which games
@@ -175,5 +189,5 @@ def test_main_reads_the_folder_and_tolerates_missing_and_broken_files(tmp_path: 
     out = capsys.readouterr().out
     assert "9.7×" in out
     assert [row.split()[0] for row in out.splitlines() if row.endswith("not run")] == [
-        "rules", "connections", "leagues", "projection", "refold", "surge"]
+        "rules", "connections", "leagues", "projection", "refold", "surge", "eot"]
     assert out.splitlines()[-1].startswith("files written: moves ")
