@@ -12,6 +12,7 @@ from tests.support.play import publish_daily
 from tests.support.social import token_in
 
 from .conftest import DESKTOP, PHONE, new_page
+from .helpers import click_play_daily
 
 pytestmark = pytest.mark.e2e
 
@@ -140,8 +141,7 @@ async def test_a_challenge_link_end_to_end(social, browser, system) -> None:  # 
     page = sender.page
     try:
         # the sender plays today's Daily in the browser, then challenges: first without a confirmed e-mail
-        await page.click("[data-testid=play-daily]")
-        await page.wait_for_selector("[data-testid=game][data-mode=daily]")
+        await click_play_daily(page)
         await page.click(".cell.hidden >> nth=0")
         await page.keyboard.press("f")
         await page.click("[data-action=finish-yes]")

@@ -4,8 +4,9 @@ import { account, dailyToday, friendsScores, getJSON, myLeague, playOptions } fr
 import { friendsTable } from "./chart.js";
 import { challengeCard } from "./challenge.js";
 import { keepChallenge } from "./api.js";
-import { clock, escapeHTML, secondsToMidnightMSK } from "./board.js";
+import { clock, dayText, escapeHTML, secondsToMidnightMSK } from "./board.js";
 import { rememberView } from "./game.js";
+import { askBeforeDaily, forgetUnfinishedTutorial, tutorialDone, unfinishedTutorial } from "./tutorial.js";
 
 // Used until GET /api/v1/play/options answers (the engine's presets, spec §23).
 const FALLBACK_PRESETS = [
@@ -18,8 +19,8 @@ const FALLBACK_PRESETS = [
 const pick = (obj, ...keys) => { for (const k of keys) if (obj && obj[k] !== undefined && obj[k] !== null) return obj[k]; return undefined; };
 
 function presetName(p) {
-  if (p.id === "as-daily" || p.id === "as_daily") return [t("asDaily"), pick(p, lang() === "en" ? "gist_en" : "gist_ru", "gist") ?? t("asDailyGist")];
   const en = lang() === "en";
+  if (p.id === "as-daily" || p.id === "as_daily") return [t("asDaily"), (en ? p.gist_en : pick(p, "gist_ru", "gist")) ?? t("asDailyGist")];
   const known = FALLBACK_PRESETS.find((f) => f.id === p.id);
   if (en && known?.name_en) return [known.name_en, known.gist_en];
   return [pick(p, en ? "name_en" : "name_ru", "name", "name_ru", "title", "title_ru", "id"), pick(p, en ? "gist_en" : "gist_ru", "gist", "gist_ru") ?? ""];
@@ -46,6 +47,7 @@ export class MainScreen {
     this.render();
     this.loadSocial();
     this.findUnfinished();
+    this.findTutorial();
     this.announcePhase();
     const game = pick(pick(options ?? {}, "daily") ?? {}, "game");
     if (game?.game_id && game.status && game.status !== "live") {
@@ -102,13 +104,29 @@ export class MainScreen {
     if (fromServer || this.options) return;
     const id = localStorage.getItem("echo.freeGame");
     if (!id) return;
-    if (this.conn.state !== "online") await new Promise((resolve) => this.conn.addEventListener("online", resolve, { once: true }));
-    const reply = await this.conn.command("resume", { game_id: id, version: 0 });
-    if (reply.type === "ack" && reply.view?.status === "live") {
-      rememberView(id, reply.version, reply.view);
+    if (await this.resumeLive(id)) {
       this.unfinished = { game_id: id };
       this.render();
     }
+  }
+
+  /** A live Tutorial game of this device (its id kept by tutorial.js): offered to continue. */
+  async findTutorial() {
+    const id = unfinishedTutorial();
+    if (!id) return;
+    const reply = await this.resumeLive(id);
+    if (!reply) { forgetUnfinishedTutorial(); return; }
+    this.tutorialGame = { id, step: reply.view.tutorial?.step, total: reply.view.tutorial?.total, done: reply.view.tutorial?.done };
+    this.render();
+  }
+
+  /** The resume reply of a game if it is still live, else null (it is then remembered for the game screen). */
+  async resumeLive(id) {
+    if (this.conn.state !== "online") await new Promise((resolve) => this.conn.addEventListener("online", resolve, { once: true }));
+    const reply = await this.conn.command("resume", { game_id: id, version: 0 });
+    if (reply.type !== "ack" || reply.view?.status !== "live") return null;
+    rememberView(id, reply.version, reply.view);
+    return reply;
   }
 
   tickClock() {
@@ -125,6 +143,7 @@ export class MainScreen {
   }
 
   async start(mode, preset) {
+    if (mode === "daily" && !this.dailyGame() && askBeforeDaily()) { this.root.querySelector("#first-daily")?.showModal(); return; }
     const fields = { mode };
     if (preset) fields.preset = preset;
     this.setError("");
@@ -153,12 +172,20 @@ export class MainScreen {
         <a class="btn ghost small" href="#/rules">${t("rules")}</a></nav></header>
       ${this.profileHTML()}
       <p class="error-line" role="alert" data-testid="main-error" ${this.error ? "" : "hidden"}>${escapeHTML(this.error)}</p>
-      <div class="cards">${this.challenge ?? ""}${this.dailyCard()}${this.friendsCard()}${this.freeCard()}${this.tutorialCard()}</div>
+      <div class="cards">${this.firstStepsCard()}${this.challenge ?? ""}${this.dailyCard()}${this.friendsCard()}${this.freeCard()}${this.newcomer() ? "" : this.tutorialCard()}</div>
+      <dialog id="first-daily" data-testid="first-daily" aria-labelledby="first-daily-title">
+        <h2 id="first-daily-title">${t("firstDailyTitle")}</h2><p>${t("firstDailyText")}</p>
+        <div class="row"><button type="button" class="btn primary" data-action="tutorial-first" data-testid="tutorial-first">${t("startTutorial")}</button>
+        <button type="button" class="btn" data-action="daily-now" data-testid="daily-now">${t("dailyNow")}</button></div>
+      </dialog>
     </div>`;
     for (const b of this.root.querySelectorAll("button[data-start]")) {
       b.addEventListener("click", () => this.start(b.dataset.start, b.dataset.preset));
     }
     for (const b of this.root.querySelectorAll("[data-go]")) b.addEventListener("click", () => this.navigate(b.dataset.go));
+    const ask = this.root.querySelector("#first-daily");
+    ask.querySelector("[data-action=tutorial-first]").addEventListener("click", () => { ask.close(); this.start("tutorial"); });
+    ask.querySelector("[data-action=daily-now]").addEventListener("click", () => { ask.close(); this.start("daily"); });
     this.root.querySelector("[data-action=dismiss-challenge]")?.addEventListener("click", () => { keepChallenge(null); this.challenge = ""; this.render(); });
     this.root.querySelector("[data-action=special]")?.addEventListener("click", (e) => {
       const list = this.root.querySelector("#special-list");
@@ -176,13 +203,12 @@ export class MainScreen {
       const name = pick(d, lang() === "en" ? "name_en" : "name_ru", "name", "name_ru");
       const date = pick(d, "date", "msk_date");
       const preset = pick(d, "preset") ?? {};
-      const pname = typeof preset === "string" ? preset : pick(preset, lang() === "en" ? "name_en" : "name_ru", "name", "name_ru");
-      const gist = pick(d, "gist", "preset_gist") ?? (typeof preset === "object" ? pick(preset, lang() === "en" ? "gist_en" : "gist_ru", "gist", "gist_ru") : "");
+      const [pname, gist] = typeof preset === "string" ? [preset, ""] : presetName(preset);
       const special = pick(d, "special");
       const specialList = Array.isArray(special) ? special : pick(special ?? {}, "changes_ru", "changes", "list") ?? [];
       head = `<div class="daily-image"><span class="kicker">${t("daily")}</span>
         <h2 data-testid="daily-title">${number ? `№ ${escapeHTML(number)} · ` : ""}${escapeHTML(name ?? "")}</h2>
-        ${date ? `<span class="muted">${escapeHTML(date)}</span>` : ""}
+        ${date ? `<span class="muted" data-testid="daily-date">${escapeHTML(dayText(date, lang()))}</span>` : ""}
         ${pname ? `<p class="gist">${escapeHTML(pname)}${gist ? ` · ${escapeHTML(gist)}` : ""}</p>` : ""}
         ${special && (specialList.length || special === true) ? `<button type="button" class="badge" data-action="special" aria-expanded="false">${t("special")}</button>
           <ul id="special-list" hidden>${specialList.map((s) => `<li>${escapeHTML(typeof s === "string" ? s : pick(s, "ru", "text", "name") ?? "")}</li>`).join("")}</ul>` : ""}
@@ -190,10 +216,11 @@ export class MainScreen {
     } else {
       body = `<p class="muted">${t("dailyUnknown")}</p>`;
     }
-    const game = pick(this.options ?? {}, "daily_game") ?? pick(pick(this.options ?? {}, "daily") ?? {}, "game") ?? null;
+    const game = this.dailyGame();
     const gameId = pick(game ?? {}, "game_id", "id");
     const status = pick(game ?? {}, "status");
-    let action = `<button type="button" class="btn primary" data-start="daily" data-testid="play-daily">${t("play")}</button>`;
+    const primary = this.newcomer() || this.challengeOffered() ? "btn" : "btn primary";
+    let action = `<button type="button" class="${primary}" data-start="daily" data-testid="play-daily">${t("play")}</button>`;
     if (gameId && status === "live") action = `<button type="button" class="btn primary" data-go="#/game/${escapeHTML(gameId)}" data-testid="play-daily">${t("cont")}</button>`;
     else if (gameId && status) action = `<p data-testid="daily-played">${t("dailyPlayed", { c: pick(game, "credits") ?? this.dailyCredits ?? "—" })}</p><button type="button" class="btn ghost" data-go="#/game/${escapeHTML(gameId)}">${t("details")}</button>`;
     if (this.options && this.options.daily === null && !d) {
@@ -203,6 +230,35 @@ export class MainScreen {
     return `<section class="card daily" data-testid="daily-card">${head}${body}
       <p class="clock" data-testid="time-left">${t("timeLeft", { t: clock(this.secondsLeft()) })}</p>
       <p class="muted">${t("oneAttempt")}</p>${action}</section>`;
+  }
+
+  dailyGame() {
+    return pick(this.options ?? {}, "daily_game") ?? pick(pick(this.options ?? {}, "daily") ?? {}, "game") ?? null;
+  }
+
+  /** The rules page: a newcomer starts with the Tutorial. He is one until a Tutorial's steps are done or a
+   *  Daily was started on this account. */
+  newcomer() {
+    return !tutorialDone() && !this.dailyGame();
+  }
+
+  challengeOffered() {
+    return Boolean(this.challenge) && this.challenge.includes("data-testid=\"challenge-play\"");
+  }
+
+  /** First on the screen: continue a live Tutorial, or — for a newcomer — start it. */
+  firstStepsCard() {
+    const g = this.tutorialGame;
+    if (g) {
+      const where = g.done ? t("tutorialDone") : t("step", { s: g.step, n: g.total });
+      return `<section class="card first-steps" data-testid="tutorial-continue-card"><h2>${t("tutorial")}</h2>
+        <p>${t("tutorialUnfinished", { where })}</p>
+        <button type="button" class="btn primary" data-go="#/game/${escapeHTML(g.id)}" data-testid="continue-tutorial">${t("tutorialContinue")}</button></section>`;
+    }
+    if (!this.newcomer()) return "";
+    return `<section class="card first-steps" data-testid="first-steps"><h2>${t("firstSteps")}</h2>
+      <ol><li>${t("firstStep1")}</li><li>${t("firstStep2")}</li><li>${t("firstStep3")}</li></ol>
+      <button type="button" class="btn primary" data-start="tutorial" data-testid="play-tutorial">${t("startTutorial")}</button></section>`;
   }
 
   tutorialCard() {
