@@ -3,7 +3,7 @@
 // A callsign opens a small card: add to friends, block.
 import { t, lang, serverError } from "./i18n.js";
 import { call, friendsScores, getJSON, moscowDay, myLeague } from "./api.js";
-import { escapeHTML } from "./board.js";
+import { dayText, escapeHTML } from "./board.js";
 import { fieldHTML } from "./field.js";
 
 export const LEAGUES = ["bronze", "silver", "gold", "platinum"];
@@ -83,14 +83,14 @@ export class ChartScreen {
     const day = moscowDay();
     const data = await getJSON(`/api/v1/charts/${this.league}/${day}?limit=100`);
     if (!data) return `<p class="error-line">${t("chartFailed")}</p>`;
-    return `<h2>${t("tabToday")} · ${escapeHTML(day)}</h2>${chartTable(data)}`;
+    return `<h2>${t("tabToday")} · ${escapeHTML(dayText(day, lang()))}</h2>${chartTable(data)}`;
   }
 
   async load_results() {
     const day = moscowDay(-1);
     const reply = await call("GET", `/api/v1/results/${this.league}/${day}?limit=100`);
-    if (reply.status === 409) return `<h2>${t("resultsOf", { d: escapeHTML(day) })}</h2><p class="muted">${t("resultsNotYet")}</p>`;
-    if (!reply.ok) return `<h2>${t("resultsOf", { d: escapeHTML(day) })}</h2><p class="muted">${t("resultsNone")}</p>`;
+    if (reply.status === 409) return `<h2>${t("resultsOf", { d: escapeHTML(dayText(day, lang())) })}</h2><p class="muted">${t("resultsNotYet")}</p>`;
+    if (!reply.ok) return `<h2>${t("resultsOf", { d: escapeHTML(dayText(day, lang())) })}</h2><p class="muted">${t("resultsNone")}</p>`;
     const data = reply.body;
     let field = "";
     if (data.field?.grid) {
@@ -99,18 +99,18 @@ export class ChartScreen {
     }
     const gotd = data.game_of_the_day
       ? `<p><a class="btn small" href="#/replay/${escapeHTML(data.game_of_the_day)}" data-testid="results-gotd">▶ ${t("watch")}</a></p>` : "";
-    return `<h2>${t("resultsOf", { d: escapeHTML(day) })}</h2><div class="results-grid"><div>${chartTable(data, data.game_of_the_day)}${gotd}</div>${field}</div>`;
+    return `<h2>${t("resultsOf", { d: escapeHTML(dayText(day, lang())) })}</h2><div class="results-grid"><div>${chartTable(data, data.game_of_the_day)}${gotd}</div>${field}</div>`;
   }
 
   async load_gotd() {
     const day = moscowDay(-1);
     const reply = await call("GET", `/api/v1/game-of-the-day/${day}`);
-    if (!reply.ok) return `<h2>${t("tabGotd")}</h2><p class="muted">${t(reply.status === 409 ? "resultsNotYet" : "gotdNone", { d: escapeHTML(day) })}</p>`;
+    if (!reply.ok) return `<h2>${t("tabGotd")}</h2><p class="muted">${t(reply.status === 409 ? "resultsNotYet" : "gotdNone", { d: escapeHTML(dayText(day, lang())) })}</p>`;
     const g = reply.body;
     const last = g.frames?.[g.frames.length - 1];
     let field = "";
     if (last?.board) field = fieldHTML({ ...last, status: last.status ?? "finished", mode: "daily" }, -1, true);
-    return `<h2>${t("gotdTitle", { d: escapeHTML(day) })}</h2>
+    return `<h2>${t("gotdTitle", { d: escapeHTML(dayText(day, lang())) })}</h2>
       <p class="gotd-line"><a class="play" href="#/replay/${escapeHTML(g.game_id)}" aria-label="${t("watch")}" data-testid="gotd-play">▶</a>
       ${callsignButton(g.callsign)} · <strong>${num(g.credits)}</strong> ${t("colCredits").toLowerCase()} · <a href="#/replay/${escapeHTML(g.game_id)}">${t("watch")}</a></p>
       <div class="past-field">${field}</div>`;
@@ -126,7 +126,7 @@ export class ChartScreen {
     const days = group.days.map((d) => `<th scope="col" class="num">${escapeHTML(d.slice(8))}</th>`).join("");
     const rows = group.members.map((m) => `<tr><td class="num">${num(m.place)}</td><td>${callsignButton(m.callsign)}</td>
       ${m.days.map((c) => `<td class="num muted">${c || "·"}</td>`).join("")}<td class="num"><strong>${num(m.credits)}</strong></td></tr>`).join("");
-    return `${head}<p class="muted">${t("groupWeek", { d: escapeHTML(group.week_start) })}${group.settled ? ` · ${t("settled")}` : ""}</p>
+    return `${head}<p class="muted">${t("groupWeek", { d: escapeHTML(dayText(group.week_start, lang())) })}${group.settled ? ` · ${t("settled")}` : ""}</p>
       <div class="table-wrap"><table class="chart-table" data-testid="group-table"><thead><tr><th scope="col">${t("colPlace")}</th><th scope="col">${t("colCallsign")}</th>${days}<th scope="col" class="num">${t("weekSum")}</th></tr></thead>
       <tbody>${rows}</tbody></table></div>`;
   }
@@ -171,7 +171,7 @@ function chartRow(r, gotd) {
   const cls = [r.me ? "me" : "", r.out_of_chart ? "out" : ""].join(" ").trim();
   const play = gotd && r.game_id === gotd && r.place === 1
     ? `<a class="play" href="#/replay/${escapeHTML(r.game_id)}" aria-label="${t("watch")}" data-testid="row-play">▶</a> ` : "";
-  const name = r.me ? `<strong>${escapeHTML(r.callsign)}</strong> <span class="muted">(${t("you")})</span>` : callsignButton(r.callsign);
+  const name = r.me ? `<strong class="name">${escapeHTML(r.callsign)}</strong> <span class="muted">(${t("you")})</span>` : callsignButton(r.callsign);
   return `<tr class="${cls}" data-testid="chart-row"${r.me ? ' data-me="true"' : ""}>
     <td class="num">${play}${r.out_of_chart ? `<span class="pill out-badge">${t("outOfChart")}</span> ` : ""}${num(r.place)}</td>
     <td>${name}</td><td class="num">${num(r.opened)} <span class="muted">/ ${num(r.clean)}<span class="unit"> ${t("colClean")}</span></span></td>

@@ -258,6 +258,7 @@ export class GameScreen {
       if (cell && pressedOn(cell, e, this.pressed)) this.move(Number(cell.dataset.i));
       this.pressed = null;
     });
+    r.querySelector("[data-testid=error]")?.addEventListener("click", (e) => { e.currentTarget.hidden = true; this.error = ""; });
     for (const b of r.querySelectorAll("[data-tool]")) b.addEventListener("click", () => this.setTool(b.dataset.tool));
     for (const b of r.querySelectorAll("[data-action=finish]")) b.addEventListener("click", () => this.askFinish());
     r.querySelector("[data-action=finish-yes]")?.addEventListener("click", () => {

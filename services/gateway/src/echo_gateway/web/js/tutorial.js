@@ -30,10 +30,15 @@ export function rememberTutorial(gameId, view) {
 
 const instruction = (tut) => (lang() === "en" ? tut.instruction_en ?? tut.instruction : tut.instruction) ?? "";
 
-/** The server explains a wrong click in Russian; in English the step's own words say what is wanted. */
+/** The server explains a wrong click in Russian and repeats the step's why, which the banner above the
+ *  field already shows: the line under the field keeps only what is new (on a phone it stands over the
+ *  field). In English the line says which click is wanted. */
 export function wrongClickText(view, serverMessage) {
-  if (lang() === "ru" || !view?.tutorial) return serverMessage;
-  return `${t("tutorialWrong")} ${instruction(view.tutorial)}`;
+  const tut = view?.tutorial;
+  if (!tut?.sector) return serverMessage;
+  if (lang() === "en") return t("tutorialWrong", { tool: t(tut.tool), sector: tut.sector });
+  const why = (tut.instruction ?? "").slice((tut.instruction ?? "").indexOf(". ") + 2);
+  return why && serverMessage.endsWith(why) ? serverMessage.slice(0, -why.length).trim() : serverMessage;
 }
 
 export function tutorialBannerHTML(view) {
