@@ -122,7 +122,7 @@ async def test_account_sets_a_callsign_and_shows_a_taken_one(social, desktop, ph
     await page.wait_for_selector("[data-testid=email-note][data-ok=true]")
     assert "Письмо отправлено" in await page.inner_text("[data-testid=email-note]")
     letter = await social.sink.wait_for("pilot@example.org")
-    done = await social.call("GET", f"/api/v1/account/email/confirm?token={token_in(letter.links[0])}")
+    done = await social.call("POST", "/api/v1/account/email/confirm", json={"token": token_in(letter.links[0])})
     assert done.status_code == 200
     await page.reload()
     await page.wait_for_selector("[data-testid=email-state][data-confirmed=true]")

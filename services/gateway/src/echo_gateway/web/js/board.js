@@ -43,3 +43,12 @@ export function dayText(iso, language) {
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return new Intl.DateTimeFormat(language === "en" ? "en-GB" : "ru-RU", { day: "numeric", month: "long", timeZone: "UTC" }).format(date);
 }
+
+/** «1 декабря, 18:30 по Москве» of an instant: the game speaks Moscow time. */
+export function dayTime(iso, language) {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return String(iso ?? "");
+  const text = new Intl.DateTimeFormat(language === "en" ? "en-GB" : "ru-RU", {
+    day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Moscow" }).format(when);
+  return language === "en" ? `${text} Moscow time` : `${text} по Москве`;
+}
