@@ -6,6 +6,7 @@ import { challengeCard } from "./challenge.js";
 import { keepChallenge } from "./api.js";
 import { clock, dayText, escapeHTML, secondsToMidnightMSK } from "./board.js";
 import { rememberView } from "./game.js";
+import { termHTML } from "./terms.js";
 import { askBeforeDaily, forgetUnfinishedTutorial, tutorialDone, unfinishedTutorial } from "./tutorial.js";
 
 // Used until GET /api/v1/play/options answers (the engine's presets, spec §23).
@@ -81,7 +82,7 @@ export class MainScreen {
 
   friendsCard() {
     if (!this.friends) return "";
-    return `<section class="card friends" data-testid="friends-card"><h2>${t("friendsTitle")}</h2>
+    return `<section class="card friends" data-testid="friends-card"><h2>${termHTML("friends", t("friendsTitle"))}</h2>
       ${friendsTable(this.friends, 5)}<a href="#/chart/friends" data-testid="friends-link">${t("friendsAll")}</a></section>`;
   }
 
@@ -196,7 +197,7 @@ export class MainScreen {
 
   dailyCard() {
     const d = this.daily;
-    let head = `<h2>${t("daily")}</h2>`;
+    let head = `<h2>${termHTML("daily", t("daily"))}</h2>`;
     let body = "";
     if (d) {
       const number = pick(d, "number");
@@ -206,7 +207,7 @@ export class MainScreen {
       const [pname, gist] = typeof preset === "string" ? [preset, ""] : presetName(preset);
       const special = pick(d, "special");
       const specialList = Array.isArray(special) ? special : pick(special ?? {}, "changes_ru", "changes", "list") ?? [];
-      head = `<div class="daily-image"><span class="kicker">${t("daily")}</span>
+      head = `<div class="daily-image"><span class="kicker">${termHTML("daily", t("daily"))}</span>
         <h2 data-testid="daily-title">${number ? `№ ${escapeHTML(number)} · ` : ""}${escapeHTML(name ?? "")}</h2>
         ${date ? `<span class="muted" data-testid="daily-date">${escapeHTML(dayText(date, lang()))}</span>` : ""}
         ${pname ? `<p class="gist">${escapeHTML(pname)}${gist ? ` · ${escapeHTML(gist)}` : ""}</p>` : ""}
@@ -280,7 +281,7 @@ export class MainScreen {
       return `<li><button type="button" class="preset" data-start="free" data-preset="${escapeHTML(id)}" data-testid="preset-${escapeHTML(id)}">
         <strong>${escapeHTML(name)}</strong><small>${escapeHTML(gist)}</small></button></li>`;
     });
-    return `<section class="card free" data-testid="free-card"><h2>${t("free")}</h2><p>${t("freeText")}</p>
+    return `<section class="card free" data-testid="free-card"><h2>${termHTML("free", t("free"))}</h2><p>${t("freeText")}</p>
       ${used !== undefined ? `<p class="muted" data-testid="free-left">${t("freeLeft", { n: Math.max(0, limit - used), m: limit })}</p>` : ""}
       ${unfinishedId ? `<button type="button" class="btn primary" data-go="#/game/${escapeHTML(unfinishedId)}" data-testid="continue-free">${t("freeContinue")}</button>` : ""}
       <ul class="presets">${items.join("")}</ul></section>`;
