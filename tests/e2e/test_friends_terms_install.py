@@ -16,7 +16,7 @@ GLOSSARY = ("Сектор", "Эфемер", "Сегмент", "Мембрана"
             "Вскрытие с потерями")  # the rules page's glossary
 
 
-async def test_friends_found_removed_and_unblocked(social, browser, system: str) -> None:  # noqa: ANN001
+async def test_friends_managed_and_every_term_explained(social, browser, system: str) -> None:  # noqa: ANN001
     await played_chart(social, ("Анна", "Борис"))
     desktop = await new_page(browser, system, DESKTOP, path="/#/chart")
     page = desktop.page
@@ -43,13 +43,15 @@ async def test_friends_found_removed_and_unblocked(social, browser, system: str)
         await page.wait_for_function(gone)
         await page.click("[data-testid=blocked-row] [data-unblock]")
         await page.wait_for_function("!document.querySelector('[data-testid=blocked-row]')")
+        await every_term_explains_itself(desktop)
     finally:
         await page.context.close()
     assert not desktop.errors, desktop.errors
 
 
-async def test_every_term_explains_itself_and_the_client_installs(desktop, system: str) -> None:  # noqa: ANN001
+async def every_term_explains_itself(desktop) -> None:  # noqa: ANN001
     page = desktop.page
+    await page.click("a[href='#/']")
     await page.wait_for_selector("[data-testid=free-card] h2 .term")
     for term in ("free", "daily"):
         assert await page.get_attribute(f"[data-testid=main] .term[data-term={term}]", "title")
@@ -64,10 +66,13 @@ async def test_every_term_explains_itself_and_the_client_installs(desktop, syste
         assert part in text
     await desktop.shot("desktop-rules-glossary")
 
+
+async def test_the_client_installs_on_a_phone(system: str) -> None:
     async with httpx.AsyncClient(base_url=system) as client:
+        page = (await client.get("/")).text
+        assert '<link rel="manifest" href="/manifest.json">' in page
         manifest = (await client.get("/manifest.json")).json()
         assert manifest["start_url"] == "/" and manifest["display"] == "standalone"
         for icon in manifest["icons"]:
             image = await client.get(icon["src"])
             assert image.status_code == 200 and image.content.startswith(b"\x89PNG")
-    assert await page.get_attribute("link[rel=manifest]", "href") == "/manifest.json"

@@ -10,6 +10,7 @@ from echo_engine.rules.echo.tutorial import SCRIPT
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 from echo_runtime.nats_client import connect
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from tests.support.play import publish_daily
 
@@ -127,6 +128,16 @@ async def test_the_chart_and_a_replay_fit_a_phone(social, browser, system: str) 
         assert link["x"] + link["width"] <= bar["x"] + bar["width"] + 1, "the share link overflows its bar"
         assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE_390["width"]
         await phone.shot("phone390-replay-share")
+        game_id = page.url.rsplit("/", 1)[1]
+
+        for _ in range(20):  # the main screen lists the best game of each field (the games' projection lags)
+            await page.goto(system + "/#/")
+            try:
+                await page.wait_for_selector("[data-testid=best-row]", timeout=1000)
+                break
+            except PlaywrightTimeout:
+                continue
+        assert await page.get_attribute("[data-testid=best-row] a", "href") == f"#/replay/{game_id}"
     finally:
         await page.context.close()
     assert not phone.errors, phone.errors

@@ -59,7 +59,9 @@ export class MainScreen {
 
   /** The player's callsign, league and group place; friends' scores; a challenge opened on this device. */
   async loadSocial() {
-    const [me, league, friends, challenge] = await Promise.all([account(), myLeague(), friendsScores(), challengeCard()]);
+    const [me, league, friends, challenge, games] = await Promise.all([
+      account(), myLeague(), friendsScores(), challengeCard(), getJSON("/api/v1/games")]);
+    this.best = (games?.games ?? []).filter((g) => g.best);
     this.me = me?.account ?? null;
     this.league = league;
     this.friends = friends;
@@ -284,6 +286,17 @@ export class MainScreen {
     return `<section class="card free" data-testid="free-card"><h2>${termHTML("free", t("free"))}</h2><p>${t("freeText")}</p>
       ${used !== undefined ? `<p class="muted" data-testid="free-left">${t("freeLeft", { n: Math.max(0, limit - used), m: limit })}</p>` : ""}
       ${unfinishedId ? `<button type="button" class="btn primary" data-go="#/game/${escapeHTML(unfinishedId)}" data-testid="continue-free">${t("freeContinue")}</button>` : ""}
-      <ul class="presets">${items.join("")}</ul></section>`;
+      <ul class="presets">${items.join("")}</ul>${this.bestHTML(presets)}</section>`;
+  }
+
+  /** The best finished Free game of each field (GET /api/v1/games marks them), each replayable and shareable. */
+  bestHTML(presets) {
+    if (!this.best?.length) return "";
+    const rows = this.best.map((g) => {
+      const [name] = presetName(presets.find((p) => p.id === g.preset_id) ?? { id: g.preset_id });
+      return `<li data-testid="best-row"><a href="#/replay/${escapeHTML(g.game_id)}">${escapeHTML(name ?? g.preset_id)}</a>
+        <strong>${escapeHTML(g.credits)}</strong> <span class="muted">${escapeHTML(dayText(g.msk_date, lang()))}</span></li>`;
+    });
+    return `<h3>${t("bestTitle")}</h3><ul class="best" data-testid="best-free">${rows.join("")}</ul>`;
   }
 }
