@@ -186,6 +186,8 @@ export class MainScreen {
       b.addEventListener("click", () => this.start(b.dataset.start, b.dataset.preset));
     }
     for (const b of this.root.querySelectorAll("[data-go]")) b.addEventListener("click", () => this.navigate(b.dataset.go));
+    // a challenge's «Принять вызов» starts the same Daily: it is the one primary button then
+    if (this.root.querySelector("[data-testid=challenge-play]")) this.root.querySelector("[data-testid=play-daily]")?.classList.remove("primary");
     const ask = this.root.querySelector("#first-daily");
     ask.querySelector("[data-action=tutorial-first]").addEventListener("click", () => { ask.close(); this.start("tutorial"); });
     ask.querySelector("[data-action=daily-now]").addEventListener("click", () => { ask.close(); this.start("daily"); });
@@ -222,7 +224,7 @@ export class MainScreen {
     const game = this.dailyGame();
     const gameId = pick(game ?? {}, "game_id", "id");
     const status = pick(game ?? {}, "status");
-    const primary = this.newcomer() || this.challengeOffered() ? "btn" : "btn primary";
+    const primary = this.newcomer() ? "btn" : "btn primary";
     let action = `<button type="button" class="${primary}" data-start="daily" data-testid="play-daily">${t("play")}</button>`;
     if (gameId && status === "live") action = `<button type="button" class="btn primary" data-go="#/game/${escapeHTML(gameId)}" data-testid="play-daily">${t("cont")}</button>`;
     else if (gameId && status) action = `<p data-testid="daily-played">${t("dailyPlayed", { c: pick(game, "credits") ?? this.dailyCredits ?? "—" })}</p><button type="button" class="btn ghost" data-go="#/game/${escapeHTML(gameId)}">${t("details")}</button>`;
@@ -239,14 +241,10 @@ export class MainScreen {
     return pick(this.options ?? {}, "daily_game") ?? pick(pick(this.options ?? {}, "daily") ?? {}, "game") ?? null;
   }
 
-  /** The rules page: a newcomer starts with the Tutorial. He is one until a Tutorial's steps are done or a
-   *  Daily was started on this account. */
+  /** The rules page: a newcomer starts with the Tutorial. He is one until a Tutorial's steps are done on this
+   *  device, a Daily was started on this account, or the account has a callsign or a confirmed e-mail. */
   newcomer() {
-    return !tutorialDone() && !this.dailyGame();
-  }
-
-  challengeOffered() {
-    return Boolean(this.challenge) && this.challenge.includes("data-testid=\"challenge-play\"");
+    return !tutorialDone() && !this.dailyGame() && !this.me?.callsign && !this.me?.email_confirmed;
   }
 
   /** First on the screen: continue a live Tutorial, or — for a newcomer — start it. */
