@@ -108,3 +108,13 @@ async def _wait_moved(page, before: int) -> None:  # noqa: ANN001
           pending: window.echo.conn.pending.size, hash: location.hash,
         })""")
         raise AssertionError(f"no tick after {before}: {state}") from None
+
+
+async def click_play_daily(page) -> None:  # noqa: ANN001
+    """The Daily's «Играть». A newcomer is asked once whether he wants the Tutorial first: not now."""
+    await page.click("[data-testid=play-daily]")
+    asked = page.locator("[data-testid=first-daily][open]")
+    await asked.or_(page.locator("[data-testid=game][data-mode=daily]")).first.wait_for()
+    if await asked.count():
+        await page.click("[data-testid=daily-now]")
+    await page.wait_for_selector("[data-testid=game][data-mode=daily]")

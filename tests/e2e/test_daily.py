@@ -10,7 +10,7 @@ from echo_runtime.nats_client import connect
 
 from tests.support.play import _publish, close_daily, publish_daily
 
-from .helpers import check_marks, click_and_wait, status, tick
+from .helpers import check_marks, click_and_wait, click_play_daily, status, tick
 
 pytestmark = pytest.mark.e2e
 
@@ -32,8 +32,7 @@ async def test_a_daily_one_attempt_countdown_and_close(desktop, private_nats_url
         assert await first_preset.get_attribute("data-preset") == "as-daily"
         assert "Как Вызов дня" in await first_preset.inner_text()
         await desktop.shot("desktop-main-daily")
-        await page.click("[data-testid=play-daily]")
-        await page.wait_for_selector("[data-testid=game][data-mode=daily]")
+        await click_play_daily(page)
         assert f"№ {daily.number}" in await page.inner_text(".game-title")
         hidden = page.locator(".cell.hidden")
         for _ in range(2):

@@ -60,10 +60,10 @@ async def test_a_finished_free_game_replays_move_by_move(desktop) -> None:  # no
     await page.click("[data-testid=replay-link]")
     frame = page.locator("[data-testid=replay-frame]")
     await frame.wait_for()
-    assert "4 из 4" in await frame.inner_text() and await tick(page) == 3  # three moves and the Finish
+    assert "Такт 3 из 3 · конец партии" in await frame.inner_text() and await tick(page) == 3  # the title's tick
     await page.wait_for_selector(".field[data-revealed=true]")  # the last frame shows the whole field
     await page.click("[data-step=start]")
-    assert await tick(page) == 0 and "0 из 4" in await frame.inner_text()
+    assert await tick(page) == 0 and "Такт 0 из 3" == await frame.inner_text()
     assert await page.locator(".cell.revealed").count() == 0
     await page.keyboard.press("ArrowRight")
     assert await tick(page) == 1

@@ -13,6 +13,7 @@ from tests.support.play import publish_daily
 from tests.support.social import token_in
 
 from .conftest import DESKTOP, PHONE, new_page
+from .helpers import click_play_daily
 
 pytestmark = pytest.mark.e2e
 
@@ -122,7 +123,7 @@ async def test_account_sets_a_callsign_and_shows_a_taken_one(social, desktop, ph
     await page.wait_for_selector("[data-testid=email-note][data-ok=true]")
     assert "Письмо отправлено" in await page.inner_text("[data-testid=email-note]")
     letter = await social.sink.wait_for("pilot@example.org")
-    done = await social.call("GET", f"/api/v1/account/email/confirm?token={token_in(letter.links[0])}")
+    done = await social.call("POST", "/api/v1/account/email/confirm", json={"token": token_in(letter.links[0])})
     assert done.status_code == 200
     await page.reload()
     await page.wait_for_selector("[data-testid=email-state][data-confirmed=true]")
@@ -141,8 +142,7 @@ async def test_a_challenge_link_end_to_end(social, browser, system) -> None:  # 
     page = sender.page
     try:
         # the sender plays today's Daily in the browser, then challenges: first without a confirmed e-mail
-        await page.click("[data-testid=play-daily]")
-        await page.wait_for_selector("[data-testid=game][data-mode=daily]")
+        await click_play_daily(page)
         await page.click(".cell.hidden >> nth=0")
         await page.keyboard.press("f")
         await page.click("[data-action=finish-yes]")

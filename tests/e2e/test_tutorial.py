@@ -1,50 +1,86 @@
-"""The Tutorial, played by clicking the sector the server names."""
+"""The Tutorial as a newcomer meets it on a desktop, in Russian: led there from the first screen, every step
+explained from what is on the screen, continued from the main screen, finished from its own banner."""
 
 import pytest
+from echo_engine.rules.echo.field import sector_name
+from echo_engine.rules.echo.tutorial import SCRIPT
 
 pytestmark = pytest.mark.e2e
 
 
-async def test_the_tutorial_by_clicking(desktop) -> None:  # noqa: ANN001
+async def primary_buttons(page) -> list[str]:  # noqa: ANN001
+    """The texts of the visible primary buttons."""
+    return await page.eval_on_selector_all(
+        ".btn.primary", "els => els.filter(e => e.offsetParent !== null).map(e => e.textContent.trim())")
+
+
+async def play_step(page, number: int) -> None:  # noqa: ANN001
+    """Click the step's tool and its glowing sector, as told; wait for the next step."""
+    step = SCRIPT[number]
+    target = page.locator(".cell.target")
+    assert await target.get_attribute("data-sector") == sector_name(step.sector)
+    await page.click(f"[data-testid=tool-{step.tool}]")
+    await target.click()
+    await page.wait_for_selector(f".cell[data-sector={sector_name(step.sector)}].open")
+
+
+async def test_a_newcomer_is_led_to_the_tutorial_and_it_teaches(desktop) -> None:  # noqa: ANN001
     page = desktop.page
-    await desktop.shot("desktop-main")
+    await page.wait_for_selector("[data-testid=first-steps]")
+    await page.wait_for_selector("[data-testid=daily-card]")
+    assert await primary_buttons(page) == ["Начать обучение"]  # the Tutorial, first; not the one-attempt Daily
+    first = await page.eval_on_selector(".cards", "c => c.firstElementChild.dataset.testid")
+    assert first == "first-steps"
+    await desktop.shot("desktop-first-screen")
+
     await page.click("[data-testid=play-tutorial]")
     await page.wait_for_selector("[data-testid=game][data-mode=tutorial]")
+    text = page.locator("[data-testid=tutorial-text]")
+    assert "A1 — пустой сектор" in await text.inner_text()  # the step says what on the screen tells it
     await desktop.shot("desktop-tutorial")
     await page.click(".cell[data-sector=J10]")  # a wrong click is explained, not punished
     error = page.locator("[data-testid=error]")
     await error.wait_for(state="visible")
-    assert "A5" in await error.inner_text()
+    assert "B2" in await error.inner_text()
     assert await page.locator(".cell[data-sector=J10].hidden").count() == 1
-    for _ in range(20):
-        banner = page.locator("[data-testid=tutorial]")
-        if "пройдено" in (await banner.inner_text()):
-            break
-        target = page.locator(".cell.target")
-        sector = await target.get_attribute("data-sector")
-        tool = "beam" if await page.locator(".tool.want[data-tool=beam]").count() else "probe"
-        await page.click(f"[data-testid=tool-{tool}]")
-        tick = await page.locator("[data-testid=game]").get_attribute("data-status")
-        assert tick == "live"
-        await target.click()
-        await page.wait_for_selector(f".cell[data-sector={sector}].open")
-    else:
-        raise AssertionError("the tutorial did not end")
-    assert "40" in await page.inner_text("[data-testid=credits]")
-    assert await page.locator(".mem.green.triggered").count() == 1  # the green membrane №1 went off: bright
-    assert await page.locator(".cell[data-sector=D3] .msign.triggered").count() == 1
-    chip = page.locator(".mem.green.triggered")
-    assert "Связност" in await chip.get_attribute("title")  # hover: what it gives
-    await chip.click()  # click: the details
-    dialog = page.locator("#membrane-dialog")
-    await dialog.wait_for(state="visible")
-    assert "сработала" in await dialog.inner_text()
-    await desktop.shot("desktop-membrane-dialog")
-    await dialog.locator("button").click()
-    await page.click("[data-testid=game] .top-actions [data-action=finish]")
+
+    for number in range(7):
+        await play_step(page, number)
+    assert await page.locator(".mem.green.triggered").count() == 1  # the green membrane went off: bright
+    assert await page.locator(".cell[data-sector=D4] .msign.triggered").count() == 1
+    assert "55" in await page.inner_text("[data-testid=credits]")  # an Order (15) and a clean opening (40)
+
+    await page.click(".top-actions a[href='#/']")  # away in the middle: the main screen offers to go on
+    await page.wait_for_selector("[data-testid=continue-tutorial]")
+    assert "Шаг 8 из 14" in await page.inner_text("[data-testid=tutorial-continue-card]")
+    await page.click("[data-testid=continue-tutorial]")
+    await page.wait_for_selector("[data-testid=game][data-mode=tutorial]")
+
+    for number in range(7, len(SCRIPT)):
+        if number == 10:
+            await page.wait_for_selector(".cell[data-sector=F5] .timer:text('3')")  # the red's Perturbation
+            assert await page.locator(".cell.blink").count() == 0
+        await play_step(page, number)
+        if number == 10:
+            assert await page.locator(".cell[data-sector=E5].blink").count() == 1  # interference
+            await desktop.shot("desktop-tutorial-red")
+    banner = page.locator("[data-testid=tutorial]")
+    assert "Все шаги пройдены" in await banner.inner_text()
+    assert await page.locator(".cell[data-sector=B6].burnt").count() == 1  # the Probe's Nadlom
+    assert "4/6" in await page.inner_text("[data-testid=connectivity]")
+    await desktop.shot("desktop-tutorial-done")
+    await banner.locator("[data-testid=tutorial-finish]").click()  # «Завершить» is in the banner itself
     await page.click("[data-action=finish-yes]")
     await page.wait_for_selector("[data-testid=end]")
+    assert "Учебное задание пройдено" in await banner.inner_text()
+    assert "Завершить" not in await banner.inner_text()
     text = await page.inner_text("[data-testid=breakdown]")
-    assert "1 × 40 = 40" in text
-    await page.wait_for_selector("[data-testid=revealed]")
+    assert "2 × 40 = 80" in text and "1 × 15 = 15" in text
     await desktop.shot("desktop-tutorial-end")
+
+    await banner.locator("[data-testid=tutorial-next]").click()
+    await page.wait_for_selector("[data-testid=daily-card]")
+    assert await page.locator("[data-testid=first-steps]").count() == 0
+    assert await page.locator("[data-testid=continue-tutorial]").count() == 0
+    last = await page.eval_on_selector(".cards", "c => c.lastElementChild.querySelector('[data-start]')?.dataset.start")
+    assert last == "tutorial"  # done: the Tutorial is back at the end, to repeat at will

@@ -43,7 +43,7 @@ class Social:
         reply = await self.call("POST", "/api/v1/account/email", token, json={"email": email})
         assert reply.status_code == 200, reply.text
         letter = await self.sink.wait_for(email, count=before + 1)
-        done = await self.call("GET", f"/api/v1/account/email/confirm?token={token_in(letter.links[0])}")
+        done = await self.call("POST", "/api/v1/account/email/confirm", json={"token": token_in(letter.links[0])})
         assert done.status_code == 200, done.text
 
     async def player(self, callsign: str, email: str | None = None) -> tuple[str, str]:

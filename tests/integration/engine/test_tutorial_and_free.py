@@ -35,10 +35,10 @@ async def test_the_tutorial_guides_explains_and_finishes(engine, nc) -> None:  #
         reply = await ask(nc, type=step.tool, account_id=me, game_id=game_id, sector=step.sector)
         assert reply["ok"], reply
         view = reply["view"]
-    assert view["tutorial"]["done"] and view["credits"] == 40 and view["tick"] == len(SCRIPT)
+    assert view["tutorial"]["done"] and view["credits"] == 95 and view["tick"] == len(SCRIPT)  # 2 × 40 + 15
     finished = await ask(nc, type="finish", account_id=me, game_id=game_id)
     assert finished["view"]["status"] == "finished"
-    assert finished["view"]["field"]["grid"][2] == "..gG......"  # a finished Tutorial may show its field
+    assert finished["view"]["field"]["grid"][3] == "...G......"  # a finished Tutorial may show its field
     after = await ask(nc, type="probe", account_id=me, game_id=game_id, sector=55)
     assert after["error"]["code"] == "game_over"
 

@@ -8,9 +8,11 @@ the reply without `ok`. The caller's account always comes from the session token
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote
 
 from echo_events.social_commands import command_subject
 from litestar import MediaType, Request, Response, delete, get, post, put
+from litestar.exceptions import NotAuthorizedException
 from litestar.params import FromPath, FromQuery
 
 from .identity import Identity
@@ -119,10 +121,53 @@ async def request_email(request: Request) -> Response[dict[str, Any]]:
     return await ask(request, "email.request", {"account_id": me.account_id, "email": body.get("email")})
 
 
-@get("/api/v1/account/email/confirm", operation_id="confirmEmail")
-async def confirm_email(request: Request, token: FromQuery[str] = "") -> Response[dict[str, Any]]:
-    """The link in the confirmation letter: the token is the authority, no session needed."""
-    return await ask(request, "email.confirm", {"token": token})
+LANDING = """<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<meta http-equiv="refresh" content="0; url={url}"><meta name="robots" content="noindex">
+<title>Эхо-вызов</title></head>
+<body style="background:#0d1117;color:#e6edf3;font-family:sans-serif">
+<p><a style="color:#59c2ff" href="{url}">Эхо-вызов</a></p></body></html>
+"""
+
+
+def _landing(page: str, token: str) -> Response[str]:
+    """A letter's link forwards to a page of the web client that spends the token only on a press: a GET (a
+    mail scanner prefetching links, a messenger's preview) never does. The token goes after `#`, which
+    browsers do not send on."""
+    url = f"/#/{page}/{quote(token[:200], safe='')}"
+    return Response(LANDING.replace("{url}", url), media_type=MediaType.HTML, status_code=200)
+
+
+@get("/api/v1/account/email/confirm", operation_id="openEmailConfirmation", include_in_schema=False)
+async def confirm_email_link(token: FromQuery[str] = "") -> Response[str]:
+    """The link in the confirmation letter: to the client's confirmation page."""
+    return _landing("confirm", token)
+
+
+@get("/api/v1/account/email/confirmation", operation_id="previewEmailConfirmation")
+async def preview_email(request: Request, token: FromQuery[str] = "") -> Response[dict[str, Any]]:
+    """What the link would do, without spending it: the callsign of the account the address joins and
+    whether this browser's session is that account (`this_browser`: same / other / none)."""
+    response = await ask(request, "email.preview", {"token": token})
+    if response.status_code != 200:
+        return response
+    preview = dict(response.content)
+    owner = preview.pop("account_id")
+    try:
+        mine = _me(request).account_id
+    except NotAuthorizedException:
+        mine = None
+    preview["this_browser"] = "none" if mine is None else "same" if mine == owner else "other"
+    return Response(preview, status_code=200)
+
+
+@post("/api/v1/account/email/confirm", operation_id="confirmEmail")
+async def confirm_email(request: Request) -> Response[dict[str, Any]]:
+    """The press on the confirmation page: the token is the authority, no session needed."""
+    body = await _body(request)
+    if body is None:
+        return _bad_body()
+    return await ask(request, "email.confirm", {"token": body.get("token")})
 
 
 @post("/api/v1/account/login", operation_id="requestLoginLink")
@@ -134,37 +179,11 @@ async def request_login(request: Request) -> Response[dict[str, Any]]:
     return await ask(request, "login.request", {"email": body.get("email")})
 
 
-LOGIN_PAGE = """<!doctype html>
-<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>Эхо-вызов — вход</title></head>
-<body style="font-family: sans-serif; max-width: 32em; margin: 3em auto">
-<h1>Эхо-вызов</h1>
-<p>Войти в аккаунт на этом устройстве?<br><small>Log in to your account on this device?</small></p>
-<button id="go">Войти / Log in</button>
-<p id="out"></p>
-<script>
-document.getElementById("go").onclick = async () => {
-  const token = new URLSearchParams(location.search).get("token") || "";
-  const response = await fetch("/api/v1/account/login/complete", {method: "POST",
-    headers: {"content-type": "application/json"}, body: JSON.stringify({token})});
-  const body = await response.json();
-  if (response.ok) { localStorage.setItem("echo.token", body.token); location.href = "/"; }
-  else { document.getElementById("out").textContent = (body.error || {}).message_ru || "Ошибка"; }
-};
-</script></body></html>
-"""
-
-
-@get(
-    "/api/v1/account/login/complete",
-    operation_id="loginPage",
-    media_type=MediaType.HTML,
-    include_in_schema=False,
-)
-async def login_page() -> str:
-    """The link in the login letter opens a page; only its button spends the token (mail scanners that
-    fetch links do not)."""
-    return LOGIN_PAGE
+@get("/api/v1/account/login/complete", operation_id="openLoginLink", include_in_schema=False)
+async def login_link(token: FromQuery[str] = "") -> Response[str]:
+    """The link in the login letter: to the client's login page, in the game's look; only its button
+    spends the token."""
+    return _landing("login", token)
 
 
 @post("/api/v1/account/login/complete", operation_id="completeLogin")
@@ -256,9 +275,11 @@ ACCOUNT_ROUTES = (
     get_account,
     set_callsign,
     request_email,
+    confirm_email_link,
+    preview_email,
     confirm_email,
     request_login,
-    login_page,
+    login_link,
     complete_login,
     list_friends,
     search_players,

@@ -56,6 +56,7 @@ ROUTES: dict[str, tuple[type[Command], Handler]] = {
     "callsign.set": (SetCallsign, accounts.set_callsign),
     "email.request": (RequestEmailConfirmation, accounts.request_email_confirmation),
     "email.confirm": (ConfirmEmail, accounts.confirm_email),
+    "email.preview": (ConfirmEmail, accounts.preview_email_confirmation),
     "login.request": (RequestLoginLink, accounts.request_login_link),
     "login.complete": (CompleteLogin, accounts.complete_login),
     "friends.search": (SearchPlayers, friends.search_players),

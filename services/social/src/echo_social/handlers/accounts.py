@@ -163,26 +163,49 @@ async def request_email_confirmation(social: Social, cmd: RequestEmailConfirmati
             ),
         )
         url = link(s.public_url, CONFIRM_PATH, issued.token)
-        await _send(social, confirmation_letter(s.mail_from, email, url, issued.expires_at))
+        await _send(social, confirmation_letter(s.mail_from, email, url, issued.expires_at, account["callsign"]))
     return ok(email=mask_email(email), expires_at=issued.expires_at.isoformat(), already_confirmed=False)
 
 
-async def _redeem(tx: Transaction, purpose: str, token: str) -> asyncpg.Record:
+async def _usable(tx: Transaction, purpose: str, token: str) -> asyncpg.Record:
+    """The stored token, locked; refused when it is unknown, used or expired."""
     row = await tx.conn.fetchrow(
         "SELECT * FROM social_tokens WHERE token_hash = $1 AND purpose = $2 FOR UPDATE",
         tokens.hash_token(token),
         purpose,
     )
-    now = tx.social.clock.now()
     why = tokens.verdict(
-        found=row is not None, used_at=row and row["used_at"], expires_at=row and row["expires_at"], now=now
+        found=row is not None,
+        used_at=row and row["used_at"],
+        expires_at=row and row["expires_at"],
+        now=tx.social.clock.now(),
     )
     if why is not None:
         raise Refused(why)
+    return row
+
+
+async def _redeem(tx: Transaction, purpose: str, token: str) -> asyncpg.Record:
+    row = await _usable(tx, purpose, token)
+    now = tx.social.clock.now()
     await tx.conn.execute(
         "UPDATE social_tokens SET used_at = $2 WHERE token_hash = $1", row["token_hash"], now
     )
     return row
+
+
+async def preview_email_confirmation(social: Social, cmd: ConfirmEmail) -> dict[str, Any]:
+    """What a confirmation link would do, without spending it (mail scanners fetch links): the account
+    the address joins, for the landing page to name before the player presses «Подтвердить»."""
+    async with social.transaction() as tx:
+        token = await _usable(tx, "confirm_email", cmd.token)
+        callsign = await tx.conn.fetchval("SELECT callsign FROM accounts WHERE account_id = $1", token["account_id"])
+    return ok(
+        account_id=token["account_id"],
+        callsign=callsign,
+        email=mask_email(token["email"]),
+        expires_at=token["expires_at"].isoformat(),
+    )
 
 
 async def confirm_email(social: Social, cmd: ConfirmEmail) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 // The account screen (`#/account`): the callsign, the e-mail confirmation, logging in on another device.
 // The server's refusals are shown as it words them (message_ru in Russian), by their code.
 import { t, serverError } from "./i18n.js";
-import { account, call } from "./api.js";
+import { account, call, friendsScores } from "./api.js";
 import { escapeHTML } from "./board.js";
 
 export class AccountScreen {
@@ -13,7 +13,9 @@ export class AccountScreen {
 
   async mount() {
     this.render();
-    this.account = (await account())?.account ?? null;
+    const [mine, scores] = await Promise.all([account(), friendsScores()]);
+    this.account = mine?.account ?? null;
+    this.shownAs = scores?.me?.callsign ?? null; // the name the Chart and friends see until a callsign is set
     this.render();
   }
 
@@ -42,7 +44,7 @@ export class AccountScreen {
       <div class="cards">
         <section class="card">
           <h2>${t("callsign")}</h2>
-          <p data-testid="callsign-now">${a?.callsign ? `<strong>${escapeHTML(a.callsign)}</strong>` : `<span class="muted">${t("callsignNone")}</span>`}</p>
+          <p data-testid="callsign-now">${a?.callsign ? `<strong>${escapeHTML(a.callsign)}</strong>` : `<span class="muted">${this.shownAs ? t("callsignNone", { c: escapeHTML(this.shownAs) }) : t("callsignNoneYet")}</span>`}</p>
           <form class="inline-form" data-form="callsign">
             <label class="sr-only" for="callsign-input">${t("callsign")}</label>
             <input id="callsign-input" name="callsign" autocomplete="nickname" maxlength="20" required value="${escapeHTML(a?.callsign ?? "")}" data-testid="callsign-input">

@@ -35,11 +35,12 @@ export async function getJSON(path) {
 export const dailyToday = (league = "bronze") => getJSON(`/api/v1/daily/today?league=${encodeURIComponent(league)}`);
 export const playOptions = () => getJSON("/api/v1/play/options");
 
-/** Any REST call with the session token: `{ ok, status, body }`; a network failure is status 0. */
-export async function call(method, path, body) {
+/** Any REST call with the session token: `{ ok, status, body }`; a network failure is status 0.
+ *  `{ guest: false }`: with this device's session if it has one, never making a guest for it. */
+export async function call(method, path, body, { guest = true } = {}) {
   try {
-    const token = await ensureToken();
-    const headers = { authorization: `Bearer ${token}` };
+    const token = guest ? await ensureToken() : storedToken();
+    const headers = token ? { authorization: `Bearer ${token}` } : {};
     if (body !== undefined) headers["content-type"] = "application/json";
     const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     let data = null;

@@ -7,6 +7,7 @@ import { RulesScreen } from "./rules.js";
 import { ReplayScreen } from "./replay.js";
 import { ChartScreen } from "./chart.js";
 import { AccountScreen } from "./account.js";
+import { ConfirmEmailScreen, LoginLinkScreen } from "./landing.js";
 import { keepChallenge } from "./api.js";
 import { installTermPopover, hideTerm } from "./terms.js";
 import { clock } from "./board.js";
@@ -30,7 +31,11 @@ function route() {
   const game = hash.match(/^#\/game\/([A-Za-z0-9_:-]{1,64})$/);
   const replay = hash.match(/^#\/replay\/([A-Za-z0-9_-]{1,64})$/);
   const chart = hash.match(/^#\/chart(?:\/(\w+))?(?:\/(\w+))?$/);
-  if (chart) screen = new ChartScreen(root, navigate, chart[1], chart[2]);
+  const letter = hash.match(/^#\/(confirm|login)\/([^/]{1,600})$/);
+  if (letter) {
+    const token = decodeURIComponent(letter[2]);
+    screen = letter[1] === "confirm" ? new ConfirmEmailScreen(root, token) : new LoginLinkScreen(root, token);
+  } else if (chart) screen = new ChartScreen(root, navigate, chart[1], chart[2]);
   else if (hash === "#/account") screen = new AccountScreen(root);
   else if (game) screen = new GameScreen(root, conn, game[1], navigate);
   else if (replay) screen = new ReplayScreen(root, conn, replay[1], navigate);

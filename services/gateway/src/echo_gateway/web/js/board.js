@@ -35,3 +35,20 @@ export function clock(seconds) {
   const pad = (n) => String(n).padStart(2, "0");
   return h > 0 ? `${h}:${pad(m)}:${pad(sec)}` : `${pad(m)}:${pad(sec)}`;
 }
+
+/** «1 декабря» / «1 December» of an ISO day (YYYY-MM-DD); anything else unchanged. */
+export function dayText(iso, language) {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(iso ?? ""));
+  if (!m) return String(iso ?? "");
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return new Intl.DateTimeFormat(language === "en" ? "en-GB" : "ru-RU", { day: "numeric", month: "long", timeZone: "UTC" }).format(date);
+}
+
+/** «1 декабря, 18:30 по Москве» of an instant: the game speaks Moscow time. */
+export function dayTime(iso, language) {
+  const when = new Date(iso);
+  if (Number.isNaN(when.getTime())) return String(iso ?? "");
+  const text = new Intl.DateTimeFormat(language === "en" ? "en-GB" : "ru-RU", {
+    day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", timeZone: "Europe/Moscow" }).format(when);
+  return language === "en" ? `${text} Moscow time` : `${text} по Москве`;
+}

@@ -1,8 +1,8 @@
 // Challenges (spec §18): «Бросить вызов» after a Daily makes today's link; a link opened on this device
 // (`/?challenge=<token>`) shows who challenged and, once the Daily is played, both scores side by side.
-import { t, serverError } from "./i18n.js";
+import { t, lang, serverError } from "./i18n.js";
 import { call, keepChallenge, pendingChallenge } from "./api.js";
-import { escapeHTML } from "./board.js";
+import { dayText, escapeHTML } from "./board.js";
 
 /** The «Бросить вызов» block of a Daily's end panel; `state` survives the game screen's re-renders. */
 export function challengeMakerHTML(state) {
@@ -70,6 +70,6 @@ export async function challengeCard() {
   }
   return `<section class="card challenge" data-testid="challenge-card">
     <h2 data-testid="challenge-from">${t("challengeFrom", { c: escapeHTML(s.sender.callsign) })}</h2>
-    <p>${t("challengeOffer", { d: escapeHTML(s.daily_date) })}</p>
-    <button type="button" class="btn primary" data-start="daily" data-testid="challenge-play">${t("play")}</button></section>`;
+    <p>${t("challengeOffer", { d: escapeHTML(dayText(s.daily_date, lang())) })}</p>
+    <button type="button" class="btn primary" data-start="daily" data-testid="challenge-play">${t("challengeAccept")}</button></section>`;
 }

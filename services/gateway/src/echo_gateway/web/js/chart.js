@@ -3,8 +3,10 @@
 // A callsign opens a small card: add to friends, block.
 import { t, lang, serverError } from "./i18n.js";
 import { call, friendsScores, getJSON, moscowDay, myLeague } from "./api.js";
-import { escapeHTML } from "./board.js";
+import { dayText, escapeHTML } from "./board.js";
 import { fieldHTML } from "./field.js";
+import { termHTML } from "./terms.js";
+import { friendsToolsHTML, wireFriends } from "./friends.js";
 
 export const LEAGUES = ["bronze", "silver", "gold", "platinum"];
 const TABS = ["today", "results", "gotd", "league", "friends"];
@@ -40,7 +42,7 @@ export class ChartScreen {
     const tabs = TABS.map((k) => `<button type="button" role="tab" class="tab${k === this.tab ? " on" : ""}"
       aria-selected="${k === this.tab}" data-tab="${k}" data-testid="tab-${k}">${t(TAB_LABEL[k])}</button>`).join("");
     this.root.innerHTML = `<div class="main chart-page" data-testid="chart-page">
-      <header class="main-head"><h1>${t("chartTitle")}</h1>
+      <header class="main-head"><h1>${termHTML("chart", t("chartTitle"))}</h1>
         <nav class="head-links"><a class="btn ghost small" href="#/account">${t("account")}</a><a class="btn ghost small" href="#/">${t("home")}</a></nav></header>
       <div class="tabs leagues" role="tablist" aria-label="${t("leagueOf", { l: "" })}">${leagueTabs}</div>
       <div class="tabs" role="tablist">${tabs}</div>
@@ -70,6 +72,7 @@ export class ChartScreen {
 
   wireBody() {
     for (const b of this.root.querySelectorAll("[data-callsign]")) b.addEventListener("click", () => this.card(b.dataset.callsign));
+    if (this.tab === "friends") wireFriends(this.root.querySelector("[data-testid=chart-body]"), () => this.load());
   }
 
   async load() {
@@ -83,14 +86,14 @@ export class ChartScreen {
     const day = moscowDay();
     const data = await getJSON(`/api/v1/charts/${this.league}/${day}?limit=100`);
     if (!data) return `<p class="error-line">${t("chartFailed")}</p>`;
-    return `<h2>${t("tabToday")} · ${escapeHTML(day)}</h2>${chartTable(data)}`;
+    return `<h2>${t("tabToday")} · ${escapeHTML(dayText(day, lang()))}</h2>${chartTable(data)}`;
   }
 
   async load_results() {
     const day = moscowDay(-1);
     const reply = await call("GET", `/api/v1/results/${this.league}/${day}?limit=100`);
-    if (reply.status === 409) return `<h2>${t("resultsOf", { d: escapeHTML(day) })}</h2><p class="muted">${t("resultsNotYet")}</p>`;
-    if (!reply.ok) return `<h2>${t("resultsOf", { d: escapeHTML(day) })}</h2><p class="muted">${t("resultsNone")}</p>`;
+    if (reply.status === 409) return `<h2>${t("resultsOf", { d: escapeHTML(dayText(day, lang())) })}</h2><p class="muted">${t("resultsNotYet")}</p>`;
+    if (!reply.ok) return `<h2>${t("resultsOf", { d: escapeHTML(dayText(day, lang())) })}</h2><p class="muted">${t("resultsNone")}</p>`;
     const data = reply.body;
     let field = "";
     if (data.field?.grid) {
@@ -99,18 +102,18 @@ export class ChartScreen {
     }
     const gotd = data.game_of_the_day
       ? `<p><a class="btn small" href="#/replay/${escapeHTML(data.game_of_the_day)}" data-testid="results-gotd">▶ ${t("watch")}</a></p>` : "";
-    return `<h2>${t("resultsOf", { d: escapeHTML(day) })}</h2><div class="results-grid"><div>${chartTable(data, data.game_of_the_day)}${gotd}</div>${field}</div>`;
+    return `<h2>${t("resultsOf", { d: escapeHTML(dayText(day, lang())) })}</h2><div class="results-grid"><div>${chartTable(data, data.game_of_the_day, true)}${gotd}</div>${field}</div>`;
   }
 
   async load_gotd() {
     const day = moscowDay(-1);
     const reply = await call("GET", `/api/v1/game-of-the-day/${day}`);
-    if (!reply.ok) return `<h2>${t("tabGotd")}</h2><p class="muted">${t(reply.status === 409 ? "resultsNotYet" : "gotdNone", { d: escapeHTML(day) })}</p>`;
+    if (!reply.ok) return `<h2>${t("tabGotd")}</h2><p class="muted">${t(reply.status === 409 ? "resultsNotYet" : "gotdNone", { d: escapeHTML(dayText(day, lang())) })}</p>`;
     const g = reply.body;
     const last = g.frames?.[g.frames.length - 1];
     let field = "";
     if (last?.board) field = fieldHTML({ ...last, status: last.status ?? "finished", mode: "daily" }, -1, true);
-    return `<h2>${t("gotdTitle", { d: escapeHTML(day) })}</h2>
+    return `<h2>${t("gotdTitle", { d: escapeHTML(dayText(day, lang())) })}</h2>
       <p class="gotd-line"><a class="play" href="#/replay/${escapeHTML(g.game_id)}" aria-label="${t("watch")}" data-testid="gotd-play">▶</a>
       ${callsignButton(g.callsign)} · <strong>${num(g.credits)}</strong> ${t("colCredits").toLowerCase()} · <a href="#/replay/${escapeHTML(g.game_id)}">${t("watch")}</a></p>
       <div class="past-field">${field}</div>`;
@@ -121,20 +124,20 @@ export class ChartScreen {
     if (!me) return `<p class="error-line">${t("chartFailed")}</p>`;
     if (!me.group) return `<p><strong>${t("leagueOf", { l: t(me.league) })}</strong></p><p class="muted" data-testid="league-none">${t("leagueNone")}</p>`;
     const group = await getJSON(`/api/v1/groups/${encodeURIComponent(me.group.group_id)}`);
-    const head = `<p data-testid="league-head"><strong>${t("leagueOf", { l: t(me.group.league) })}</strong> · ${t("groupPlace", { p: me.group.place, n: me.group.size })}</p>`;
+    const head = `<p data-testid="league-head"><strong>${termHTML("league", t("leagueOf", { l: t(me.group.league) }))}</strong> · ${t("groupPlace", { p: me.group.place, n: me.group.size })}</p>`;
     if (!group) return head;
     const days = group.days.map((d) => `<th scope="col" class="num">${escapeHTML(d.slice(8))}</th>`).join("");
     const rows = group.members.map((m) => `<tr><td class="num">${num(m.place)}</td><td>${callsignButton(m.callsign)}</td>
       ${m.days.map((c) => `<td class="num muted">${c || "·"}</td>`).join("")}<td class="num"><strong>${num(m.credits)}</strong></td></tr>`).join("");
-    return `${head}<p class="muted">${t("groupWeek", { d: escapeHTML(group.week_start) })}${group.settled ? ` · ${t("settled")}` : ""}</p>
+    return `${head}<p class="muted">${t("groupWeek", { d: escapeHTML(dayText(group.week_start, lang())) })}${group.settled ? ` · ${t("settled")}` : ""}</p>
       <div class="table-wrap"><table class="chart-table" data-testid="group-table"><thead><tr><th scope="col">${t("colPlace")}</th><th scope="col">${t("colCallsign")}</th>${days}<th scope="col" class="num">${t("weekSum")}</th></tr></thead>
       <tbody>${rows}</tbody></table></div>`;
   }
 
   async load_friends() {
-    const data = await friendsScores();
+    const [data, list] = await Promise.all([friendsScores(), getJSON("/api/v1/friends")]);
     if (!data) return `<p class="error-line">${t("chartFailed")}</p>`;
-    return `<h2>${t("friendsTitle")}</h2>${friendsTable(data)}`;
+    return `<h2>${t("friendsTitle")}</h2>${friendsTable(data)}${friendsToolsHTML(list)}`;
   }
 
   async card(callsign) {
@@ -171,7 +174,7 @@ function chartRow(r, gotd) {
   const cls = [r.me ? "me" : "", r.out_of_chart ? "out" : ""].join(" ").trim();
   const play = gotd && r.game_id === gotd && r.place === 1
     ? `<a class="play" href="#/replay/${escapeHTML(r.game_id)}" aria-label="${t("watch")}" data-testid="row-play">▶</a> ` : "";
-  const name = r.me ? `<strong>${escapeHTML(r.callsign)}</strong> <span class="muted">(${t("you")})</span>` : callsignButton(r.callsign);
+  const name = r.me ? `<strong class="name">${escapeHTML(r.callsign)}</strong> <span class="muted">(${t("you")})</span>` : callsignButton(r.callsign);
   return `<tr class="${cls}" data-testid="chart-row"${r.me ? ' data-me="true"' : ""}>
     <td class="num">${play}${r.out_of_chart ? `<span class="pill out-badge">${t("outOfChart")}</span> ` : ""}${num(r.place)}</td>
     <td>${name}</td><td class="num">${num(r.opened)} <span class="muted">/ ${num(r.clean)}<span class="unit"> ${t("colClean")}</span></span></td>
@@ -179,18 +182,18 @@ function chartRow(r, gotd) {
 }
 
 /** The Chart's table: the top; below a gap, the caller's neighbourhood when he is not in the top. */
-export function chartTable(data, gotd = null) {
+export function chartTable(data, gotd = null, past = false) {
   const top = data.top ?? [];
   const inTop = top.some((r) => r.me);
   let rows = top.map((r) => chartRow(r, gotd)).join("");
   const around = (data.around ?? []).filter((r) => !top.some((x) => x.game_id === r.game_id));
   if (!inTop && around.length) rows += `<tr class="gap"><td colspan="5">…</td></tr>${around.map((r) => chartRow(r)).join("")}`;
   else if (!inTop && data.me && !top.some((x) => x.game_id === data.me.game_id)) rows += `<tr class="gap"><td colspan="5">…</td></tr>${chartRow(data.me)}`;
-  if (!rows) return `<p class="muted" data-testid="chart-empty">${t("chartEmpty")}</p>`;
+  if (!rows) return `<p class="muted" data-testid="chart-empty">${t(past ? "chartEmptyPast" : "chartEmpty")}</p>`;
   const note = data.me?.out_of_chart ? `<p class="muted" data-testid="out-note">${t("outOfChartNote")} <a href="#/account">${t("account")}</a></p>` : "";
   return `<p class="muted">${t("chartTotal", { n: data.total ?? top.length })}</p>
     <div class="table-wrap"><table class="chart-table" data-testid="chart-table"><thead><tr>
-    <th scope="col">${t("colPlace")}</th><th scope="col">${t("colCallsign")}</th><th scope="col" class="num">${t("colOpened")}<span class="unit"> / ${t("colClean")}</span></th>
+    <th scope="col">${t("colPlace")}</th><th scope="col">${termHTML("callsign", t("colCallsign"))}</th><th scope="col" class="num">${t("colOpened")}<span class="unit"> / ${t("colClean")}</span></th>
     <th scope="col" class="num">${t("colOrders")}</th><th scope="col" class="num">${t("colCredits")}</th></tr></thead>
     <tbody>${rows}</tbody></table></div>${note}`;
 }
@@ -202,10 +205,11 @@ export function friendsTable(data, limit = 0) {
   if (limit) friends = friends.slice(0, limit);
   const row = (f, me = false) => `<tr${me ? ' class="me"' : ""} data-testid="friend-row"><td>${me ? `<strong>${escapeHTML(f.callsign ?? t("you"))}</strong> <span class="muted">(${t("you")})</span>`
     : `${limit ? escapeHTML(f.callsign) : callsignButton(f.callsign)}${f.mutual ? ` <span class="muted" title="${t("mutual")}">⇄</span>` : ""}`}</td>
-    <td class="num"><strong>${num(f.today)}</strong></td><td class="num">${num(f.yesterday)}</td><td class="num">${num(f.week)}</td></tr>`;
+    <td class="num"><strong>${num(f.today)}</strong></td><td class="num">${num(f.yesterday)}</td><td class="num">${num(f.week)}</td>${limit ? "" : `<td>${me ? "" : `<button type="button" class="btn ghost small" data-remove="${escapeHTML(f.account_id)}" aria-label="${t("removeFriend")}: ${escapeHTML(f.callsign)}">${t("removeFriend")}</button>`}</td>`}</tr>`;
   return `<div class="table-wrap"><table class="chart-table" data-testid="friends-table"><thead><tr><th scope="col">${t("colCallsign")}</th>
-    <th scope="col" class="num">${t("colToday")}</th><th scope="col" class="num">${t("colYesterday")}</th><th scope="col" class="num">${t("colWeek")}</th></tr></thead>
-    <tbody>${data.me && !limit ? row(data.me, true) : ""}${friends.map((f) => row(f)).join("")}</tbody></table></div>`;
+    <th scope="col" class="num">${t("colToday")}</th><th scope="col" class="num">${t("colYesterday")}</th><th scope="col" class="num">${t("colWeek")}</th>${limit ? "" : "<th></th>"}</tr></thead>
+    <tbody>${data.me && !limit ? row(data.me, true) : ""}${friends.map((f) => row(f)).join("")}</tbody></table></div>
+    ${friends.some((f) => f.today === null || f.today === undefined) ? `<p class="muted small" data-testid="friends-dash">${t("friendsDash")}</p>` : ""}`;
 }
 
 export { lang };

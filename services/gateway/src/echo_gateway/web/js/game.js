@@ -6,6 +6,7 @@ import { escapeHTML, indexOf, nameOf } from "./board.js";
 import { fieldHTML } from "./field.js";
 import { fmt, logLine } from "./log.js";
 import { challengeMakerHTML, wireChallengeMaker } from "./challenge.js";
+import { rememberTutorial, tutorialBannerHTML, wrongClickText } from "./tutorial.js";
 
 const cache = new Map(); // game id -> {version, view}: views from acks made elsewhere (the main screen)
 export const rememberView = (gameId, version, view) => cache.set(gameId, { version, view });
@@ -73,6 +74,7 @@ export class GameScreen {
     this.view = view;
     rememberView(this.gameId, this.version, this.view);
     if (this.view.mode === "free") localStorage.setItem("echo.freeGame", this.gameId);
+    rememberTutorial(this.gameId, this.view);
     if (this.view.mode === "daily" && this.view.status === "live" && !this.phaseChecked) this.checkPhase();
     this.render();
   }
@@ -93,7 +95,7 @@ export class GameScreen {
 
   showError(frame) {
     if (this.gone) return;
-    this.error = errorText(frame.code, frame.message);
+    this.error = frame.code === "tutorial_step" ? wrongClickText(this.view, frame.message) : errorText(frame.code, frame.message);
     const line = this.root.querySelector("[data-testid=error]");
     if (line) {
       line.textContent = this.error;
@@ -103,15 +105,28 @@ export class GameScreen {
 
   async move(index) {
     const v = this.view;
-    if (!v || v.status !== "live" || this.busy || this.readonly) return;
+    if (!v || v.status !== "live" || this.readonly) return;
+    if (this.busy) { this.flashPending(); return; } // one move at a time: say so, do not drop it silently
     this.focus = index;
     this.busy = true;
+    this.root.querySelectorAll(".cell")[index]?.classList.add("pending");
     const reply = await this.conn.command(this.tool, { game_id: this.gameId, sector: nameOf(index) });
     this.busy = false;
+    this.root.querySelector(".cell.pending")?.classList.remove("pending");
+    this.root.querySelector("[data-testid=in-flight]")?.setAttribute("hidden", "");
     if (reply.type === "error") { this.showError(reply); return; }
     this.error = "";
     this.accept(reply);
     this.announce();
+  }
+
+  flashPending() {
+    const cell = this.root.querySelector(".cell.pending");
+    const note = this.root.querySelector("[data-testid=in-flight]");
+    if (note) note.hidden = false;
+    cell?.classList.remove("again");
+    void cell?.offsetWidth; // restart the animation
+    cell?.classList.add("again");
   }
 
   /** Screen readers hear what the tick brought (the log line without markup). */
@@ -192,11 +207,12 @@ export class GameScreen {
             <button type="button" class="btn ghost phone-only" data-action="menu" aria-haspopup="dialog" aria-label="${t("menu")}">☰</button>
           </div>
         </header>
-        ${this.readonly ? this.replayBar() : this.tutorialBanner()}
+        ${this.readonly ? this.replayBar() : tutorialBannerHTML(v)}
         <div class="game-body">
           <section class="field-wrap" aria-label="${t("field")}">
             ${this.field()}
             <p class="error-line" role="alert" data-testid="error" ${this.error ? "" : "hidden"}>${escapeHTML(this.error)}</p>
+            <p class="in-flight muted" role="status" data-testid="in-flight" hidden>${t("inFlight")}</p>
             <p class="legend">${t("legend", {
               membrane: termHTML("membrane", t("membraneSign")), interference: termHTML("interference", t("blinking")),
               perturbation: termHTML("perturbation", t("perturbationWord")), detector: termHTML("detector"),
@@ -235,10 +251,14 @@ export class GameScreen {
   wire() {
     const r = this.root;
     if (this.challengeState) wireChallengeMaker(r, this.challengeState, () => this.render());
-    r.querySelector(".field")?.addEventListener("click", (e) => {
+    const field = r.querySelector(".field");
+    field?.addEventListener("pointerdown", (e) => { this.pressed = { x: e.clientX, y: e.clientY }; });
+    field?.addEventListener("click", (e) => {
       const cell = e.target.closest(".cell");
-      if (cell) this.move(Number(cell.dataset.i));
+      if (cell && pressedOn(cell, e, this.pressed)) this.move(Number(cell.dataset.i));
+      this.pressed = null;
     });
+    r.querySelector("[data-testid=error]")?.addEventListener("click", (e) => { e.currentTarget.hidden = true; this.error = ""; });
     for (const b of r.querySelectorAll("[data-tool]")) b.addEventListener("click", () => this.setTool(b.dataset.tool));
     for (const b of r.querySelectorAll("[data-action=finish]")) b.addEventListener("click", () => this.askFinish());
     r.querySelector("[data-action=finish-yes]")?.addEventListener("click", () => {
@@ -317,14 +337,6 @@ export class GameScreen {
     return "";
   }
 
-  tutorialBanner() {
-    const tut = this.view.tutorial;
-    if (!tut) return "";
-    return `<div class="tutorial-banner" role="status" data-testid="tutorial">
-      <strong>${tut.done ? t("tutorialDone") : t("step", { s: tut.step, n: tut.total })}</strong>
-      <span>${escapeHTML(tut.instruction ?? "")}</span></div>`;
-  }
-
   field() {
     return fieldHTML(this.view, this.focus, this.readonly);
   }
@@ -332,11 +344,11 @@ export class GameScreen {
   tools() {
     const v = this.view;
     const want = v.tutorial && !v.tutorial.done ? v.tutorial.tool : null;
-    const b = (tool, hint) => `<button type="button" class="tool ${want === tool ? "want" : ""}" data-tool="${tool}" aria-pressed="false"
-        data-testid="tool-${tool}"><span class="tname">${t(tool)}</span><small>${hint}</small></button>`;
+    const b = (tool, hint, key) => `<button type="button" class="tool ${want === tool ? "want" : ""}" data-tool="${tool}" aria-pressed="false"
+        data-testid="tool-${tool}"><span class="tname">${t(tool)}</span><small>${hint}<span class="key"> · ${key}</span></small></button>`;
     return `<section class="panel tools" data-el="6" aria-label="${t("tools")}">
       <h2>${t("tools")}</h2>
-      <div class="row">${b("probe", t("probeHint"))}${b("beam", t("beamHint", { cost: v.beam_cost ?? 2 }))}</div></section>`;
+      <div class="row">${b("probe", t("probeHint"), "P")}${b("beam", t("beamHint", { cost: v.beam_cost ?? 2 }), "B")}</div></section>`;
   }
 
   instruments() {
@@ -405,6 +417,18 @@ export class GameScreen {
       <a class="btn" href="#/">${t("home")}</a></div>
     </section>`;
   }
+}
+
+/** A click moves only when the press began inside that very cell: on a touch screen Chromium retargets a
+ *  tap on a column letter or a row number to the nearest cell (even the pointerdown's target; only its
+ *  coordinates stay where the finger was), and a stray tap must never spend a move. A click from the
+ *  keyboard (Enter/Space: `detail` 0) has no press. */
+function pressedOn(cell, event, pressed) {
+  if (event.detail === 0) return true;
+  if (!pressed) return false;
+  const box = cell.getBoundingClientRect();
+  const gap = 1; // half the 2 px between cells
+  return pressed.x >= box.left - gap && pressed.x <= box.right + gap && pressed.y >= box.top - gap && pressed.y <= box.bottom + gap;
 }
 
 function termText(key) {

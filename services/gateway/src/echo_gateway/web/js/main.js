@@ -4,8 +4,10 @@ import { account, dailyToday, friendsScores, getJSON, myLeague, playOptions } fr
 import { friendsTable } from "./chart.js";
 import { challengeCard } from "./challenge.js";
 import { keepChallenge } from "./api.js";
-import { clock, escapeHTML, secondsToMidnightMSK } from "./board.js";
+import { clock, dayText, escapeHTML, secondsToMidnightMSK } from "./board.js";
 import { rememberView } from "./game.js";
+import { termHTML } from "./terms.js";
+import { askBeforeDaily, forgetUnfinishedTutorial, tutorialDone, unfinishedTutorial } from "./tutorial.js";
 
 // Used until GET /api/v1/play/options answers (the engine's presets, spec §23).
 const FALLBACK_PRESETS = [
@@ -18,8 +20,8 @@ const FALLBACK_PRESETS = [
 const pick = (obj, ...keys) => { for (const k of keys) if (obj && obj[k] !== undefined && obj[k] !== null) return obj[k]; return undefined; };
 
 function presetName(p) {
-  if (p.id === "as-daily" || p.id === "as_daily") return [t("asDaily"), pick(p, lang() === "en" ? "gist_en" : "gist_ru", "gist") ?? t("asDailyGist")];
   const en = lang() === "en";
+  if (p.id === "as-daily" || p.id === "as_daily") return [t("asDaily"), (en ? p.gist_en : pick(p, "gist_ru", "gist")) ?? t("asDailyGist")];
   const known = FALLBACK_PRESETS.find((f) => f.id === p.id);
   if (en && known?.name_en) return [known.name_en, known.gist_en];
   return [pick(p, en ? "name_en" : "name_ru", "name", "name_ru", "title", "title_ru", "id"), pick(p, en ? "gist_en" : "gist_ru", "gist", "gist_ru") ?? ""];
@@ -46,6 +48,7 @@ export class MainScreen {
     this.render();
     this.loadSocial();
     this.findUnfinished();
+    this.findTutorial();
     this.announcePhase();
     const game = pick(pick(options ?? {}, "daily") ?? {}, "game");
     if (game?.game_id && game.status && game.status !== "live") {
@@ -56,7 +59,9 @@ export class MainScreen {
 
   /** The player's callsign, league and group place; friends' scores; a challenge opened on this device. */
   async loadSocial() {
-    const [me, league, friends, challenge] = await Promise.all([account(), myLeague(), friendsScores(), challengeCard()]);
+    const [me, league, friends, challenge, games] = await Promise.all([
+      account(), myLeague(), friendsScores(), challengeCard(), getJSON("/api/v1/games")]);
+    this.best = (games?.games ?? []).filter((g) => g.best);
     this.me = me?.account ?? null;
     this.league = league;
     this.friends = friends;
@@ -79,7 +84,7 @@ export class MainScreen {
 
   friendsCard() {
     if (!this.friends) return "";
-    return `<section class="card friends" data-testid="friends-card"><h2>${t("friendsTitle")}</h2>
+    return `<section class="card friends" data-testid="friends-card"><h2>${termHTML("friends", t("friendsTitle"))}</h2>
       ${friendsTable(this.friends, 5)}<a href="#/chart/friends" data-testid="friends-link">${t("friendsAll")}</a></section>`;
   }
 
@@ -102,13 +107,29 @@ export class MainScreen {
     if (fromServer || this.options) return;
     const id = localStorage.getItem("echo.freeGame");
     if (!id) return;
-    if (this.conn.state !== "online") await new Promise((resolve) => this.conn.addEventListener("online", resolve, { once: true }));
-    const reply = await this.conn.command("resume", { game_id: id, version: 0 });
-    if (reply.type === "ack" && reply.view?.status === "live") {
-      rememberView(id, reply.version, reply.view);
+    if (await this.resumeLive(id)) {
       this.unfinished = { game_id: id };
       this.render();
     }
+  }
+
+  /** A live Tutorial game of this device (its id kept by tutorial.js): offered to continue. */
+  async findTutorial() {
+    const id = unfinishedTutorial();
+    if (!id) return;
+    const reply = await this.resumeLive(id);
+    if (!reply) { forgetUnfinishedTutorial(); return; }
+    this.tutorialGame = { id, step: reply.view.tutorial?.step, total: reply.view.tutorial?.total, done: reply.view.tutorial?.done };
+    this.render();
+  }
+
+  /** The resume reply of a game if it is still live, else null (it is then remembered for the game screen). */
+  async resumeLive(id) {
+    if (this.conn.state !== "online") await new Promise((resolve) => this.conn.addEventListener("online", resolve, { once: true }));
+    const reply = await this.conn.command("resume", { game_id: id, version: 0 });
+    if (reply.type !== "ack" || reply.view?.status !== "live") return null;
+    rememberView(id, reply.version, reply.view);
+    return reply;
   }
 
   tickClock() {
@@ -125,6 +146,7 @@ export class MainScreen {
   }
 
   async start(mode, preset) {
+    if (mode === "daily" && !this.dailyGame() && askBeforeDaily()) { this.root.querySelector("#first-daily")?.showModal(); return; }
     const fields = { mode };
     if (preset) fields.preset = preset;
     this.setError("");
@@ -153,12 +175,22 @@ export class MainScreen {
         <a class="btn ghost small" href="#/rules">${t("rules")}</a></nav></header>
       ${this.profileHTML()}
       <p class="error-line" role="alert" data-testid="main-error" ${this.error ? "" : "hidden"}>${escapeHTML(this.error)}</p>
-      <div class="cards">${this.challenge ?? ""}${this.dailyCard()}${this.friendsCard()}${this.freeCard()}${this.tutorialCard()}</div>
+      <div class="cards">${this.firstStepsCard()}${this.challenge ?? ""}${this.dailyCard()}${this.friendsCard()}${this.freeCard()}${this.newcomer() ? "" : this.tutorialCard()}</div>
+      <dialog id="first-daily" data-testid="first-daily" aria-labelledby="first-daily-title">
+        <h2 id="first-daily-title">${t("firstDailyTitle")}</h2><p>${t("firstDailyText")}</p>
+        <div class="row"><button type="button" class="btn primary" data-action="tutorial-first" data-testid="tutorial-first">${t("startTutorial")}</button>
+        <button type="button" class="btn" data-action="daily-now" data-testid="daily-now">${t("dailyNow")}</button></div>
+      </dialog>
     </div>`;
     for (const b of this.root.querySelectorAll("button[data-start]")) {
       b.addEventListener("click", () => this.start(b.dataset.start, b.dataset.preset));
     }
     for (const b of this.root.querySelectorAll("[data-go]")) b.addEventListener("click", () => this.navigate(b.dataset.go));
+    // a challenge's «Принять вызов» starts the same Daily: it is the one primary button then
+    if (this.root.querySelector("[data-testid=challenge-play]")) this.root.querySelector("[data-testid=play-daily]")?.classList.remove("primary");
+    const ask = this.root.querySelector("#first-daily");
+    ask.querySelector("[data-action=tutorial-first]").addEventListener("click", () => { ask.close(); this.start("tutorial"); });
+    ask.querySelector("[data-action=daily-now]").addEventListener("click", () => { ask.close(); this.start("daily"); });
     this.root.querySelector("[data-action=dismiss-challenge]")?.addEventListener("click", () => { keepChallenge(null); this.challenge = ""; this.render(); });
     this.root.querySelector("[data-action=special]")?.addEventListener("click", (e) => {
       const list = this.root.querySelector("#special-list");
@@ -169,20 +201,19 @@ export class MainScreen {
 
   dailyCard() {
     const d = this.daily;
-    let head = `<h2>${t("daily")}</h2>`;
+    let head = `<h2>${termHTML("daily", t("daily"))}</h2>`;
     let body = "";
     if (d) {
       const number = pick(d, "number");
       const name = pick(d, lang() === "en" ? "name_en" : "name_ru", "name", "name_ru");
       const date = pick(d, "date", "msk_date");
       const preset = pick(d, "preset") ?? {};
-      const pname = typeof preset === "string" ? preset : pick(preset, lang() === "en" ? "name_en" : "name_ru", "name", "name_ru");
-      const gist = pick(d, "gist", "preset_gist") ?? (typeof preset === "object" ? pick(preset, lang() === "en" ? "gist_en" : "gist_ru", "gist", "gist_ru") : "");
+      const [pname, gist] = typeof preset === "string" ? [preset, ""] : presetName(preset);
       const special = pick(d, "special");
       const specialList = Array.isArray(special) ? special : pick(special ?? {}, "changes_ru", "changes", "list") ?? [];
-      head = `<div class="daily-image"><span class="kicker">${t("daily")}</span>
+      head = `<div class="daily-image"><span class="kicker">${termHTML("daily", t("daily"))}</span>
         <h2 data-testid="daily-title">${number ? `№ ${escapeHTML(number)} · ` : ""}${escapeHTML(name ?? "")}</h2>
-        ${date ? `<span class="muted">${escapeHTML(date)}</span>` : ""}
+        ${date ? `<span class="muted" data-testid="daily-date">${escapeHTML(dayText(date, lang()))}</span>` : ""}
         ${pname ? `<p class="gist">${escapeHTML(pname)}${gist ? ` · ${escapeHTML(gist)}` : ""}</p>` : ""}
         ${special && (specialList.length || special === true) ? `<button type="button" class="badge" data-action="special" aria-expanded="false">${t("special")}</button>
           <ul id="special-list" hidden>${specialList.map((s) => `<li>${escapeHTML(typeof s === "string" ? s : pick(s, "ru", "text", "name") ?? "")}</li>`).join("")}</ul>` : ""}
@@ -190,10 +221,11 @@ export class MainScreen {
     } else {
       body = `<p class="muted">${t("dailyUnknown")}</p>`;
     }
-    const game = pick(this.options ?? {}, "daily_game") ?? pick(pick(this.options ?? {}, "daily") ?? {}, "game") ?? null;
+    const game = this.dailyGame();
     const gameId = pick(game ?? {}, "game_id", "id");
     const status = pick(game ?? {}, "status");
-    let action = `<button type="button" class="btn primary" data-start="daily" data-testid="play-daily">${t("play")}</button>`;
+    const primary = this.newcomer() ? "btn" : "btn primary";
+    let action = `<button type="button" class="${primary}" data-start="daily" data-testid="play-daily">${t("play")}</button>`;
     if (gameId && status === "live") action = `<button type="button" class="btn primary" data-go="#/game/${escapeHTML(gameId)}" data-testid="play-daily">${t("cont")}</button>`;
     else if (gameId && status) action = `<p data-testid="daily-played">${t("dailyPlayed", { c: pick(game, "credits") ?? this.dailyCredits ?? "—" })}</p><button type="button" class="btn ghost" data-go="#/game/${escapeHTML(gameId)}">${t("details")}</button>`;
     if (this.options && this.options.daily === null && !d) {
@@ -203,6 +235,31 @@ export class MainScreen {
     return `<section class="card daily" data-testid="daily-card">${head}${body}
       <p class="clock" data-testid="time-left">${t("timeLeft", { t: clock(this.secondsLeft()) })}</p>
       <p class="muted">${t("oneAttempt")}</p>${action}</section>`;
+  }
+
+  dailyGame() {
+    return pick(this.options ?? {}, "daily_game") ?? pick(pick(this.options ?? {}, "daily") ?? {}, "game") ?? null;
+  }
+
+  /** The rules page: a newcomer starts with the Tutorial. He is one until a Tutorial's steps are done on this
+   *  device, a Daily was started on this account, or the account has a callsign or a confirmed e-mail. */
+  newcomer() {
+    return !tutorialDone() && !this.dailyGame() && !this.me?.callsign && !this.me?.email_confirmed;
+  }
+
+  /** First on the screen: continue a live Tutorial, or — for a newcomer — start it. */
+  firstStepsCard() {
+    const g = this.tutorialGame;
+    if (g) {
+      const where = g.done ? t("tutorialDone") : t("step", { s: g.step, n: g.total });
+      return `<section class="card first-steps" data-testid="tutorial-continue-card"><h2>${t("tutorial")}</h2>
+        <p>${t("tutorialUnfinished", { where })}</p>
+        <button type="button" class="btn primary" data-go="#/game/${escapeHTML(g.id)}" data-testid="continue-tutorial">${t("tutorialContinue")}</button></section>`;
+    }
+    if (!this.newcomer()) return "";
+    return `<section class="card first-steps" data-testid="first-steps"><h2>${t("firstSteps")}</h2>
+      <ol><li>${t("firstStep1")}</li><li>${t("firstStep2")}</li><li>${t("firstStep3")}</li></ol>
+      <button type="button" class="btn primary" data-start="tutorial" data-testid="play-tutorial">${t("startTutorial")}</button></section>`;
   }
 
   tutorialCard() {
@@ -224,9 +281,20 @@ export class MainScreen {
       return `<li><button type="button" class="preset" data-start="free" data-preset="${escapeHTML(id)}" data-testid="preset-${escapeHTML(id)}">
         <strong>${escapeHTML(name)}</strong><small>${escapeHTML(gist)}</small></button></li>`;
     });
-    return `<section class="card free" data-testid="free-card"><h2>${t("free")}</h2><p>${t("freeText")}</p>
+    return `<section class="card free" data-testid="free-card"><h2>${termHTML("free", t("free"))}</h2><p>${t("freeText")}</p>
       ${used !== undefined ? `<p class="muted" data-testid="free-left">${t("freeLeft", { n: Math.max(0, limit - used), m: limit })}</p>` : ""}
       ${unfinishedId ? `<button type="button" class="btn primary" data-go="#/game/${escapeHTML(unfinishedId)}" data-testid="continue-free">${t("freeContinue")}</button>` : ""}
-      <ul class="presets">${items.join("")}</ul></section>`;
+      <ul class="presets">${items.join("")}</ul>${this.bestHTML(presets)}</section>`;
+  }
+
+  /** The best finished Free game of each field (GET /api/v1/games marks them), each replayable and shareable. */
+  bestHTML(presets) {
+    if (!this.best?.length) return "";
+    const rows = this.best.map((g) => {
+      const [name] = presetName(presets.find((p) => p.id === g.preset_id) ?? { id: g.preset_id });
+      return `<li data-testid="best-row"><a href="#/replay/${escapeHTML(g.game_id)}">${escapeHTML(name ?? g.preset_id)}</a>
+        <strong>${escapeHTML(g.credits)}</strong> <span class="muted">${escapeHTML(dayText(g.msk_date, lang()))}</span></li>`;
+    });
+    return `<h3>${t("bestTitle")}</h3><ul class="best" data-testid="best-free">${rows.join("")}</ul>`;
   }
 }

@@ -45,16 +45,23 @@ export class ReplayScreen extends GameScreen {
 
   onKey() {} // no tools, no Finish in a replay
 
+  /** «Такт 3 из 3»: the frame's own tick, as the title shows it; the frame of the game's end says so. */
+  frameLabel() {
+    const last = this.frames.at(-1).tick;
+    const ended = this.at === this.frames.length - 1 && this.at > 0 && this.frames[this.at - 1].tick === last;
+    return `${t("replayFrame", { a: this.frames[this.at].tick, b: last })}${ended ? ` · ${t("replayEndFrame")}` : ""}`;
+  }
+
   replayBar() {
     const n = this.frames.length - 1;
     return `<div class="replay-bar" role="group" aria-label="${t("replayTitle")}">
       <strong>${t("replayTitle")}</strong>
       <button type="button" class="btn small" data-step="start" aria-label="${t("replayStart")}">«</button>
       <button type="button" class="btn small" data-step="prev" aria-label="${t("replayPrev")}">◀</button>
-      <input type="range" min="0" max="${n}" value="${this.at}" aria-label="${t("replayFrame", { a: this.at, b: n })}">
+      <input type="range" min="0" max="${n}" value="${this.at}" aria-label="${this.frameLabel()}">
       <button type="button" class="btn small" data-step="next" aria-label="${t("replayNext")}">▶</button>
       <button type="button" class="btn small" data-step="end" aria-label="${t("replayEnd")}">»</button>
-      <span data-testid="replay-frame">${t("replayFrame", { a: this.at, b: n })}</span>
+      <span data-testid="replay-frame">${this.frameLabel()}</span>
       <button type="button" class="btn small ghost" data-action="share">${t("replayLink")}</button>
       <span class="muted" data-testid="copied" role="status"></span>
     </div>`;

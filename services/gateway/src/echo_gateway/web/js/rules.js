@@ -1,6 +1,7 @@
 // The rules in our own words, with the cheat-sheet. Russian first; a shorter English version.
 import { lang, t } from "./i18n.js";
-import { termHTML } from "./terms.js";
+import { escapeHTML } from "./board.js";
+import { glossary, termHTML } from "./terms.js";
 
 const RU = () => `
 <h1>Как играть в Эхо-вызов</h1>
@@ -8,8 +9,8 @@ const RU = () => `
 случайности, так что побеждает тот, кто лучше ходит. Попытка одна; счёт — ${termHTML("credits")}.</p>
 
 <h2>Поле и такты</h2>
-<p>Поле — сто секторов, 10 на 10, столбцы A–J, строки 1–10. Под неисследованными секторами (#) прячутся Эфемеры —
-фигуры из сегментов зелёного, жёлтого и красного цвета. Цифра на свободном секторе — сколько сегментов среди восьми его
+<p>Поле — сто ${termHTML("sector", "секторов")}, 10 на 10, столбцы A–J, строки 1–10. Под неисследованными секторами (#) прячутся Эфемеры —
+фигуры из ${termHTML("segment", "сегментов")} зелёного, жёлтого и красного цвета. Цифра на свободном секторе — сколько сегментов среди восьми его
 соседей. Два Эфемера не соприкасаются сторонами, только углами.</p>
 <p>Время считается ${termHTML("tick", "тактами")}: такт — это щелчок инструментом по закрытому сектору. Пока вы думаете,
 ничего не меняется.</p>
@@ -20,7 +21,8 @@ const RU = () => `
 Попали в сегмент — ${termHTML("nadlom", "Надлом")}, и сегмент выжжен.</li>
 <li>${termHTML("beam")} тратит 2 Заряда. Сегмент он вскрывает без вреда; промах открывает сектор, но Заряда не приносит.</li>
 </ul>
-<p>Эфемер, все сегменты которого взяты Эхолучом, вскрыт чисто и стоит вдвое дороже вскрытого с потерями.</p>
+<p>Эфемер, все сегменты которого взяты Эхолучом, — ${termHTML("clean", "чистое вскрытие")}: он стоит вдвое дороже,
+чем ${termHTML("lossy", "вскрытие с потерями")}.</p>
 
 <h2>Эхонавт</h2>
 <p>${termHTML("connectivity")} — ваш запас прочности, считается делениями и половинками. Дошла до нуля — срыв.
@@ -45,7 +47,7 @@ ${termHTML("contour")} — сколько Заряда помещается. Л�
 </tbody></table>
 
 <h2>Приборы</h2>
-<p>${termHTML("detector")} и ${termHTML("spectrometer")} срабатывают сами после щелчка и тратят свой заряд. Детектор
+<p>${termHTML("detector")} и ${termHTML("spectrometer")} срабатывают сами после щелчка и тратят свой ${termHTML("instrumentCharge", "заряд")}. Детектор
 показывает бледную цифру соседнего закрытого сектора (по нему можно щёлкать). Спектрометр после Зонда обводит рамкой
 соседний скрытый сегмент и показывает его знак.</p>
 
@@ -60,10 +62,31 @@ ${termHTML("contour")} — сколько Заряда помещается. Л�
 
 <h2>Режимы</h2>
 <ul>
-<li><strong>Учебное задание</strong> ведёт по шагам и не идёт в Чарт.</li>
-<li><strong>Свободная партия</strong> — три в день; «Как Вызов дня» даёт сегодняшние правила на другом поле.</li>
-<li><strong>Эхо-вызов дня</strong> — одна попытка, её можно продолжить после перерыва до полуночи.</li>
+<li><strong>Учебное задание</strong> ведёт по шагам, не идёт в Чарт и проходится сколько угодно раз. С него и начинайте.</li>
+<li>${termHTML("free")} — три в день, брошенная тоже считается; «Как Вызов дня» даёт сегодняшние правила и состав поля на
+другом поле. Недоигранная одна: новая закроет прежнюю. Лучший результат на каждом поле хранится — его можно пересмотреть.</li>
+<li>${termHTML("daily")} — одна партия на аккаунт.</li>
 </ul>
+
+<h2>Одна попытка</h2>
+<p>Играть можно сразу, без регистрации. Партия Вызова дня начинается с первого хода, переиграть её нельзя. Закрыли
+страницу — партия продолжится с того же места, пока идёт её Эхо-вызов дня; на другом устройстве — после входа по почте.
+За 30 минут до полуночи экран предупредит, за 10 — пойдёт отсчёт. В полночь партия кончится сама, набранное засчитается.
+Прошедший Эхо-вызов сыграть уже нельзя.</p>
+
+<h2>Чарт и Лиги</h2>
+<p>В ${termHTML("chart")} попадает каждая партия с хоть одним Кредитом — с подтверждённой почтой; без неё партия
+засчитывается, но видите её только вы, с пометкой «вне Чарта». Подтвердили — партии этой недели появятся в Чарте.
+Окончательный Чарт — в Итогах дня, вместе с полем прошедшего дня; Партию дня лидера Бронзы можно посмотреть ход за ходом.
+Имя в Чарте — ваш ${termHTML("callsign")}.</p>
+<p>${termHTML("league")}: неделя — семь Вызовов дня с понедельника по воскресенье; вы соревнуетесь с группой до десяти
+соперников по сумме Кредитов, пропущенный день даёт ноль. Трое лучших поднимаются; из группы в 9–10 человек двое
+последних опускаются, из 6–8 — один, из Бронзы не опускаются. У старших лиг бывают ${termHTML("special", "особые партии")}.</p>
+
+<h2>Друзья и вызов</h2>
+<p>После партии нажмите «Бросить вызов» и отправьте ссылку: друг сыграет то же поле и увидит оба счёта рядом. Ссылка одна
+на весь день; нужна подтверждённая почта. Кто сыграл по вашей ссылке — ваш друг, а вы — его. ${termHTML("friends")} можно
+добавить и из Чарта, и поиском по Позывному; лишнего — убрать или заблокировать.</p>
 
 <h2 id="cheat">Шпаргалка</h2>
 <ol class="cheat">
@@ -75,7 +98,9 @@ ${termHTML("contour")} — сколько Заряда помещается. Л�
 <li>Мигает цифра — рядом мембрана; её сегмент — последним.</li>
 <li>Подгоняйте порядок щелчков под рисунки Заказов.</li>
 <li>Последний Эфемер сразу заканчивает партию — сначала доделайте выполнимые Заказы.</li>
-</ol>`;
+<li>Сыграли — бросьте вызов. В одной лиге поле у друга то же самое, и спорить о везении не придётся.</li>
+</ol>
+${glossaryHTML()}`;
 
 const EN = () => `
 <h1>How to play Echo Challenge</h1>
@@ -93,10 +118,28 @@ sectors (#). A digit counts the segments among its eight neighbours. Each tool c
 <p>Green: +½ Connectivity. Yellow: +4 Charge. Red: recharges the Detector but starts a ${termHTML("perturbation")} timer.
 A ${termHTML("membrane")} opened last in its body triggers a bonus; blinking digits mark a hidden membrane nearby.</p>
 <h2>Orders</h2><p>Three symbols in a row (digit, colour, dotted = empty). Completing one pays and refills the Spectrometer.</p>
+<h2>Modes and one attempt</h2>
+<p>The Tutorial guides step by step, is not charted, repeat at will — start there. A ${termHTML("free")}: three a day,
+the best per field kept. The ${termHTML("daily")}: one game per account; it starts with the first move, cannot be replayed,
+resumes after closing the page while its Daily lives, and ends by itself at midnight with the Credits earned.</p>
+<h2>Chart, Leagues, Friends</h2>
+<p>Every game with a Credit enters the ${termHTML("chart")} — with a confirmed e-mail; without one it counts but only you
+see it, «out of Chart». Your name there is your ${termHTML("callsign")}. A ${termHTML("league")} week is seven Dailies;
+you compete with a group of up to ten, the best three move up. Higher leagues have ${termHTML("special", "special games")}.
+After a game, «Challenge a friend» sends a link: the friend plays the same field and both scores show side by side;
+whoever plays your link becomes one of your ${termHTML("friends")}.</p>
 <h2 id="cheat">Cheat-sheet</h2>
 <ol class="cheat"><li>Start with the Probe; Beam only what the digits prove.</li><li>Full Contour — switch to the Beam; keep yellows for later.</li>
 <li>Touched a red — finish it before the timer strikes.</li><li>Blinking digit — leave the membrane for last.</li>
-<li>Steer your clicks by the Orders; the last ephemeron ends the game.</li></ol>`;
+<li>Steer your clicks by the Orders; the last ephemeron ends the game.</li>
+<li>Played? Challenge a friend: in one league the field is the same, no arguing about luck.</li></ol>
+${glossaryHTML()}`;
+
+/** The glossary of the rules page: every term, each explaining itself. */
+function glossaryHTML() {
+  const rows = glossary().map(([key, name, text]) => `<dt>${termHTML(key, name)}</dt><dd>${escapeHTML(text)}</dd>`);
+  return `<h2 id="terms">${t("terms")}</h2><dl class="glossary" data-testid="glossary">${rows.join("")}</dl>`;
+}
 
 export class RulesScreen {
   constructor(root) { this.root = root; }

@@ -21,6 +21,18 @@ const TERMS = {
     credits: ["Кредиты партии", "Счёт партии: вскрытые Эфемеры и выполненные Заказы."],
     probe: ["Зонд", "Бесплатный: вскрывает один сектор. Свободный даёт +1 Заряд, сегмент — Надлом и выжигается."],
     beam: ["Эхолуч", "Стоит Заряда. Вскрывает сегмент без Надлома; промах тоже стоит Заряда и Заряда не даёт."],
+    sector: ["Сектор", "Одна ячейка поля 10×10: столбец A–J и строка 1–10."],
+    segment: ["Сегмент", "Одна часть фигуры Эфемера. Цифра на свободном секторе считает сегменты среди восьми соседей."],
+    instrumentCharge: ["Заряд прибора", "Свой запас Детектора и Спектрометра: одно срабатывание — одно деление."],
+    daily: ["Эхо-вызов дня", "Выпуск с номером и названием: одно поле на всю лигу, одна попытка; живёт до выхода следующего в полночь по Москве."],
+    callsign: ["Позывной", "Ваше имя в Чарте: одно на аккаунт, у двух игроков не совпадает."],
+    chart: ["Чарт дня", "Партии дня своей лиги по Кредитам; нужна подтверждённая почта. Окончательный — в Итогах дня."],
+    league: ["Лига", "Ступень соревнования: Бронзовая, Серебряная, Золотая, Платиновая. Неделю вы соревнуетесь с группой до десяти соперников."],
+    special: ["Особая партия", "Эхо-вызов дня на изменённых правилах (в старших лигах); отмечен нашивкой — нажмите, чтобы прочесть, что меняется."],
+    free: ["Свободная партия", "Тренировка вне Чарта и Лиги, три в день; лучший результат на каждом поле хранится."],
+    friends: ["Друзья", "Игроки, которых добавили вы, и те, кто добавил вас; добавили друг друга — ⇄."],
+    clean: ["Чистое вскрытие", "Каждый сегмент Эфемера вскрыт Эхолучом: Эфемер приносит вдвое больше Кредитов."],
+    lossy: ["Вскрытие с потерями", "Часть сегментов выжжена Зондом: Эфемер приносит половину цены."],
   },
   en: {
     connectivity: ["Connectivity", "The echonaut's hold on himself. A Nadlom takes one division; green segments give back halves. Zero is a breakdown: the game is over."],
@@ -41,6 +53,18 @@ const TERMS = {
     credits: ["Credits", "The game's score: opened ephemera and completed Orders."],
     probe: ["Probe", "Free: opens one sector. A free one gives +1 Charge; a segment costs a Nadlom and burns."],
     beam: ["Beam", "Costs Charge. Opens a segment without a Nadlom; a miss costs Charge too and gives none."],
+    sector: ["Sector", "One cell of the 10×10 field: column A–J, row 1–10."],
+    segment: ["Segment", "One part of an ephemeron's shape. A free sector's digit counts the segments among its eight neighbours."],
+    instrumentCharge: ["Instrument charge", "The Detector's and the Spectrometer's own store: one firing, one division."],
+    daily: ["Daily", "A numbered, named issue: one field for the whole league, one attempt; it lives until the next one at midnight Moscow time."],
+    callsign: ["Callsign", "Your name in the Chart: one per account, no two players share one."],
+    chart: ["Chart of the day", "The day's games of your league by Credits; needs a confirmed e-mail. Final in the Day results."],
+    league: ["League", "A level of the competition: Bronze, Silver, Gold, Platinum. For a week you compete with a group of up to ten."],
+    special: ["Special game", "A Daily on changed rules (in the higher leagues), marked by a badge: tap it to read what changes."],
+    free: ["Free game", "Practice outside the Chart and Leagues, three a day; the best result on each field is kept."],
+    friends: ["Friends", "Players you added and those who added you; added both ways — ⇄."],
+    clean: ["Clean opening", "Every segment of the ephemeron opened by the Beam: it pays double."],
+    lossy: ["Lossy opening", "Some segments burnt by the Probe: the ephemeron pays half."],
   },
 };
 
@@ -56,6 +80,11 @@ const MEMBRANES = {
     red: ["Detector and Spectrometer maxima +1", "The Order board holds five Orders (dealt at once)"],
   },
 };
+
+/** Every term the rules page explains, in the page's language: [key, name, text]. */
+export function glossary() {
+  return Object.entries(TERMS[lang()]).map(([key, [name, text]]) => [key, name, text]);
+}
 
 export function term(key) {
   return (TERMS[lang()][key] ?? TERMS.ru[key] ?? [key, ""]);
