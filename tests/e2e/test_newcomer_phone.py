@@ -5,8 +5,8 @@ never moves, an error stands above the Probe/Beam bar; the Chart fits the phone;
 from datetime import date
 
 import pytest
-from echo_engine.rules.echo.field import sector_name
-from echo_engine.rules.echo.tutorial import SCRIPT
+from echo_challenge.field import sector_name
+from echo_challenge.tutorial import SCRIPT
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 from echo_runtime.nats_client import connect

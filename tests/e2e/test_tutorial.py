@@ -2,8 +2,8 @@
 explained from what is on the screen, continued from the main screen, finished from its own banner."""
 
 import pytest
-from echo_engine.rules.echo.field import sector_name
-from echo_engine.rules.echo.tutorial import SCRIPT
+from echo_challenge.field import sector_name
+from echo_challenge.tutorial import SCRIPT
 
 pytestmark = pytest.mark.e2e
 

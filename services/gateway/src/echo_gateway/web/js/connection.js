@@ -37,7 +37,7 @@ export class Connection extends EventTarget {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws = ws;
-    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", v: 1, token, log_delta: true })));
+    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", v: 2, token, log_delta: true })));
     ws.addEventListener("message", (event) => this.onFrame(ws, event.data));
     ws.addEventListener("close", (event) => this.onClose(ws, event));
   }

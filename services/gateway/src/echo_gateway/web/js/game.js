@@ -110,7 +110,7 @@ export class GameScreen {
     this.focus = index;
     this.busy = true;
     this.root.querySelectorAll(".cell")[index]?.classList.add("pending");
-    const reply = await this.conn.command(this.tool, { game_id: this.gameId, sector: nameOf(index) });
+    const reply = await this.conn.command("act", { game_id: this.gameId, action: { type: this.tool, sector: nameOf(index) } });
     this.busy = false;
     this.root.querySelector(".cell.pending")?.classList.remove("pending");
     this.root.querySelector("[data-testid=in-flight]")?.setAttribute("hidden", "");
@@ -140,7 +140,7 @@ export class GameScreen {
   }
 
   async finish() {
-    const reply = await this.conn.command("finish", { game_id: this.gameId });
+    const reply = await this.conn.command("act", { game_id: this.gameId, action: { type: "finish" } });
     if (reply.type === "error") { this.showError(reply); return; }
     this.error = "";
     this.accept(reply);

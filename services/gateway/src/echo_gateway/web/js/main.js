@@ -147,7 +147,7 @@ export class MainScreen {
 
   async start(mode, preset) {
     if (mode === "daily" && !this.dailyGame() && askBeforeDaily()) { this.root.querySelector("#first-daily")?.showModal(); return; }
-    const fields = { mode };
+    const fields = { kind: "echo", mode };
     if (preset) fields.preset = preset;
     this.setError("");
     for (const b of this.root.querySelectorAll("button[data-start]")) b.disabled = true;
