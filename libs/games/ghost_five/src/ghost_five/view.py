@@ -1,0 +1,23 @@
+"""What one seat (or a spectator) may see: everything public, and of the open turn only who has
+committed and the commit hashes (§11, §15). Never an action or salt before `TurnResolved` publishes it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import SEAT_LETTERS
+from .report import report
+from .state import MatchState
+
+
+def view(state: MatchState, seat: int | None = None) -> dict[str, Any]:
+    picture = report(state)
+    picture["seat"] = None if seat is None else SEAT_LETTERS[seat]
+    picture["open_turn"] = {
+        SEAT_LETTERS[s]: {"committed": turn.commit is not None, "commit": turn.commit,
+                          "clock_since": turn.since, "clock_spent": turn.spent}
+        for s, turn in enumerate(state.seats)
+    } if state.live else None
+    picture["reveal_since"] = state.reveal_since
+    return picture
