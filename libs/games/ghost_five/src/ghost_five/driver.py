@@ -34,7 +34,8 @@ def salt_for(state: MatchState, seat: int) -> str:
 
 class Driver:
     def __init__(self, settings: Settings, match_id: str = MATCH_ID) -> None:
-        self.state, _ = start(CreateMatch(match_id=match_id, settings=settings, now=0.0))
+        self.state, events = start(CreateMatch(match_id=match_id, settings=settings, now=0.0))
+        self.events = list(events)  # the whole stream, for replays
         self.now = 0.0
 
     def run(self, segment: Control | Turn) -> None:
@@ -92,3 +93,4 @@ class Driver:
             raise ScriptRefused(outcome.message)
         for event in outcome:
             self.state = evolve(self.state, event)
+        self.events += outcome

@@ -81,7 +81,8 @@ def evolve(state: MatchState, event: Event) -> MatchState:
 def _resolved(state: MatchState, event: TurnResolved) -> MatchState:
     work = Work.of(state.board)
     apply_turn(work, state.geo, state.settings.walls, event.outcomes, [v is None for v in event.void])
-    return state._replace(board=work.freeze(state.board.round), clocks=event.clocks, log=state.log + (event,))
+    return state._replace(board=work.freeze(state.board.round), clocks=event.clocks, log=state.log + (event,),
+                          reveal_since=None)
 
 
 def _round_ended(state: MatchState, event: RoundEnded) -> MatchState:
