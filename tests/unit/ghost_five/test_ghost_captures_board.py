@@ -45,3 +45,15 @@ def test_a_flank_arrival_decides_even_if_a_middle_stone_also_arrived() -> None:
     pieces = board_of({"G8": (0, False), "H8": (1, False), "J8": (1, False), "K8": (0, False)})
     assert names(captured_pairs(pieces, GEO, 0, {GEO.index["J8"]})) == []
     assert names(captured_pairs(pieces, GEO, 0, {GEO.index["J8"], GEO.index["G8"]})) == [["H8", "J8"]]
+
+
+def test_five_captured_pairs_take_the_round_and_a_row_against_them_draws() -> None:
+    from ghost_five.ending import round_result
+    from ghost_five.settings import Settings
+
+    on = Settings(capture=True)
+    five = Board(1, 9, {}, {}, {}, (2, 2), (5, 4), (0, 0), 0)
+    assert round_result(five, GEO, on) == ("A", "pairs")
+    assert round_result(five, GEO, Settings()) is None
+    row = board_of({name: (1, False) for name in ("A1", "B1", "C1", "D1", "E1")})
+    assert round_result(five._replace(pieces=row), GEO, on) == ("draw", "both_qualify")
