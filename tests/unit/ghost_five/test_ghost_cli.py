@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 from ghost_support import ghostctl, play, refused, row
 
 pytestmark = pytest.mark.unit
@@ -118,9 +117,11 @@ def test_hash_is_sha256_of_the_context() -> None:
     assert digest == expected
 
 
-@pytest.mark.parametrize("argv", [("m", "1", "1", "C", "P:H8", "0f" * 32), ("m", "x", "1", "A", "P:H8", "0f" * 32),
-                                  ("m", "1", "1", "A", "P:H8+T:K10", "0f" * 32), ("m", "1", "1", "A", "P:H8", "0F" * 32),
-                                  ("m", "1", "1", "A", "P:H8", "0f" * 31)])
+@pytest.mark.parametrize("argv", [
+    ("m", "1", "1", "C", "P:H8", "0f" * 32), ("m", "x", "1", "A", "P:H8", "0f" * 32),
+    ("m", "1", "1", "A", "P:H8+T:K10", "0f" * 32), ("m", "1", "1", "A", "P:H8", "0F" * 32),
+    ("m", "1", "1", "A", "P:H8", "0f" * 31),
+])
 def test_hash_refuses_what_is_not_canonical(argv: tuple[str, ...]) -> None:
     code, answer = ghostctl("hash", *argv)
     assert code == 2 and "error" in answer

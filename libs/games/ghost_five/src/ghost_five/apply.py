@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from .board import Piece, Wall, Work
 from .geometry import Geometry
-from .memory import is_shielded
+from .memory import shield_cells
 from .outcomes import (
     Anchored,
     Burnt,
@@ -97,14 +97,11 @@ def apply_skips(work: Work, acted: Sequence[bool]) -> None:
 def end_turn(work: Work, geo: Geometry) -> None:
     """Steps 10–12: stones in memory and anchors age; walls, trails and marks whose last turn it was go."""
     pieces = work.pieces
-    aged = {}
-    for cell, piece in pieces.items():
-        if piece.anchor:
-            if cell not in work.fresh_anchors:
-                aged[cell] = piece._replace(age=piece.age + 1)
-        elif not is_shielded(pieces, geo, cell, piece):
-            aged[cell] = piece._replace(age=piece.age + 1)
-    pieces.update(aged)
+    shields = shield_cells(pieces, geo)
+    fresh = work.fresh_anchors
+    for cell, (seat, anchor, age, born) in pieces.items():
+        if (cell not in fresh) if anchor else (cell not in shields[seat]):
+            pieces[cell] = Piece(seat, anchor, age + 1, born)  # replacing values while iterating is safe
     turn = work.turn
     for cell in [c for c, wall in work.walls.items() if wall.until == turn]:
         del work.walls[cell]
@@ -116,11 +113,14 @@ def apply_turn(work: Work, geo: Geometry, wall_lifetime: int | None,
                outcomes: Sequence[Sequence[Outcome]], acted: Sequence[bool]) -> None:
     """A recorded turn replayed onto its starting board: steps in order, both seats within a step."""
     apply_skips(work, acted)
-    for step in range(2, 10):
-        if step == 5:
-            apply_pulls(work, geo, [o for seat in (0, 1) for o in outcomes[seat] if type(o) is Pulled])
-        for seat in (0, 1):
-            for outcome in outcomes[seat]:
-                if STEP[outcome.type] == step and type(outcome) is not Pulled:
-                    apply(work, geo, wall_lifetime, seat, outcome)
+    in_order = sorted(((STEP[o.type], seat, o) for seat in (0, 1) for o in outcomes[seat]), key=lambda s: s[:2])
+    pulls = [o for _, _, o in in_order if type(o) is Pulled]
+    pulled = False
+    for _, seat, outcome in in_order:
+        if type(outcome) is Pulled:
+            if not pulled:
+                apply_pulls(work, geo, pulls)
+                pulled = True
+        else:
+            apply(work, geo, wall_lifetime, seat, outcome)
     end_turn(work, geo)

@@ -22,7 +22,7 @@ MAGNET_REACH = 3
 class Geometry:
     """Names, neighbours and rays of an n×n board."""
 
-    __slots__ = ("n", "size", "names", "index", "neighbours", "rays")
+    __slots__ = ("n", "size", "names", "index", "neighbours", "rays", "forward", "backward")
 
     def __init__(self, n: int) -> None:
         self.n = n
@@ -37,6 +37,15 @@ class Geometry:
             (i, d): tuple(c for k in range(1, MAGNET_REACH + 1) if (c := self._walk(i, step, k)) is not None)
             for i in range(self.size) for d, step in DIRECTIONS.items()
         }
+        # per line step: the next and the previous cell of every cell along that line (-1 off the board)
+        self.forward = tuple(tuple(self._or_off(self._walk(i, step, 1)) for i in range(self.size))
+                             for step in LINE_STEPS)
+        self.backward = tuple(tuple(self._or_off(self._walk(i, step, -1)) for i in range(self.size))
+                              for step in LINE_STEPS)
+
+    @staticmethod
+    def _or_off(cell: int | None) -> int:
+        return -1 if cell is None else cell
 
     def _walk(self, cell: int, step: tuple[int, int], k: int) -> int | None:
         column, row = cell % self.n + step[0] * k, cell // self.n + step[1] * k

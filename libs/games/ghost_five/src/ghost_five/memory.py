@@ -19,15 +19,27 @@ def is_shielded(pieces: Mapping[int, Piece], geo: Geometry, cell: int, piece: Pi
     return False
 
 
+def shield_cells(pieces: Mapping[int, Piece], geo: Geometry) -> tuple[set[int], set[int]]:
+    """Per seat, the cells next to one of its anchors (where its ordinary stones are shielded)."""
+    shields: tuple[set[int], set[int]] = (set(), set())
+    for cell, piece in pieces.items():
+        if piece.anchor:
+            shields[piece.seat].update(geo.neighbours[cell])
+    return shields
+
+
 def memory(pieces: Mapping[int, Piece], geo: Geometry, seat: int) -> list[int]:
     """The seat's stones in memory, oldest first: greatest age, then placed earlier."""
-    cells = [c for c, p in pieces.items() if p.seat == seat and not p.anchor and not is_shielded(pieces, geo, c, p)]
+    shield = shield_cells(pieces, geo)[seat]
+    cells = [c for c, p in pieces.items() if p.seat == seat and not p.anchor and c not in shield]
     cells.sort(key=lambda c: (-pieces[c].age, pieces[c].born))
     return cells
 
 
 def over_capacity(pieces: Mapping[int, Piece], geo: Geometry, seat: int, size: int) -> list[int]:
     """The stones that expire (step 9): the oldest ones beyond `size`, oldest first."""
+    if sum(1 for p in pieces.values() if p.seat == seat and not p.anchor) <= size:
+        return []  # even unshielded, they all fit
     held = memory(pieces, geo, seat)
     return held[: max(0, len(held) - size)]
 

@@ -5,23 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .board import Piece
-from .geometry import LINE_STEPS, Geometry
+from .geometry import Geometry
 
 
 def has_row(pieces: Mapping[int, Piece], geo: Geometry, seat: int, length: int) -> bool:
-    for cell, piece in pieces.items():
-        if piece.seat != seat:
-            continue
-        for step in LINE_STEPS:
-            before = geo.walk(cell, (-step[0], -step[1]), 1)
-            if before is not None and (p := pieces.get(before)) is not None and p.seat == seat:
+    own = {cell for cell, piece in pieces.items() if piece.seat == seat}
+    if len(own) < length:
+        return False
+    for forward, backward in zip(geo.forward, geo.backward, strict=True):
+        for cell in own:
+            if backward[cell] in own:
                 continue  # not the start of a run
-            run = 1
-            while run < length:
-                nxt = geo.walk(cell, step, run)
-                if nxt is None or (p := pieces.get(nxt)) is None or p.seat != seat:
-                    break
+            run, nxt = 1, forward[cell]
+            while nxt in own:
                 run += 1
+                nxt = forward[nxt]
             if run >= length:
                 return True
     return False
