@@ -4,8 +4,9 @@
   picks among the best three at random.
 - `strong`: simultaneous one-ply search. Its own candidates (the best placements, a stone or a shot
   on the opponent's best cells, an anchor on its own best) are played against the opponent's most
-  likely replies through the real turn resolution (burns, hits, expiry and all); it keeps the action
-  whose worst case, plus a quarter of its average, is best.
+  likely replies through the real turn resolution (burns, hits, expiry and all). A reply is taken to
+  be as likely as its cell is good for the opponent (a winning cell is all but certain); the bot keeps
+  the action with the best blend of expected and worst-case value.
 """
 
 from __future__ import annotations
@@ -27,14 +28,15 @@ REPLIES = 5
 WIN = 1e5
 DRAWN_ROUND = -3e4  # a replayed round throws away the lead the strong bot usually has
 DEFENCE_WEIGHT = 1.2
-AVERAGE_WEIGHT = 0.25  # the worst case decides; the average breaks near-ties towards attacking
+WORST_CASE_WEIGHT = 0.2
+SKIP_WEIGHT = 0.02  # how likely the opponent is taken to let the turn pass
 
 
 def choose(state: MatchState, seat: int, level: Level, seed: int) -> str:
     """The bot's canonical action for the open turn."""
     board = state.board
     rng = SplitMix64(f"{seed}|{state.match_id}|{board.round}|{state.open_turn}|{seat}|{level}")
-    ranked = _ranked_cells(state, seat)
+    ranked = _ranked(_cell_values(state, seat))
     if not ranked:
         return _first_empty(state)
     if level == "easy":
@@ -42,10 +44,13 @@ def choose(state: MatchState, seat: int, level: Level, seed: int) -> str:
     return _search(state, seat, ranked, rng).text
 
 
-def _ranked_cells(state: MatchState, seat: int) -> list[int]:
+def _cell_values(state: MatchState, seat: int) -> dict[int, tuple[float, float]]:
     board, settings = state.board, state.settings
-    cells = owners(board.pieces, board.walls, state.geo.size)
-    values = cell_values(cells, settings.board, settings.row, seat)
+    return cell_values(owners(board.pieces, board.walls, state.geo.size), settings.board, settings.row, seat)
+
+
+def _ranked(values: dict[int, tuple[float, float]]) -> list[int]:
+    """Empty cells, best (what a stone there builds plus what it blocks) first."""
     return sorted(values, key=lambda c: (-(values[c][0] + values[c][1]), c))
 
 
@@ -60,13 +65,17 @@ def _first_empty(state: MatchState) -> str:
 def _search(state: MatchState, seat: int, ranked: list[int], rng: SplitMix64) -> Action:
     board, geo, settings = state.board, state.geo, state.settings
     names = geo.names
-    theirs = _ranked_cells(state, 1 - seat)[:REPLIES]
+    their_values = _cell_values(state, 1 - seat)
+    theirs = _ranked(their_values)[:REPLIES]
     candidates = [Action("P", names[c]) for c in ranked[:OWN_PLACEMENTS]]
     candidates += [Action("P", names[c]) for c in theirs[:3]] + [Action("X", names[c]) for c in theirs[:2]]
     if board.reserve[seat] > 0:
         candidates += [Action("A", names[c]) for c in ranked[:2]]
     candidates = list(dict.fromkeys(candidates))
     replies: list[Action | None] = [Action("P", names[c]) for c in theirs] + [None]
+    goodness = [sum(their_values[c]) for c in theirs]
+    total = sum(goodness) or 1.0
+    likelihood = [(1 - SKIP_WEIGHT) * g / total for g in goodness] + [SKIP_WEIGHT]
     me = SEAT_LETTERS[seat]
     best: list[Action] = []
     best_value = -float("inf")
@@ -83,7 +92,8 @@ def _search(state: MatchState, seat: int, ranked: list[int], rng: SplitMix64) ->
                 values.append(DRAWN_ROUND)
             else:
                 values.append(WIN if ended.result == me else -WIN)
-        value = min(values) + AVERAGE_WEIGHT * sum(values) / len(values)
+        expected = sum(p * v for p, v in zip(likelihood, values, strict=True))
+        value = (1 - WORST_CASE_WEIGHT) * expected + WORST_CASE_WEIGHT * min(values)
         if value > best_value + 1e-9:
             best, best_value = [mine], value
         elif abs(value - best_value) <= 1e-9:
