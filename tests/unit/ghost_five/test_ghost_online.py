@@ -179,3 +179,13 @@ def test_events_survive_a_json_round_trip() -> None:
     state = send(state, events, Reveal(seat=1, action="P:J8", salt=SALT_B, now=1004))
     again = [event_class(e.event_type).model_validate_json(e.model_dump_json()) for e in events]
     assert again == events and fold(again) == state
+
+
+def test_the_view_carries_the_anchor_memo() -> None:
+    state, events = begin()
+    state = send(state, events, commit(0, "A:H8", SALT_A, 1001))
+    state = send(state, events, commit(1, "P:J8", SALT_B, 1002))
+    state = send(state, events, Reveal(seat=0, action="A:H8", salt=SALT_A, now=1003))
+    state = send(state, events, Reveal(seat=1, action="P:J8", salt=SALT_B, now=1004))
+    assert view(state, 1)["anchors"] == [{"cell": "H8", "seat": "A", "age": 0, "take_back_turn": 7,
+                                          "magnet_cooldown": 0}]

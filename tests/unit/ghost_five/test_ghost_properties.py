@@ -14,6 +14,7 @@ from ghost_five.memory import memory
 from ghost_five.report import report
 from ghost_five.script import Token
 from ghost_five.settings import Settings
+from ghost_players import random_player
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -88,3 +89,16 @@ def test_a_finished_match_refuses_more_turns() -> None:
     assert driver.state.status == "finished"
     with pytest.raises(ScriptRefused):
         driver.play((Token(None, None), Token(None, None)))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 100_000), room)
+def test_invariants_hold_between_random_legal_players(seed: int, room: Settings) -> None:
+    driver = Driver(room)
+    for _ in range(40):
+        if not driver.state.live:
+            break
+        actions = [random_player(driver.state, seat, seed) for seat in (0, 1)]
+        driver.play((Token(actions[0], None), Token(actions[1], None)))
+        check_invariants(driver, room)
+    assert fold(driver.events) == driver.state
