@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from ghost_five.candidates import legal_actions
 from ghost_five.evaluation import cell_values, owners
-from ghost_five.prng import SplitMix64
+from ghost_five.pick import pick
 from ghost_five.state import MatchState
 
 
 def random_player(state: MatchState, seat: int, seed: int) -> str:
     """Uniform over every legal main action of the turn."""
-    rng = SplitMix64(f"random|{seed}|{state.board.round}|{state.open_turn}|{seat}")
-    return rng.choice(legal_actions(state.board, state.geo, seat)).text
+    key = f"random|{seed}|{state.board.round}|{state.open_turn}|{seat}"
+    return pick(key, legal_actions(state.board, state.geo, seat)).text
 
 
 def greedy_player(state: MatchState, seat: int, seed: int) -> str:

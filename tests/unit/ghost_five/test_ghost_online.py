@@ -49,6 +49,11 @@ def commit(seat: int, action: str, salt: str, now: float, turn: int = 1) -> Comm
     return Commit(seat=seat, commit=commit_hash("m-7", 1, turn, seat, action, salt), now=now)
 
 
+def both_commit(state, events, a: str, b: str, now: float = 1001):
+    state = send(state, events, commit(0, a, SALT_A, now))
+    return send(state, events, commit(1, b, SALT_B, now + 1))
+
+
 def test_the_module_keeps_the_rules_contract() -> None:
     assert isinstance(ghost_five, RulesPackage)
     assert ghost_five.KIND == "ghost_five" and ghost_five.SEATS == (2, 2)
@@ -97,8 +102,7 @@ def test_a_mismatching_or_malformed_reveal_is_void_and_a_skip() -> None:
 
 def test_a_missing_reveal_is_void_when_the_window_closes() -> None:
     state, events = begin()
-    state = send(state, events, commit(0, "P:H8", SALT_A, 1001))
-    state = send(state, events, commit(1, "P:J8", SALT_B, 1002))
+    state = both_commit(state, events, "P:H8", "P:J8", 1001)
     state = send(state, events, Reveal(seat=0, action="P:H8", salt=SALT_A, now=1003))
     early = decide(state, CloseReveal(round=1, turn=1, now=1016))
     assert isinstance(early, Refused) and early.code == "not_due"
@@ -156,8 +160,7 @@ def test_resign_drops_pending_commits() -> None:
 
 def test_views_show_who_committed_and_the_hash_never_the_action_or_salt() -> None:
     state, events = begin()
-    state = send(state, events, commit(0, "P:H8", SALT_A, 1001))
-    state = send(state, events, commit(1, "P:J8", SALT_B, 1002))
+    state = both_commit(state, events, "P:H8", "P:J8", 1001)
     state = send(state, events, Reveal(seat=0, action="P:H8", salt=SALT_A, now=1003))
     assert isinstance(events[-1], MoveRevealed)
     for seat in (None, 0, 1):
@@ -173,8 +176,7 @@ def test_events_survive_a_json_round_trip() -> None:
     from echo_events.registry import event_class
 
     state, events = begin(capture=True)
-    state = send(state, events, commit(0, "A:H8", SALT_A, 1001))
-    state = send(state, events, commit(1, "P:J8", SALT_B, 1002))
+    state = both_commit(state, events, "A:H8", "P:J8", 1001)
     state = send(state, events, Reveal(seat=0, action="A:H8", salt=SALT_A, now=1003))
     state = send(state, events, Reveal(seat=1, action="P:J8", salt=SALT_B, now=1004))
     again = [event_class(e.event_type).model_validate_json(e.model_dump_json()) for e in events]
@@ -183,8 +185,7 @@ def test_events_survive_a_json_round_trip() -> None:
 
 def test_the_view_carries_the_anchor_memo() -> None:
     state, events = begin()
-    state = send(state, events, commit(0, "A:H8", SALT_A, 1001))
-    state = send(state, events, commit(1, "P:J8", SALT_B, 1002))
+    state = both_commit(state, events, "A:H8", "P:J8", 1001)
     state = send(state, events, Reveal(seat=0, action="A:H8", salt=SALT_A, now=1003))
     state = send(state, events, Reveal(seat=1, action="P:J8", salt=SALT_B, now=1004))
     assert view(state, 1)["anchors"] == [{"cell": "H8", "seat": "A", "age": 0, "take_back_turn": 7,

@@ -17,7 +17,7 @@ from .board import SEAT_LETTERS
 from .ending import round_result
 from .evaluation import cell_values, owners, score
 from .notation import Action
-from .prng import SplitMix64
+from .pick import pick
 from .resolution import resolve
 from .state import MatchState
 
@@ -35,13 +35,13 @@ SKIP_WEIGHT = 0.02  # how likely the opponent is taken to let the turn pass
 def choose(state: MatchState, seat: int, level: Level, seed: int) -> str:
     """The bot's canonical action for the open turn."""
     board = state.board
-    rng = SplitMix64(f"{seed}|{state.match_id}|{board.round}|{state.open_turn}|{seat}|{level}")
+    key = f"{seed}|{state.match_id}|{board.round}|{state.open_turn}|{seat}|{level}"
     ranked = _ranked(_cell_values(state, seat))
     if not ranked:
         return _first_empty(state)
     if level == "easy":
-        return f"P:{state.geo.names[rng.choice(ranked[:3])]}"
-    return _search(state, seat, ranked, rng).text
+        return f"P:{state.geo.names[pick(key, ranked[:3])]}"
+    return _search(state, seat, ranked, key).text
 
 
 def _cell_values(state: MatchState, seat: int) -> dict[int, tuple[float, float]]:
@@ -62,7 +62,7 @@ def _first_empty(state: MatchState) -> str:
     return f"P:{geo.names[cell]}"
 
 
-def _search(state: MatchState, seat: int, ranked: list[int], rng: SplitMix64) -> Action:
+def _search(state: MatchState, seat: int, ranked: list[int], key: str) -> Action:
     board, geo, settings = state.board, state.geo, state.settings
     names = geo.names
     their_values = _cell_values(state, 1 - seat)
@@ -98,4 +98,4 @@ def _search(state: MatchState, seat: int, ranked: list[int], rng: SplitMix64) ->
             best, best_value = [mine], value
         elif abs(value - best_value) <= 1e-9:
             best.append(mine)
-    return rng.choice(best)
+    return pick(key, best)

@@ -8,24 +8,26 @@ from echo_events.model import Message
 from pydantic import ConfigDict, Field
 
 
-class Converted(Message):
+class OnCell(Message):
+    """An outcome about one cell."""
+
+    cell: str
+
+
+class Converted(OnCell):
     type: Literal["converted"] = "converted"
-    cell: str
 
 
-class Burnt(Message):
+class Burnt(OnCell):
     type: Literal["burnt"] = "burnt"
-    cell: str
 
 
-class Placed(Message):
+class Placed(OnCell):
     type: Literal["placed"] = "placed"
-    cell: str
 
 
-class Anchored(Message):
+class Anchored(OnCell):
     type: Literal["anchored"] = "anchored"
-    cell: str
 
 
 class Shifted(Message):
@@ -35,9 +37,8 @@ class Shifted(Message):
     to: str
 
 
-class Silenced(Message):
+class Silenced(OnCell):
     type: Literal["silenced"] = "silenced"
-    cell: str
     direction: str
 
 
@@ -50,14 +51,12 @@ class Pulled(Message):
     moves: tuple[tuple[str, str], ...]  # every taken stone nearest first, (from, to); from == to if adjacent
 
 
-class Hit(Message):
+class Hit(OnCell):
     type: Literal["hit", "fresh_hit"] = "hit"
-    cell: str
 
 
-class Miss(Message):
+class Miss(OnCell):
     type: Literal["miss"] = "miss"
-    cell: str
 
 
 class Captured(Message):
@@ -65,14 +64,12 @@ class Captured(Message):
     cells: tuple[str, str]
 
 
-class TakenBack(Message):
+class TakenBack(OnCell):
     type: Literal["taken_back"] = "taken_back"
-    cell: str
 
 
-class Expired(Message):
+class Expired(OnCell):
     type: Literal["expired"] = "expired"
-    cell: str
 
 
 Outcome = Annotated[
