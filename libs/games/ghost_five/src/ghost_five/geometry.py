@@ -6,7 +6,6 @@ here depends only on n and is computed once per size.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 LETTERS = "ABCDEFGHJKLMNOPQRST"  # no «I»: 19 columns at most
@@ -15,7 +14,6 @@ DIRECTIONS: dict[str, tuple[int, int]] = {  # (columns, rows): N = towards highe
     "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1),
 }
 LINE_STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))  # one step of each of the 4 lines
-CELL_NAME = re.compile(r"[A-Z][1-9][0-9]?")
 MAGNET_REACH = 3
 
 
@@ -53,16 +51,8 @@ class Geometry:
             return row * self.n + column
         return None
 
-    def cell(self, name: str) -> int | None:
-        """The index of a canonical cell name, None when it is not on this board (`I5`, `Q1` on 15×15)."""
-        return self.index.get(name)
-
     def walk(self, cell: int, step: tuple[int, int], k: int) -> int | None:
         return self._walk(cell, step, k)
-
-    def sort_key(self, name: str) -> int:
-        """Cells sort by (row, column): A1, B1, …, A2, …"""
-        return self.index[name]
 
 
 @cache
