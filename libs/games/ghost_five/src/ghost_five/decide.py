@@ -10,6 +10,7 @@ from echo_events.game_rules import Refused
 from echo_events.model import Command, Event
 
 from . import clock
+from .board import SEAT_LETTERS
 from .commands import CancelMatch, CloseReveal, Commit, ExpireClock, Resign, Reveal, Withdraw
 from .commitment import commit_hash, is_salt
 from .events import CommitWithdrawn, MatchCancelled, MatchEnded, MoveCommitted, MoveRevealed, RevealVoided, RoundEnded
@@ -18,8 +19,6 @@ from .notation import parse_action
 from .settings import REVEAL_WINDOW
 from .state import MatchState
 from .turn import resolve_turn
-
-SEAT_LETTERS = "AB"
 
 
 def decide(state: MatchState, command: Command) -> list[Event] | Refused:
