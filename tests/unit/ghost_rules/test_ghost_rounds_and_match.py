@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from ghost_support import play, refused, row
+
+from tests.unit.ghost_rules.ghost_support import play, refused, row
 
 pytestmark = pytest.mark.unit
 

@@ -8,7 +8,8 @@ import subprocess
 import sys
 
 import pytest
-from ghost_support import ghostctl, play, refused, row
+
+from tests.unit.ghost_rules.ghost_support import ghostctl, play, refused, row
 
 pytestmark = pytest.mark.unit
 

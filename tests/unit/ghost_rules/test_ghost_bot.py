@@ -9,9 +9,10 @@ from ghost_five.legality import is_legal
 from ghost_five.notation import parse_action
 from ghost_five.script import Token
 from ghost_five.settings import Settings
-from ghost_players import greedy_player, random_player
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.unit.ghost_rules.ghost_players import greedy_player, random_player
 
 pytestmark = pytest.mark.unit
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from ghost_support import play
+
+from tests.unit.ghost_rules.ghost_support import play
 
 pytestmark = pytest.mark.unit
 

@@ -1,6 +1,6 @@
 """Benchmark of the Ghost Five rules and bot (run it directly; pytest does not collect it).
 
-    .venv/bin/python tests/unit/ghost_five/bench_ghost_five.py [--matches 40] [--turns 2000]
+    .venv/bin/python tests/load/bench_ghost_five.py [--matches 40] [--turns 2000]
 
 Speed: one turn resolved (the decide that settles it + evolve of its events), median and p99, on 15×15
 and 19×19 mid-game boards; a 60-turn match folded from its events. Targets ≤ 200 µs median per turn,
@@ -33,10 +33,10 @@ from ghost_five.script import Token
 from ghost_five.settings import Settings
 from ghost_five.state import MatchState
 
-sys.path.insert(0, str(Path(__file__).parent))
-from ghost_players import greedy_player, random_player  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository: the tests' players
+from tests.unit.ghost_rules.ghost_players import greedy_player, random_player  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 TARGETS = {"turn_median_us": 200.0, "fold_ms": 15.0, "vs_random": 0.95, "vs_greedy": 0.70, "move_median_ms": 300.0}
 Player = Callable[[MatchState, int, int], str]
 

@@ -14,9 +14,10 @@ from ghost_five.memory import memory
 from ghost_five.report import report
 from ghost_five.script import Token
 from ghost_five.settings import Settings
-from ghost_players import random_player
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.unit.ghost_rules.ghost_players import random_player
 
 pytestmark = pytest.mark.unit
 
