@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import nats
 import structlog
-from echo_events.streams import ALL_STREAMS, StreamSpec
+from echo_events.streams import ALL_BUCKETS, ALL_STREAMS, BucketSpec, StreamSpec
 from nats.aio.client import Client
 from nats.js import JetStreamContext
-from nats.js.api import StorageType, StreamConfig
-from nats.js.errors import NotFoundError
+from nats.js.api import KeyValueConfig, StorageType, StreamConfig
+from nats.js.errors import BucketNotFoundError, NotFoundError
 
 log = structlog.get_logger(__name__)
 
@@ -39,8 +39,12 @@ def stream_config(spec: StreamSpec) -> StreamConfig:
     )
 
 
-async def ensure_streams(js: JetStreamContext, specs: tuple[StreamSpec, ...] = ALL_STREAMS) -> None:
-    """Create each stream, or bring an existing one's configuration up to date. Safe to run concurrently."""
+async def ensure_streams(js: JetStreamContext, specs: tuple[StreamSpec, ...] = ALL_STREAMS,
+                         buckets: tuple[BucketSpec, ...] = ALL_BUCKETS) -> None:
+    """Create each stream, or bring an existing one's configuration up to date; create each key-value
+    bucket that is missing. Safe to run concurrently."""
+    for bucket in buckets:
+        await ensure_bucket(js, bucket)
     for spec in specs:
         config = stream_config(spec)
         try:
@@ -53,3 +57,12 @@ async def ensure_streams(js: JetStreamContext, specs: tuple[StreamSpec, ...] = A
             except nats.js.errors.BadRequestError:
                 pass  # another process created it between our two calls
         await js.update_stream(config)
+
+
+async def ensure_bucket(js: JetStreamContext, spec: BucketSpec) -> None:
+    try:
+        await js.key_value(spec.name)
+    except BucketNotFoundError:
+        await js.create_key_value(KeyValueConfig(bucket=spec.name, description=spec.description, history=1,
+                                                 ttl=spec.ttl_seconds, storage=StorageType.FILE))
+        log.info("bucket created", bucket=spec.name)

@@ -14,7 +14,7 @@ from litestar import MediaType, Request, Response, delete, get, post, put
 from litestar.params import FromPath, FromQuery
 
 from .identity import Identity
-from .routes import identity_of
+from .routes import USER_AGENT_HEADER, identity_of
 from .service_request import Unavailable, Unencodable, request_json
 
 REQUEST_TIMEOUT = 10.0
@@ -177,9 +177,10 @@ async def complete_login(request: Request) -> Response[dict[str, Any]]:
     if response.status_code != 200:
         return response
     result = response.content
-    identity = Identity(account_id=result["account_id"], device_id=result["device_id"])
+    issued = await request.app.state.sessions.open(result["account_id"], result["device_id"],
+                                                   request.headers.get(USER_AGENT_HEADER, ""))
     return Response(
-        {"account_id": identity.account_id, "token": request.app.state.signer.issue(identity)},
+        {"account_id": result["account_id"], "token": issued.token, "expires_at": issued.expires_at.isoformat()},
         status_code=200,
     )
 

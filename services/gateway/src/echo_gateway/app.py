@@ -21,7 +21,9 @@ from .engine_client import Holders
 from .friends_scores_routes import FRIENDS_SCORES_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
-from .routes import ROUTES
+from .routes import ROUTES, resolve_session
+from .session_routes import SESSION_ROUTES
+from .sessions import Sessions
 from .settings import Settings
 from .ws.endpoint import live
 from .ws.hub import Hub
@@ -47,19 +49,23 @@ class WebFiles(BaseLocalFileSystem):
 
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> Litestar:
     settings = settings or Settings()
-    signer = TokenSigner(settings.signing_secret())
+    signer = TokenSigner(settings.signing_secret(), max_age_seconds=settings.session_seconds())
     hub = Hub()
 
-    async def start_hub(runtime: ServiceRuntime) -> None:
+    async def start(runtime: ServiceRuntime) -> None:
+        await sessions.start(runtime.js)
         await hub.start(runtime.nc)
         runtime.on_stop(hub.stop)
 
+    runtime = ServiceRuntime("gateway", settings, on_connected=start, clock=clock)
+    sessions = Sessions(signer, runtime.clock)
+
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web",
                                      file_system=WebFiles())
-    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES, *CHART_ROUTES,
-              *CATALOGUE_ROUTES, live, web]
-    app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes)
-    app.state.signer = signer
+    routes = [*ROUTES, *SESSION_ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES,
+              *CHART_ROUTES, *CATALOGUE_ROUTES, live, web]
+    app = service_app(runtime, routes, before_request=resolve_session)
+    app.state.sessions = sessions
     app.state.hub = hub
     app.state.holders = Holders()
     return app

@@ -18,8 +18,9 @@ from prometheus_client import Counter
 from pydantic import ValidationError
 
 from ..engine_client import EngineUnavailable, Holders, ask_engine
-from ..identity import Identity, InvalidToken, TokenSigner
+from ..identity import Identity, InvalidToken
 from ..leagues_client import LeaguesUnavailable, league_of
+from ..sessions import Sessions
 from .hub import Hub
 from .log_deltas import LogDeltas
 from .protocol import (
@@ -47,7 +48,7 @@ IDLE_LIMIT_SECONDS = 90.0
 
 
 class Connection:
-    def __init__(self, socket: WebSocket, nc: Client, signer: TokenSigner, hub: Hub, holders: Holders,
+    def __init__(self, socket: WebSocket, nc: Client, signer: Sessions, hub: Hub, holders: Holders,
                  rate: float = 10.0, burst: int = 20) -> None:
         self._socket = socket
         self._nc = nc
@@ -110,7 +111,7 @@ class Connection:
         text = await self._receive(HELLO_TIMEOUT)
         try:
             hello = Hello.model_validate_json(text or "")
-            identity = self._signer.verify(hello.token)
+            identity = await self._signer.verify(hello.token)
         except (ValidationError, InvalidToken) as problem:
             reason = str(problem) if isinstance(problem, InvalidToken) else explain(problem)
             hint = 'start with {"type":"hello","v":1,"token":…}'
