@@ -11,11 +11,13 @@ from typing import Any
 
 from echo_events.social_commands import command_subject
 from litestar import MediaType, Request, Response, delete, get, post, put
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import FromPath, FromQuery
 
 from .identity import Identity
+from .request_bounds import too_large
 from .routes import USER_AGENT_HEADER, identity_of
-from .service_request import Unavailable, Unencodable, request_json
+from .service_request import TooLarge, Unavailable, Unencodable, request_json
 
 REQUEST_TIMEOUT = 10.0
 
@@ -54,6 +56,8 @@ async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[dic
     try:
         nc = request.app.state.runtime.nc  # RuntimeError until NATS is connected
         reply = await request_json(nc, command_subject(name), body, timeout=REQUEST_TIMEOUT)
+    except TooLarge:
+        return too_large()
     except Unencodable as error:
         message_ru = "Неверный запрос: слишком большое число или слишком глубокая вложенность."
         return _error("bad_request", f"Bad request: {error}.", message_ru, 400)
@@ -78,6 +82,8 @@ async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[dic
 async def _body(request: Request) -> dict[str, Any] | None:
     try:
         data = await request.json()
+    except RequestEntityTooLarge:
+        raise
     except Exception:  # noqa: BLE001 - any unreadable body is the client's error, answered below
         return None
     return data if isinstance(data, dict) else None

@@ -21,6 +21,7 @@ from .engine_client import Holders
 from .friends_scores_routes import FRIENDS_SCORES_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
+from .request_bounds import BOUNDS
 from .routes import ROUTES, resolve_session
 from .session_routes import SESSION_ROUTES
 from .sessions import Sessions
@@ -64,7 +65,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
                                      file_system=WebFiles())
     routes = [*ROUTES, *SESSION_ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES,
               *CHART_ROUTES, *CATALOGUE_ROUTES, live, web]
-    app = service_app(runtime, routes, before_request=resolve_session)
+    app = service_app(runtime, routes, before_request=resolve_session, **BOUNDS)
     app.state.sessions = sessions
     app.state.hub = hub
     app.state.holders = Holders()

@@ -1,6 +1,7 @@
 """REST routes of the gateway (reads and accounts); live games go over the WebSocket.
 
-`resolve_session` runs before every HTTP route: a request that carries `Authorization: Bearer <token>`
+`resolve_session` runs before every HTTP route: it refuses a body announced longer than the limit (413),
+and a request that carries `Authorization: Bearer <token>`
 gets its identity checked once (signature, lifetime, ids, the session still open), and the routes read
 it with `identity_of` (401 when missing or refused)."""
 
@@ -11,11 +12,13 @@ from litestar.exceptions import NotAuthorizedException, ServiceUnavailableExcept
 
 from .accounts import create_guest
 from .identity import Identity, InvalidToken
+from .request_bounds import refuse_long_body
 
 USER_AGENT_HEADER = "user-agent"
 
 
 async def resolve_session(request: Request) -> None:
+    refuse_long_body(request)
     header = request.headers.get("authorization")
     if header is None:
         return

@@ -6,7 +6,7 @@ from typing import Any
 
 import orjson
 from nats.aio.client import Client
-from nats.errors import NoRespondersError
+from nats.errors import MaxPayloadError, NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 
 
@@ -16,6 +16,10 @@ class Unavailable(RuntimeError):
 
 class NobodyThere(Unavailable):
     """Nobody serves the subject: NATS said so at once (no responders), nothing was delivered."""
+
+
+class TooLarge(ValueError):
+    """The request does not fit in one NATS message (the server's payload limit): the client sent too much."""
 
 
 class Unencodable(ValueError):
@@ -29,8 +33,12 @@ async def request_json(nc: Client, subject: str, body: dict[str, Any], *, timeou
         data = orjson.dumps(body)
     except orjson.JSONEncodeError as error:
         raise Unencodable(str(error)) from None
+    if len(data) > nc.max_payload:
+        raise TooLarge(subject)
     try:
         reply = await nc.request(subject, data, timeout=timeout, headers=headers)
+    except MaxPayloadError:
+        raise TooLarge(subject) from None
     except NoRespondersError:
         raise NobodyThere(subject) from None
     except (NatsTimeout, TimeoutError):

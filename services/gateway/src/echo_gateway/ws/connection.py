@@ -102,8 +102,8 @@ class Connection:
         if message["type"] == "websocket.disconnect":
             return None
         text = message.get("text")
-        if text is None:
-            await self.send(error("bad_frame", "send JSON text frames, not binary"))
+        if not text:
+            await self.send(error("bad_frame", "send JSON text frames, not binary or empty ones"))
             return ""
         return text
 
