@@ -14,6 +14,10 @@ from pathlib import Path
 import pytest
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 
+# Every test comes from 127.0.0.1 and many share one NATS: the gateway's flood limits (shared through it)
+# would add up across tests. The flood tests turn them on for their own gateways.
+os.environ.setdefault("ECHO_GATEWAY_FLOOD_LIMITS", "false")
+
 
 @pytest.fixture(scope="session")
 def nats_url() -> Iterator[str]:

@@ -14,6 +14,20 @@ from litestar import MediaType, Request, Response, delete, get, post, put
 from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import FromPath, FromQuery
 
+from .flood_limits import (
+    EVERYONE,
+    LETTERS_ALL,
+    LETTERS_PER_ADDRESS,
+    LETTERS_PER_CLIENT,
+    LOGIN_LINKS_ALL,
+    LOGIN_LINKS_PER_ADDRESS,
+    LOGIN_LINKS_PER_CLIENT,
+    SEARCHES_ALL,
+    SEARCHES_PER_ACCOUNT,
+    SEARCHES_PER_CLIENT,
+    limit_address,
+    over_limit,
+)
 from .identity import Identity
 from .request_bounds import too_large
 from .routes import USER_AGENT_HEADER, identity_of
@@ -76,7 +90,10 @@ async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[dic
         status = 400
     else:
         status = STATUS_OF.get(code, 400)
-    return _error(code, str(error.get("message", "")), str(error.get("message_ru", "")), status)
+    response = _error(code, str(error.get("message", "")), str(error.get("message_ru", "")), status)
+    if status == 429:  # the social service's letter limits: its window, 15 minutes by default
+        response.headers["Retry-After"] = str(LETTERS_PER_ADDRESS.window_seconds)
+    return response
 
 
 async def _body(request: Request) -> dict[str, Any] | None:
@@ -122,6 +139,10 @@ async def request_email(request: Request) -> Response[dict[str, Any]]:
     body = await _body(request)
     if body is None:
         return _bad_body()
+    address = limit_address(body.get("email"))
+    if refusal := await over_limit(request, (LETTERS_PER_CLIENT, None), (LETTERS_PER_ADDRESS, address),
+                                   (LETTERS_ALL, EVERYONE)):
+        return refusal
     return await ask(request, "email.request", {"account_id": me.account_id, "email": body.get("email")})
 
 
@@ -137,6 +158,10 @@ async def request_login(request: Request) -> Response[dict[str, Any]]:
     body = await _body(request)
     if body is None:
         return _bad_body()
+    address = limit_address(body.get("email"))
+    if refusal := await over_limit(request, (LOGIN_LINKS_PER_CLIENT, None), (LOGIN_LINKS_PER_ADDRESS, address),
+                                   (LOGIN_LINKS_ALL, EVERYONE)):
+        return refusal
     return await ask(request, "login.request", {"email": body.get("email")})
 
 
@@ -201,7 +226,11 @@ async def list_friends(request: Request) -> Response[dict[str, Any]]:
 
 @get("/api/v1/friends/search", operation_id="searchPlayers")
 async def search_players(request: Request, q: FromQuery[str] = "") -> Response[dict[str, Any]]:
-    return await ask(request, "friends.search", {"account_id": _me(request).account_id, "query": q})
+    me = _me(request)
+    if refusal := await over_limit(request, (SEARCHES_PER_CLIENT, None), (SEARCHES_PER_ACCOUNT, me.account_id),
+                                   (SEARCHES_ALL, EVERYONE)):
+        return refusal
+    return await ask(request, "friends.search", {"account_id": me.account_id, "query": q})
 
 
 @post("/api/v1/friends", operation_id="addFriend")

@@ -6,6 +6,7 @@ import errno
 from pathlib import Path
 from typing import Any
 
+from echo_events.streams import LIMITS
 from echo_runtime.clock import Clock
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
@@ -18,6 +19,7 @@ from .catalogue_routes import CATALOGUE_ROUTES
 from .chart_routes import CHART_ROUTES
 from .daily_routes import DAILY_ROUTES
 from .engine_client import Holders
+from .flood_limits import FloodLimits
 from .friends_scores_routes import FRIENDS_SCORES_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
@@ -55,11 +57,13 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
 
     async def start(runtime: ServiceRuntime) -> None:
         await sessions.start(runtime.js)
+        limits.start(await runtime.js.key_value(LIMITS.name))
         await hub.start(runtime.nc)
         runtime.on_stop(hub.stop)
 
     runtime = ServiceRuntime("gateway", settings, on_connected=start, clock=clock)
     sessions = Sessions(signer, runtime.clock)
+    limits = FloodLimits(runtime.clock, enabled=settings.flood_limits, trusted_hops=settings.trusted_proxy_hops)
 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web",
                                      file_system=WebFiles())
@@ -67,6 +71,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
               *CHART_ROUTES, *CATALOGUE_ROUTES, live, web]
     app = service_app(runtime, routes, before_request=resolve_session, **BOUNDS)
     app.state.sessions = sessions
+    app.state.limits = limits
     app.state.hub = hub
     app.state.holders = Holders()
     return app

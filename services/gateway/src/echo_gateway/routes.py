@@ -7,10 +7,11 @@ it with `identity_of` (401 when missing or refused)."""
 
 from __future__ import annotations
 
-from litestar import Request, get, post
+from litestar import Request, Response, get, post
 from litestar.exceptions import NotAuthorizedException, ServiceUnavailableException
 
 from .accounts import create_guest
+from .flood_limits import EVERYONE, GUESTS_ALL, GUESTS_PER_CLIENT, over_limit
 from .identity import Identity, InvalidToken
 from .request_bounds import refuse_long_body
 
@@ -49,7 +50,9 @@ def identity_of(request: Request) -> Identity:
 
 
 @post("/api/v1/guest", operation_id="createGuest", status_code=201)
-async def create_guest_session(request: Request) -> dict[str, str]:
+async def create_guest_session(request: Request) -> Response[dict[str, str]] | dict[str, str]:
+    if refusal := await over_limit(request, (GUESTS_PER_CLIENT, None), (GUESTS_ALL, EVERYONE)):
+        return refusal
     state = request.app.state
     identity = await create_guest(state.runtime.js, state.runtime.clock)
     issued = await state.sessions.open(identity.account_id, identity.device_id,

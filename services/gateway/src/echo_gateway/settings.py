@@ -25,6 +25,10 @@ class Settings(ServiceSettings):
         "(`openssl rand -base64 48`); required unless dev_mode")
     session_days: int = Field(30, ge=1, le=90, description="a session token's lifetime; renewing starts it again")
     dev_mode: bool = Field(False, description="allows the dev session secret and the dev clock controls")
+    flood_limits: bool = Field(True, description="per-client and global limits on guests, letters, login links "
+                               "and player search (echo_gateway.flood_limits); the test harness turns them off")
+    trusted_proxy_hops: int = Field(0, ge=0, le=5, description="proxies in front of the gateway that append to "
+                                    "X-Forwarded-For (1 behind the ingress); 0: the connection's address")
     ws_rate: float = Field(10.0, gt=0, description="messages per second allowed on one WebSocket")
     ws_burst: int = Field(20, ge=1, description="messages one WebSocket may send at once before the rate applies")
 
