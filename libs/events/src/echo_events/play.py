@@ -39,6 +39,7 @@ UPDATE_VERSION_HEADER = "Echo-Game-Version"
 DEADLINE_HEADER = "Echo-Deadline"
 
 
+UPDATES_SUBJECTS = "echo.updates.*"  # every account's updates: a permission, never a subscription of a device
 ACCOUNT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
