@@ -26,3 +26,15 @@ def test_the_config_block_has_every_user_and_an_anonymous_operator_only_when_ask
     assert all(f'user: "{name}", password: "pw-{name}"' in block for name in passwords)
     assert "no_auth_user" not in block
     assert authorization(passwords, anonymous_operator=True).startswith(f'no_auth_user: "{OPERATOR}"')
+
+
+def test_the_deployed_authorization_block_is_generated_from_the_lists() -> None:
+    """deploy/k8s/base/nats/auth.conf = `python -m echo_runtime.nats_access` (regenerate it after a change)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    deployed = Path(__file__).parents[3] / "deploy" / "k8s" / "base" / "nats" / "auth.conf"
+    generated = subprocess.run([sys.executable, "-m", "echo_runtime.nats_access"], capture_output=True, text=True,
+                               check=True).stdout
+    assert deployed.read_text() == generated

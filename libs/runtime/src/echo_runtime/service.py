@@ -14,7 +14,7 @@ from nats.js import JetStreamContext
 
 from .clock import Clock, SystemClock
 from .db import create_pool
-from .nats_client import connect, wait_for_streams
+from .nats_client import connect, ensure_streams, wait_for_streams
 from .settings import ServiceSettings
 
 log = structlog.get_logger(__name__)
@@ -69,7 +69,10 @@ class ServiceRuntime:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 5.0)
         self._js = self._nc.jetstream()
-        await wait_for_streams(self._js)
+        if self.settings.nats_password is None:
+            await ensure_streams(self._js)  # a NATS without users: the service keeps its streams up to date
+        else:
+            await wait_for_streams(self._js)  # the permission model: the operator makes streams, not services
         delay = 0.2
         while self.settings.uses_database and self._pool is None:
             try:
