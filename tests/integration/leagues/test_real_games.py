@@ -10,7 +10,7 @@ from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings
 from echo_runtime.clock import SystemClock
 
-from tests.support.play import ask, close_daily, publish_daily
+from tests.support.play import ask, beam_ephemera, close_daily, publish_daily
 from tests.support.servers import running
 
 pytestmark = pytest.mark.integration
@@ -35,13 +35,7 @@ async def play_daily(nc, account: str, daily, ephemera: int, extra_probes: int =
 
     for _ in range(extra_probes):
         view = await move("probe", free.pop())
-    for eph in targets:
-        for sector in eph.sectors:
-            while view["status"] == "live" and view["charge"] < view["beam_cost"]:
-                view = await move("probe", free.pop())
-            if view["status"] != "live":
-                break
-            view = await move("beam", sector)
+    view = await beam_ephemera(view, targets, free, move)
     if view["status"] == "live":
         view = (await ask(nc, type="finish", account_id=account, game_id=game_id))["view"]
     return {"game_id": game_id, **view}

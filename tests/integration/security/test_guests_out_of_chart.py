@@ -11,7 +11,7 @@ from echo_engine.modes import daily_setup
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 
-from tests.support.play import publish_daily
+from tests.support.play import beam_ephemera, publish_daily
 from tests.support.social_system import social_beside
 from tests.support.wsclient import Device
 
@@ -36,12 +36,7 @@ async def play_the_daily(base: str, token: str, daily) -> int:  # noqa: ANN001
         assert answer["type"] == "ack", answer
         return answer["view"]
 
-    for sector in target.sectors:
-        while view["status"] == "live" and view["charge"] < view["beam_cost"]:
-            view = await move("probe", free.pop())
-        if view["status"] != "live":
-            break
-        view = await move("beam", sector)
+    view = await beam_ephemera(view, [target], free, move)
     if view["status"] == "live":
         view = (await device.command("finish", game_id=game["game_id"]))["view"]
     await device.close()
