@@ -1,7 +1,9 @@
 """The test harness: one real NATS (JetStream) and one real PostgreSQL per test session.
 
 Both are started here (random free port, temporary folders) unless NATS_URL / DATABASE_URL name servers
-to use instead. Unit tests never touch them: the fixtures start lazily, on first use.
+to use instead. NATS runs the production permission model: every service connects as its own user
+(tests/support/nats_users.py), the tests' own connections, without credentials, as the operator.
+Unit tests never touch them: the fixtures start lazily, on first use.
 """
 
 from __future__ import annotations
@@ -14,6 +16,11 @@ from pathlib import Path
 import pytest
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 
+# Every test comes from 127.0.0.1 and many share one NATS: the gateway's flood limits (shared through it)
+# would add up across tests. The flood tests turn them on for their own gateways.
+os.environ.setdefault("ECHO_GATEWAY_FLOOD_LIMITS", "false")
+from tests.support.nats_users import CREDENTIALS  # noqa: E402 - sets the services' NATS passwords
+
 
 @pytest.fixture(scope="session")
 def nats_url() -> Iterator[str]:
@@ -21,7 +28,7 @@ def nats_url() -> Iterator[str]:
         yield url
         return
     with tempfile.TemporaryDirectory(prefix="echo-nats-") as folder:
-        server = EmbeddedNats(Path(folder))
+        server = EmbeddedNats(Path(folder), credentials=CREDENTIALS)
         yield server.start()
         server.stop()
 
@@ -72,7 +79,7 @@ def js(nc):  # noqa: ANN001, ANN201
 @pytest.fixture
 def private_nats_url(tmp_path: Path) -> Iterator[str]:
     """A NATS server of the test's own, for tests that own shared subjects (the Daily, restarts)."""
-    server = EmbeddedNats(tmp_path / "nats", sync_always=False)
+    server = EmbeddedNats(tmp_path / "nats", sync_always=False, credentials=CREDENTIALS)
     yield server.start()
     server.stop()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -50,3 +51,19 @@ def free_sectors(account_id: str, preset: str, slot: int = 1) -> list[int]:
 
     setup = free_setup(preset, account_id, moscow_date(SystemClock().now()), slot, None)
     return [i for i in setup.field.free_sectors() if i not in setup.opened]
+
+
+Move = Callable[[str, int], Awaitable[dict[str, Any]]]
+
+
+async def beam_ephemera(view: dict[str, Any], targets: list, free: list[int], move: Move) -> dict[str, Any]:
+    """Beam every segment of `targets` (ephemera the test knows from the field), probing `free` sectors
+    whenever the Charge is short; the view after, the game possibly ended."""
+    for ephemeron in targets:
+        for sector in ephemeron.sectors:
+            while view["status"] == "live" and view["charge"] < view["beam_cost"]:
+                view = await move("probe", free.pop())
+            if view["status"] != "live":
+                return view
+            view = await move("beam", sector)
+    return view

@@ -133,7 +133,7 @@ def test_the_view_is_an_allow_list() -> None:
     )
     view = daily_view(event, spec.closes_at + timedelta(seconds=1))
     assert set(view) == {"daily_id", "league", "number", "name_ru", "title_ru", "date", "preset", "prices",
-                         "special", "opens_at", "closes_at", "seconds_left", "phase"}
+                         "special", "opens_at", "closes_at", "seconds_left", "phase", "commitment"}
     assert view["preset"]["name_ru"] == "some-future-preset" and view["prices"] is None
     assert (view["seconds_left"], view["phase"]) == (0, "closing")
     assert str(spec.seed) not in repr(view)

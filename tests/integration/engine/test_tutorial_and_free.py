@@ -129,7 +129,7 @@ async def test_the_asker_is_answered_before_the_players_other_devices_hear(engin
     me = account()
     game_id = (await ask(nc, type="start", account_id=me, mode="tutorial"))["game_id"]
     answer_to = f"{updates_subject(me)}.answer"  # one subscription sees both, in the order the engine sent them
-    both = await nc.subscribe(updates_subject(">"))
+    both = await nc.subscribe("echo.updates.>")  # a tap on every account (the operator may)
     mine = await nc.subscribe(updates_subject(me))
     step = SCRIPT[0]
     request = {"type": step.tool, "account_id": me, "game_id": game_id, "sector": step.sector,

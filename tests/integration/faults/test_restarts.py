@@ -14,6 +14,7 @@ from echo_engine.app import create_app as create_engine
 from echo_engine.settings import Settings as EngineSettings
 from echo_runtime.devstack import EmbeddedNats, free_port
 
+from tests.support.nats_users import CREDENTIALS
 from tests.support.play import free_sectors
 from tests.support.servers import running
 from tests.support.wsclient import Device
@@ -61,7 +62,7 @@ async def wait_ready(base: str) -> None:
 
 
 async def test_nats_restarts_mid_game_and_nothing_acknowledged_is_lost(tmp_path: Path, fresh_database: str) -> None:
-    nats = EmbeddedNats(tmp_path / "nats", sync_always=True)
+    nats = EmbeddedNats(tmp_path / "nats", sync_always=True, credentials=CREDENTIALS)
     nats_url = nats.start()
     port = free_port()
     gateway = gateway_process(nats_url, fresh_database, port)
@@ -75,7 +76,7 @@ async def test_nats_restarts_mid_game_and_nothing_acknowledged_is_lost(tmp_path:
             safe = free_sectors(welcome["account_id"], "standard")
             acked = [await command_with_retry(device, "probe", game_id=game["game_id"], sector=s) for s in safe[:2]]
             nats.stop()
-            restarted = EmbeddedNats(tmp_path / "nats", nats.port, sync_always=True)
+            restarted = EmbeddedNats(tmp_path / "nats", nats.port, sync_always=True, credentials=CREDENTIALS)
             restarted.start()
             try:
                 await wait_ready(base)

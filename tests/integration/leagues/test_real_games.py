@@ -7,11 +7,10 @@ from echo_challenge.generator import layout_rows
 from echo_challenge.modes import daily_setup
 from echo_events.moscow import moscow_date
 from echo_gateway.app import create_app as create_gateway
-from echo_gateway.identity import Identity, TokenSigner
 from echo_gateway.settings import Settings as GatewaySettings
 from echo_runtime.clock import SystemClock
 
-from tests.support.play import ask, close_daily, publish_daily
+from tests.support.play import ask, beam_ephemera, close_daily, publish_daily
 from tests.support.servers import running
 
 pytestmark = pytest.mark.integration
@@ -36,13 +35,7 @@ async def play_daily(nc, account: str, daily, ephemera: int, extra_probes: int =
 
     for _ in range(extra_probes):
         view = await move("probe", free.pop())
-    for eph in targets:
-        for sector in eph.sectors:
-            while view["status"] == "live" and view["charge"] < view["beam_cost"]:
-                view = await move("probe", free.pop())
-            if view["status"] != "live":
-                break
-            view = await move("beam", sector)
+    view = await beam_ephemera(view, targets, free, move)
     if view["status"] == "live":
         view = (await ask(nc, type="finish", account_id=account, game_id=game_id))["view"]
     return {"game_id": game_id, **view}
@@ -90,11 +83,10 @@ async def test_real_games_chart_results_and_game_of_the_day(leagues, engine) -> 
     # the gateway's public routes: anonymous, and with a session token for the out-of-chart owner
     gateway_settings = GatewaySettings(nats_url=leagues.nats_url, database_url=leagues.database_url, dev_mode=True)
     gateway = create_gateway(gateway_settings)
-    signer = TokenSigner(gateway_settings.signing_secret())
     async with running(gateway) as base, httpx.AsyncClient(base_url=base) as http:
         public = (await http.get(f"/api/v1/charts/bronze/{today}")).json()
         assert public["top"] == chart["top"] and "ok" not in public
-        token = signer.issue(Identity(account_id="d", device_id="dev"))
+        token = (await gateway.state.sessions.open("d", "dev")).token
         mine = (await http.get(f"/api/v1/charts/bronze/{today}", headers={"Authorization": f"Bearer {token}"})).json()
         assert mine["me"]["label_ru"] == "вне Чарта"
         bad = await http.get(f"/api/v1/charts/bronze/{today}", headers={"Authorization": "Bearer forged"})

@@ -27,6 +27,28 @@ def test_gateway_refuses_to_run_without_a_secret_outside_dev() -> None:
     assert GatewaySettings(dev_mode=True).signing_secret()
 
 
+@pytest.mark.parametrize("secret", ["", "x", "short-but-not-empty", "a" * 64, "0123" * 16])
+def test_gateway_refuses_a_weak_session_secret(secret: str) -> None:
+    """An unfilled secrets.env (an empty value) or a one-character secret was accepted in production."""
+    with pytest.raises(ValueError, match="at least 32 random bytes"):
+        GatewaySettings(dev_mode=False, session_secret=secret).signing_secret()
+
+
+def test_gateway_refuses_the_dev_session_secret_outside_dev() -> None:
+    from echo_gateway.settings import DEV_SESSION_SECRET
+
+    with pytest.raises(ValueError, match="dev secret"):
+        GatewaySettings(dev_mode=False, session_secret=DEV_SESSION_SECRET).signing_secret()
+    assert GatewaySettings(dev_mode=True, session_secret=DEV_SESSION_SECRET).signing_secret() == DEV_SESSION_SECRET
+
+
+def test_gateway_takes_a_random_session_secret() -> None:
+    import secrets
+
+    secret = secrets.token_urlsafe(32)
+    assert GatewaySettings(dev_mode=False, session_secret=secret).signing_secret() == secret
+
+
 def test_bad_port_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ECHO_DAILY_HTTP_PORT", "99999")
     with pytest.raises(ValueError, match="http_port"):

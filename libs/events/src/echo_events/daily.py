@@ -16,9 +16,10 @@ All instants are aware UTC datetimes; dates are Moscow calendar dates.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from typing import Literal, get_args
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from .model import Event, Message
 from .registry import event
@@ -78,9 +79,16 @@ class RuleChangeSpec(Message):
     description_ru: str
 
 
+def seed_commitment(seed: int, salt: str) -> str:
+    """The public commitment to a Daily's seed: SHA-256 of "<salt>:<seed>" (seed in decimal), hex. Shown
+    while the Daily is live; with the seed and salt published at its close anyone can check it."""
+    return hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest()
+
+
 @event("daily.DailyPublished", 1)
 class DailyPublished(Event):
-    """A Daily came out: everything a game of it starts from. Internal: it carries the seed."""
+    """A Daily came out: everything a game of it starts from. Internal: it carries the seed and its salt
+    (secret until the Daily closes); `seed_commitment` is public from the start."""
 
     daily_id: str  # "2026-11-29:bronze"
     number: int = Field(ge=1)
@@ -92,6 +100,17 @@ class DailyPublished(Event):
     special: tuple[RuleChangeSpec, ...] | None = None
     opens_at: dt.datetime
     closes_at: dt.datetime
+    seed_salt: str | None = Field(None, pattern=r"^[0-9a-f]{32}$", description="absent before commitments")
+    seed_commitment: str | None = Field(None, pattern=r"^[0-9a-f]{64}$",
+                                        description="seed_commitment(seed, seed_salt)")
+
+    @model_validator(mode="after")
+    def _commitment_matches(self) -> DailyPublished:
+        if (self.seed_salt is None) != (self.seed_commitment is None):
+            raise ValueError("seed_salt and seed_commitment come together")
+        if self.seed_salt is not None and seed_commitment(self.seed, self.seed_salt) != self.seed_commitment:
+            raise ValueError("seed_commitment does not commit to this seed and salt")
+        return self
 
     _utc_instants = field_validator("opens_at", "closes_at")(_utc)
 

@@ -10,6 +10,7 @@ device of that player sees it.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
@@ -50,7 +51,15 @@ UPDATE_VERSION_HEADER = "Echo-Game-Version"
 DEADLINE_HEADER = "Echo-Deadline"
 
 
+UPDATES_SUBJECTS = "echo.updates.*"  # every account's updates: a permission, never a subscription of a device
+ACCOUNT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
 def updates_subject(account_id: str) -> str:
+    """One account's updates. Refuses an id that is not one (`*`, `>`, a dot): that subject would be a
+    wildcard over every player's updates."""
+    if not ACCOUNT_ID.fullmatch(account_id):
+        raise ValueError(f"not an account id: {account_id[:80]!r}")
     return f"echo.updates.{account_id}"
 
 

@@ -91,3 +91,23 @@ DEAD_LETTERS = StreamSpec(
 )
 
 ALL_STREAMS: tuple[StreamSpec, ...] = (GAMES, ACCOUNTS, DAILY, DEAD_LETTERS, TIMERS)
+
+
+@dataclass(frozen=True, slots=True)
+class BucketSpec:
+    """A JetStream key-value bucket (the stream `KV_<name>`): one value per key, dropped `ttl_seconds`
+    after its last write."""
+
+    name: str
+    description: str
+    ttl_seconds: int
+
+
+#: The gateway's open sessions, `<account_id>.<session_id>` → the device; a session not renewed within
+#: 90 days is gone (a token's own lifetime is shorter: ECHO_GATEWAY_SESSION_DAYS).
+SESSIONS = BucketSpec(name="ECHO_SESSIONS", description="Signed-in devices (open sessions)",
+                      ttl_seconds=90 * 24 * 3600)
+#: The gateway's flood limits, shared by its replicas: a counter per rule, client and time window.
+LIMITS = BucketSpec(name="ECHO_LIMITS", description="Request counters of the flood limits", ttl_seconds=2 * 3600)
+
+ALL_BUCKETS: tuple[BucketSpec, ...] = (SESSIONS, LIMITS)

@@ -16,7 +16,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from .devstack import EmbeddedNats, EmbeddedPostgres
+from .devstack import EmbeddedNats, EmbeddedPostgres, generated_credentials, make_streams, service_env
 from .migrate import apply_migrations
 
 SERVICES = {"engine": 8001, "daily": 8002, "leagues": 8003, "social": 8004, "gateway": 8000}
@@ -63,11 +63,18 @@ def main() -> int:
     signal.signal(signal.SIGTERM, _interrupt)
     try:
         nats_url = os.environ.get("NATS_URL")
+        nats_users: dict[str, str] = {}
         if not nats_url:
-            nats = EmbeddedNats(root / "nats", int(os.environ.get("ECHO_DEV_NATS_PORT", DEV_NATS_PORT)))
+            credentials = generated_credentials()  # new ones each run: the services get theirs below
+            nats = EmbeddedNats(root / "nats", int(os.environ.get("ECHO_DEV_NATS_PORT", DEV_NATS_PORT)),
+                                credentials=credentials)
             nats_url = nats.start()
+            nats_users = service_env(credentials)
             stack.append(nats)
-            print(f"NATS with JetStream: {nats_url} (data in {nats.data_dir})", flush=True)
+            print(f"NATS with JetStream: {nats_url} (data in {nats.data_dir}; a user per service, "
+                  "local connections without credentials are the operator)", flush=True)
+        else:
+            make_streams(nats_url)  # as the operator would: the services only wait for them
         database_url = os.environ.get("DATABASE_URL")
         if not database_url:
             postgres = EmbeddedPostgres(root / "postgres")
@@ -77,7 +84,7 @@ def main() -> int:
         applied = asyncio.run(apply_migrations(database_url))
         print(f"migrations: {len(applied)} applied now, schema up to date", flush=True)
 
-        env = {**os.environ, "NATS_URL": nats_url, "DATABASE_URL": database_url}
+        env = {**os.environ, **nats_users, "NATS_URL": nats_url, "DATABASE_URL": database_url}
         env.setdefault("ECHO_GATEWAY_DEV_MODE", "true")
         env.setdefault("ECHO_DAILY_DEV_CLOCK", "true")
         ports = {name: int(env.get(f"ECHO_{name.upper()}_HTTP_PORT", port)) for name, port in SERVICES.items()}

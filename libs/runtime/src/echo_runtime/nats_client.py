@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
+import asyncio
+import ssl
+
 import nats
 import structlog
-from echo_events.streams import ALL_STREAMS, StreamSpec
+from echo_events.streams import ALL_BUCKETS, ALL_STREAMS, BucketSpec, StreamSpec
 from nats.aio.client import Client
 from nats.js import JetStreamContext
-from nats.js.api import StorageType, StreamConfig
-from nats.js.errors import NotFoundError
+from nats.js.api import KeyValueConfig, StorageType, StreamConfig
+from nats.js.errors import BucketNotFoundError, NotFoundError
 
 log = structlog.get_logger(__name__)
 
 
-async def connect(url: str, name: str) -> Client:
-    """Connect, retrying for ever in the background once connected (the client reconnects by itself)."""
+async def connect(url: str, name: str, *, user: str | None = None, password: str | None = None,
+                  ca_file: str | None = None) -> Client:
+    """Connect, retrying for ever in the background once connected (the client reconnects by itself).
+    With a password, as `user`; with a CA file, over TLS verified against it."""
+    credentials = {"user": user or name, "password": password} if password else {}
+    tls = {"tls": ssl.create_default_context(cafile=ca_file)} if ca_file else {}
     return await nats.connect(
         servers=[u.strip() for u in url.split(",") if u.strip()],
         name=name,
+        **credentials,
+        **tls,
         max_reconnect_attempts=-1,
         reconnect_time_wait=0.5,
         connect_timeout=3,
@@ -40,8 +49,12 @@ def stream_config(spec: StreamSpec) -> StreamConfig:
     )
 
 
-async def ensure_streams(js: JetStreamContext, specs: tuple[StreamSpec, ...] = ALL_STREAMS) -> None:
-    """Create each stream, or bring an existing one's configuration up to date. Safe to run concurrently."""
+async def ensure_streams(js: JetStreamContext, specs: tuple[StreamSpec, ...] = ALL_STREAMS,
+                         buckets: tuple[BucketSpec, ...] = ALL_BUCKETS) -> None:
+    """Create each stream, or bring an existing one's configuration up to date; create each key-value
+    bucket that is missing. Safe to run concurrently."""
+    for bucket in buckets:
+        await ensure_bucket(js, bucket)
     for spec in specs:
         config = stream_config(spec)
         try:
@@ -54,3 +67,29 @@ async def ensure_streams(js: JetStreamContext, specs: tuple[StreamSpec, ...] = A
             except nats.js.errors.BadRequestError:
                 pass  # another process created it between our two calls
         await js.update_stream(config)
+
+
+async def ensure_bucket(js: JetStreamContext, spec: BucketSpec) -> None:
+    try:
+        await js.key_value(spec.name)
+    except BucketNotFoundError:
+        await js.create_key_value(KeyValueConfig(bucket=spec.name, description=spec.description, history=1,
+                                                 ttl=spec.ttl_seconds, storage=StorageType.FILE))
+        log.info("bucket created", bucket=spec.name)
+
+
+async def wait_for_streams(js: JetStreamContext, specs: tuple[StreamSpec, ...] = ALL_STREAMS,
+                           buckets: tuple[BucketSpec, ...] = ALL_BUCKETS) -> None:
+    """Wait until every stream and bucket exists: the operator makes them (`ensure_streams`, run by the
+    dev stack, the test harness and production's echo-migrate Job), a service may not."""
+    names = [spec.name for spec in specs] + [f"KV_{spec.name}" for spec in buckets]
+    delay = 0.1
+    for name in names:
+        while True:
+            try:
+                await js.stream_info(name)
+                break
+            except NotFoundError:
+                log.warning("waiting for the operator to create a stream", stream=name, retry_in=delay)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 5.0)

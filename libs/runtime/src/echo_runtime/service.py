@@ -14,7 +14,7 @@ from nats.js import JetStreamContext
 
 from .clock import Clock, SystemClock
 from .db import create_pool
-from .nats_client import connect, ensure_streams
+from .nats_client import connect, ensure_streams, wait_for_streams
 from .settings import ServiceSettings
 
 log = structlog.get_logger(__name__)
@@ -63,13 +63,16 @@ class ServiceRuntime:
         delay = 0.2
         while self._nc is None:
             try:
-                self._nc = await connect(self.settings.nats_url, name=self.name)
+                self._nc = await connect(self.settings.nats_url, name=self.name, **self._credentials())
             except Exception as error:  # noqa: BLE001 - keep trying; readiness stays false meanwhile
                 log.warning("NATS not reachable yet", error=repr(error), retry_in=delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 5.0)
         self._js = self._nc.jetstream()
-        await ensure_streams(self._js)
+        if self.settings.nats_password is None:
+            await ensure_streams(self._js)  # a NATS without users: the service keeps its streams up to date
+        else:
+            await wait_for_streams(self._js)  # the permission model: the operator makes streams, not services
         delay = 0.2
         while self.settings.uses_database and self._pool is None:
             try:
@@ -82,6 +85,12 @@ class ServiceRuntime:
             await self._on_connected(self)
         self.started.set()
         log.info("service started", nats=self.settings.nats_url)
+
+    def _credentials(self) -> dict[str, str | None]:
+        password = self.settings.nats_password
+        return {"user": self.settings.nats_user or self.name,
+                "password": password.get_secret_value() if password else None,
+                "ca_file": self.settings.nats_ca_file}
 
     def spawn(self, name: str, worker: WorkerFactory, stop: Callable[[], object] | None = None) -> None:
         """Run a long-lived worker; if it crashes it is logged and restarted after a pause."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field
+from pydantic import AliasChoices, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 Port = Annotated[int, Field(ge=1, le=65535)]
@@ -21,6 +21,11 @@ class ServiceSettings(BaseSettings):
         validation_alias=AliasChoices("NATS_URL"),
         description="NATS server(s) with JetStream, comma-separated",
     )
+    nats_user: str | None = Field(None, description="this service's NATS user; default: the service's name")
+    nats_password: SecretStr | None = Field(None, description="this service's NATS password (a Secret); none: "
+                                            "connect without credentials")
+    nats_ca_file: str | None = Field(None, validation_alias=AliasChoices("NATS_CA_FILE"),
+                                     description="the CA that signed the NATS servers' certificates (tls:// URLs)")
     database_url: str = Field(
         "postgresql://postgres@127.0.0.1:5432/postgres",
         validation_alias=AliasChoices("DATABASE_URL"),

@@ -35,6 +35,7 @@ from echo_events.daily import (
     RuleChangeSpec,
     closed_subject,
     published_subject,
+    seed_commitment,
 )
 from echo_events.model import Event
 from echo_events.moscow import COUNTDOWN_BEFORE, WARNING_BEFORE, week_of
@@ -170,6 +171,8 @@ def _published(spec: DailySpec) -> Due:
         name_ru=spec.name_ru,
         preset_id=spec.preset_id,
         seed=spec.seed,
+        seed_salt=spec.seed_salt,
+        seed_commitment=seed_commitment(spec.seed, spec.seed_salt),
         special=special,
         opens_at=spec.opens_at,
         closes_at=spec.closes_at,

@@ -13,11 +13,27 @@ from urllib.parse import quote
 from echo_events.social_commands import command_subject
 from litestar import MediaType, Request, Response, delete, get, post, put
 from litestar.exceptions import NotAuthorizedException
+from litestar.exceptions.http_exceptions import RequestEntityTooLarge
 from litestar.params import FromPath, FromQuery
 
+from .flood_limits import (
+    EVERYONE,
+    LETTERS_ALL,
+    LETTERS_PER_ADDRESS,
+    LETTERS_PER_CLIENT,
+    LOGIN_LINKS_ALL,
+    LOGIN_LINKS_PER_ADDRESS,
+    LOGIN_LINKS_PER_CLIENT,
+    SEARCHES_ALL,
+    SEARCHES_PER_ACCOUNT,
+    SEARCHES_PER_CLIENT,
+    limit_address,
+    over_limit,
+)
 from .identity import Identity
-from .routes import identity_of
-from .service_request import Unavailable, Unencodable, request_json
+from .request_bounds import too_large
+from .routes import USER_AGENT_HEADER, identity_of
+from .service_request import TooLarge, Unavailable, Unencodable, request_json
 
 REQUEST_TIMEOUT = 10.0
 
@@ -56,6 +72,8 @@ async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[dic
     try:
         nc = request.app.state.runtime.nc  # RuntimeError until NATS is connected
         reply = await request_json(nc, command_subject(name), body, timeout=REQUEST_TIMEOUT)
+    except TooLarge:
+        return too_large()
     except Unencodable as error:
         message_ru = "Неверный запрос: слишком большое число или слишком глубокая вложенность."
         return _error("bad_request", f"Bad request: {error}.", message_ru, 400)
@@ -74,12 +92,17 @@ async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[dic
         status = 400
     else:
         status = STATUS_OF.get(code, 400)
-    return _error(code, str(error.get("message", "")), str(error.get("message_ru", "")), status)
+    response = _error(code, str(error.get("message", "")), str(error.get("message_ru", "")), status)
+    if status == 429:  # the social service's letter limits: its window, 15 minutes by default
+        response.headers["Retry-After"] = str(LETTERS_PER_ADDRESS.window_seconds)
+    return response
 
 
 async def _body(request: Request) -> dict[str, Any] | None:
     try:
         data = await request.json()
+    except RequestEntityTooLarge:
+        raise
     except Exception:  # noqa: BLE001 - any unreadable body is the client's error, answered below
         return None
     return data if isinstance(data, dict) else None
@@ -118,6 +141,10 @@ async def request_email(request: Request) -> Response[dict[str, Any]]:
     body = await _body(request)
     if body is None:
         return _bad_body()
+    address = limit_address(body.get("email"))
+    if refusal := await over_limit(request, (LETTERS_PER_CLIENT, None), (LETTERS_PER_ADDRESS, address),
+                                   (LETTERS_ALL, EVERYONE)):
+        return refusal
     return await ask(request, "email.request", {"account_id": me.account_id, "email": body.get("email")})
 
 
@@ -176,6 +203,10 @@ async def request_login(request: Request) -> Response[dict[str, Any]]:
     body = await _body(request)
     if body is None:
         return _bad_body()
+    address = limit_address(body.get("email"))
+    if refusal := await over_limit(request, (LOGIN_LINKS_PER_CLIENT, None), (LOGIN_LINKS_PER_ADDRESS, address),
+                                   (LOGIN_LINKS_ALL, EVERYONE)):
+        return refusal
     return await ask(request, "login.request", {"email": body.get("email")})
 
 
@@ -196,9 +227,10 @@ async def complete_login(request: Request) -> Response[dict[str, Any]]:
     if response.status_code != 200:
         return response
     result = response.content
-    identity = Identity(account_id=result["account_id"], device_id=result["device_id"])
+    issued = await request.app.state.sessions.open(result["account_id"], result["device_id"],
+                                                   request.headers.get(USER_AGENT_HEADER, ""))
     return Response(
-        {"account_id": identity.account_id, "token": request.app.state.signer.issue(identity)},
+        {"account_id": result["account_id"], "token": issued.token, "expires_at": issued.expires_at.isoformat()},
         status_code=200,
     )
 
@@ -213,7 +245,11 @@ async def list_friends(request: Request) -> Response[dict[str, Any]]:
 
 @get("/api/v1/friends/search", operation_id="searchPlayers")
 async def search_players(request: Request, q: FromQuery[str] = "") -> Response[dict[str, Any]]:
-    return await ask(request, "friends.search", {"account_id": _me(request).account_id, "query": q})
+    me = _me(request)
+    if refusal := await over_limit(request, (SEARCHES_PER_CLIENT, None), (SEARCHES_PER_ACCOUNT, me.account_id),
+                                   (SEARCHES_ALL, EVERYONE)):
+        return refusal
+    return await ask(request, "friends.search", {"account_id": me.account_id, "query": q})
 
 
 @post("/api/v1/friends", operation_id="addFriend")

@@ -1,8 +1,9 @@
-"""Guest accounts: a new device gets an account at once and a signed token for it."""
+"""Guest accounts: a new device gets an account at once (its session is opened by the caller)."""
 
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 
 from echo_events.accounts import GuestCreated, account_subject
 from echo_events.envelope import Batch, wrap
@@ -11,16 +12,20 @@ from echo_runtime.append import append
 from echo_runtime.clock import Clock
 from nats.js import JetStreamContext
 
-from .identity import Identity
+
+@dataclass(frozen=True, slots=True)
+class Guest:
+    account_id: str
+    device_id: str
 
 
-async def create_guest(js: JetStreamContext, clock: Clock) -> Identity:
-    identity = Identity(account_id=uuid.uuid4().hex, device_id=uuid.uuid4().hex)
+async def create_guest(js: JetStreamContext, clock: Clock) -> Guest:
+    guest = Guest(account_id=uuid.uuid4().hex, device_id=uuid.uuid4().hex)
     event_id = uuid.uuid4().hex
     envelope = wrap(
-        GuestCreated(account_id=identity.account_id, device_id=identity.device_id),
-        event_id=event_id, stream_id=identity.account_id, version=1, occurred_at=clock.now(),
+        GuestCreated(account_id=guest.account_id, device_id=guest.device_id),
+        event_id=event_id, stream_id=guest.account_id, version=1, occurred_at=clock.now(),
     )
-    await append(js, ACCOUNTS.name, account_subject(identity.account_id), Batch(events=(envelope,)),
+    await append(js, ACCOUNTS.name, account_subject(guest.account_id), Batch(events=(envelope,)),
                  msg_id=event_id, expected_last_sequence=0)
-    return identity
+    return guest

@@ -6,6 +6,7 @@ import errno
 from pathlib import Path
 from typing import Any
 
+from echo_events.streams import LIMITS
 from echo_runtime.clock import Clock
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
@@ -21,10 +22,14 @@ from .catalogue_routes import CATALOGUE_ROUTES
 from .chart_routes import CHART_ROUTES
 from .daily_routes import DAILY_ROUTES
 from .engine_client import Holders
+from .flood_limits import FloodLimits
 from .friends_scores_routes import FRIENDS_SCORES_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
-from .routes import ROUTES
+from .request_bounds import BOUNDS
+from .routes import ROUTES, resolve_session
+from .session_routes import SESSION_ROUTES
+from .sessions import Sessions
 from .settings import Settings
 from .ws.endpoint import live
 from .ws.hub import Hub
@@ -64,20 +69,26 @@ class WebFiles(BaseLocalFileSystem):
 
 def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> Litestar:
     settings = settings or Settings()
-    signer = TokenSigner(settings.signing_secret())
+    signer = TokenSigner(settings.signing_secret(), max_age_seconds=settings.session_seconds())
     hub = Hub()
 
-    async def start_hub(runtime: ServiceRuntime) -> None:
+    async def start(runtime: ServiceRuntime) -> None:
+        await sessions.start(runtime.js)
+        limits.start(await runtime.js.key_value(LIMITS.name))
         await hub.start(runtime.nc)
         runtime.on_stop(hub.stop)
 
+    runtime = ServiceRuntime("gateway", settings, on_connected=start, clock=clock)
+    sessions = Sessions(signer, runtime.clock)
+    limits = FloodLimits(runtime.clock, enabled=settings.flood_limits, trusted_hops=settings.trusted_proxy_hops)
+
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web",
                                      file_system=WebFiles())
-    routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES, *CHART_ROUTES,
-              *CATALOGUE_ROUTES, live, web]
-    app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes,
-                      openapi_config=OPENAPI)
-    app.state.signer = signer
+    routes = [*ROUTES, *SESSION_ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES,
+              *CHART_ROUTES, *CATALOGUE_ROUTES, live, web]
+    app = service_app(runtime, routes, before_request=resolve_session, openapi_config=OPENAPI, **BOUNDS)
+    app.state.sessions = sessions
+    app.state.limits = limits
     app.state.hub = hub
     app.state.holders = Holders()
     return app

@@ -24,8 +24,9 @@ from typing import Any
 from litestar import Request, Response, get
 from litestar.params import FromPath, FromQuery
 
+from .request_bounds import too_large
 from .routes import identity_of
-from .service_request import Unavailable, Unencodable, request_json
+from .service_request import TooLarge, Unavailable, Unencodable, request_json
 
 REQUEST_TIMEOUT = 10.0
 STATUS_OF = {"bad_request": 400, "not_found": 404, "not_closed": 409, "internal_error": 502}
@@ -35,6 +36,8 @@ async def ask_leagues(request: Request, name: str, body: dict[str, Any]) -> Resp
     try:
         nc = request.app.state.runtime.nc  # RuntimeError until NATS is connected
         reply = await request_json(nc, f"leagues.q.{name}", body, timeout=REQUEST_TIMEOUT)
+    except TooLarge:
+        return too_large()
     except Unencodable as error:
         return Response({"error": {"code": "bad_request", "message": f"Bad request: {error}."}}, status_code=400)
     except (Unavailable, RuntimeError):

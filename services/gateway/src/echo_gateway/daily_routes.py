@@ -77,7 +77,7 @@ def _phase(left: timedelta) -> str:
 
 
 def daily_view(daily: DailyPublished, now: datetime) -> dict[str, Any]:
-    """What a player may see of a live Daily. An allow-list: never the seed."""
+    """What a player may see of a live Daily. An allow-list: never the seed or its salt."""
     left = daily.closes_at - now
     special = None
     if daily.special:
@@ -96,6 +96,9 @@ def daily_view(daily: DailyPublished, now: datetime) -> dict[str, Any]:
         "closes_at": daily.closes_at.isoformat(),
         "seconds_left": max(0, int(left.total_seconds())),
         "phase": _phase(left),
+        # SHA-256 of "<salt>:<seed>": the seed and salt come out with the Day results, so anyone can check
+        # that the field was fixed before the day began (null for a Daily published before commitments)
+        "commitment": daily.seed_commitment,
     }
 
 

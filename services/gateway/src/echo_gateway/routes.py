@@ -1,30 +1,63 @@
-"""REST routes of the gateway (reads and accounts); live games go over the WebSocket."""
+"""REST routes of the gateway (reads and accounts); live games go over the WebSocket.
+
+`resolve_session` runs before every HTTP route: it refuses a body announced longer than the limit (413),
+and a request that carries `Authorization: Bearer <token>`
+gets its identity checked once (signature, lifetime, ids, the session still open), and the routes read
+it with `identity_of` (401 when missing or refused)."""
 
 from __future__ import annotations
 
-from litestar import Request, get, post
-from litestar.datastructures import State
-from litestar.exceptions import NotAuthorizedException
+from litestar import Request, Response, get, post
+from litestar.exceptions import NotAuthorizedException, ServiceUnavailableException
 
 from .accounts import create_guest
+from .flood_limits import EVERYONE, GUESTS_ALL, GUESTS_PER_CLIENT, over_limit
 from .identity import Identity, InvalidToken
+from .request_bounds import refuse_long_body
+
+USER_AGENT_HEADER = "user-agent"
+
+
+async def resolve_session(request: Request) -> None:
+    refuse_long_body(request)
+    header = request.headers.get("authorization")
+    if header is None:
+        return
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        request.state.session_refused = "send 'Authorization: Bearer <session token>'"
+        return
+    try:
+        request.state.identity = await request.app.state.sessions.verify(token)
+    except InvalidToken as error:
+        request.state.session_refused = str(error)
+    except RuntimeError:  # not connected to NATS yet
+        request.state.session_refused = None
+
+
+def bearer_token(request: Request) -> str:
+    return request.headers.get("authorization", "").partition(" ")[2]
 
 
 def identity_of(request: Request) -> Identity:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        raise NotAuthorizedException("send 'Authorization: Bearer <session token>'")
-    try:
-        return request.app.state.signer.verify(token)
-    except InvalidToken as error:
-        raise NotAuthorizedException(str(error)) from None
+    identity = request.state.get("identity")
+    if identity is not None:
+        return identity
+    refused = request.state.get("session_refused", "send 'Authorization: Bearer <session token>'")
+    if refused is None:
+        raise ServiceUnavailableException("sessions cannot be checked yet; try again shortly")
+    raise NotAuthorizedException(refused)
 
 
 @post("/api/v1/guest", operation_id="createGuest", status_code=201)
-async def create_guest_session(state: State) -> dict[str, str]:
+async def create_guest_session(request: Request) -> Response[dict[str, str]] | dict[str, str]:
+    if refusal := await over_limit(request, (GUESTS_PER_CLIENT, None), (GUESTS_ALL, EVERYONE)):
+        return refusal
+    state = request.app.state
     identity = await create_guest(state.runtime.js, state.runtime.clock)
-    return {"account_id": identity.account_id, "token": state.signer.issue(identity)}
+    issued = await state.sessions.open(identity.account_id, identity.device_id,
+                                       request.headers.get(USER_AGENT_HEADER, ""))
+    return {"account_id": identity.account_id, "token": issued.token, "expires_at": issued.expires_at.isoformat()}
 
 
 @get("/api/v1/me", operation_id="me")

@@ -7,7 +7,7 @@ from typing import Any
 import orjson
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
-from nats.errors import NoRespondersError
+from nats.errors import MaxPayloadError, NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 from opentelemetry.trace import SpanKind
 
@@ -18,6 +18,10 @@ class Unavailable(RuntimeError):
 
 class NobodyThere(Unavailable):
     """Nobody serves the subject: NATS said so at once (no responders), nothing was delivered."""
+
+
+class TooLarge(ValueError):
+    """The request does not fit in one NATS message (the server's payload limit): the client sent too much."""
 
 
 class Unencodable(ValueError):
@@ -31,12 +35,16 @@ async def request_json(nc: Client, subject: str, body: dict[str, Any], *, timeou
         data = orjson.dumps(body)
     except orjson.JSONEncodeError as error:
         raise Unencodable(str(error)) from None
+    if len(data) > nc.max_payload:
+        raise TooLarge(subject)
     try:
         if headers is not None:  # the caller's own span and trace context (the engine client's)
             reply = await nc.request(subject, data, timeout=timeout, headers=headers)
         else:
             with start_span(f"request {subject}", kind=SpanKind.CLIENT):
                 reply = await nc.request(subject, data, timeout=timeout, headers=inject_headers())
+    except MaxPayloadError:
+        raise TooLarge(subject) from None
     except NoRespondersError:
         raise NobodyThere(subject) from None
     except (NatsTimeout, TimeoutError):

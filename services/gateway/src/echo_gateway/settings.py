@@ -1,5 +1,9 @@
 """Settings of the gateway: environment variables prefixed ECHO_GATEWAY_ plus the shared NATS_URL,
-DATABASE_URL and LOG_FORMAT."""
+DATABASE_URL and LOG_FORMAT.
+
+The gateway refuses to start (`signing_secret()` raises) without a session secret of at least 32 bytes that
+is not the public dev secret, unless dev mode is on: a token signed with a guessable secret is a forged login.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +12,41 @@ from pydantic import Field, SecretStr
 from pydantic_settings import SettingsConfigDict
 
 DEV_SESSION_SECRET = "dev-only-session-secret-never-use-in-production"
+MIN_SECRET_BYTES = 32
+MIN_DISTINCT_CHARS = 12  # "aaaa…" or "1212…" is long but not random
 
 
 class Settings(ServiceSettings):
     model_config = SettingsConfigDict(env_prefix="ECHO_GATEWAY_", extra="ignore")
 
     http_port: Port = 8000
-    session_secret: SecretStr | None = Field(None, description="signs session tokens; required unless dev_mode")
+    session_secret: SecretStr | None = Field(
+        None, description=f"signs session tokens: at least {MIN_SECRET_BYTES} random bytes "
+        "(`openssl rand -base64 48`); required unless dev_mode")
+    session_days: int = Field(30, ge=1, le=90, description="a session token's lifetime; renewing starts it again")
     dev_mode: bool = Field(False, description="allows the dev session secret and the dev clock controls")
+    flood_limits: bool = Field(True, description="per-client and global limits on guests, letters, login links "
+                               "and player search (echo_gateway.flood_limits); the test harness turns them off")
+    trusted_proxy_hops: int = Field(0, ge=0, le=5, description="proxies in front of the gateway that append to "
+                                    "X-Forwarded-For (1 behind the ingress); 0: the connection's address")
     ws_rate: float = Field(10.0, gt=0, description="messages per second allowed on one WebSocket")
     ws_burst: int = Field(20, ge=1, description="messages one WebSocket may send at once before the rate applies")
 
     def signing_secret(self) -> str:
-        if self.session_secret is not None:
-            return self.session_secret.get_secret_value()
-        if self.dev_mode:
-            return DEV_SESSION_SECRET
-        raise ValueError("ECHO_GATEWAY_SESSION_SECRET must be set (or ECHO_GATEWAY_DEV_MODE=true for development)")
+        if self.session_secret is None:
+            if self.dev_mode:
+                return DEV_SESSION_SECRET
+            raise ValueError("ECHO_GATEWAY_SESSION_SECRET must be set (or ECHO_GATEWAY_DEV_MODE=true for development)")
+        secret = self.session_secret.get_secret_value()
+        if secret == DEV_SESSION_SECRET:
+            if self.dev_mode:
+                return secret
+            raise ValueError("ECHO_GATEWAY_SESSION_SECRET is the public dev secret; it is allowed only with "
+                             "ECHO_GATEWAY_DEV_MODE=true")
+        if len(secret.encode()) < MIN_SECRET_BYTES or len(set(secret)) < MIN_DISTINCT_CHARS:
+            raise ValueError(f"ECHO_GATEWAY_SESSION_SECRET must be at least {MIN_SECRET_BYTES} random bytes "
+                             "(generate one with `openssl rand -base64 48`)")
+        return secret
+
+    def session_seconds(self) -> int:
+        return self.session_days * 24 * 3600

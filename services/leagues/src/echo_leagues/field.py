@@ -15,7 +15,7 @@ from typing import Any
 from echo_challenge.field import sector_name
 from echo_challenge.generator import layout_rows
 from echo_challenge.modes import daily_setup
-from echo_events.daily import DailyPublished
+from echo_events.daily import DailyPublished, seed_commitment
 
 
 def public_field(daily: Any) -> dict[str, Any]:
@@ -37,6 +37,19 @@ def public_field(daily: Any) -> dict[str, Any]:
         daily["opens_at"].isoformat(),
         daily["closes_at"].isoformat(),
     )
+
+
+def seed_proof(daily: Any) -> dict[str, Any] | None:
+    """A closed Daily's seed, salt and commitment: check `seed_commitment(seed, salt) == commitment`
+    (the value `daily/today` showed all day), then `echoctl field --preset <preset_id> --seed <seed>`
+    prints the field (the special game's rule changes, if any, are in `field.rules`). None for a Daily
+    published before commitments."""
+    if daily["closed_at"] is None:
+        raise ValueError("the seed of a live Daily is hidden information")
+    if daily["seed_salt"] is None:
+        return None
+    return {"preset_id": daily["preset_id"], "seed": daily["seed"], "salt": daily["seed_salt"],
+            "commitment": seed_commitment(daily["seed"], daily["seed_salt"])}
 
 
 @lru_cache(maxsize=64)

@@ -16,7 +16,7 @@ from typing import Any
 import asyncpg
 
 from .callsigns import display_callsign
-from .field import public_field
+from .field import public_field, seed_proof
 from .groups import LEAGUE_ORDER, group_id
 
 OUT_OF_CHART_RU = "вне Чарта"
@@ -194,6 +194,7 @@ async def day_results(
         raise NotClosed("the Day results come out when the next Daily does")
     result = await chart(pool, league, day, limit=limit, viewer=viewer)
     result["field"] = public_field(daily)
+    result["seed_proof"] = seed_proof(daily)
     result["game_of_the_day"] = result["top"][0]["game_id"] if result["top"] and league == "bronze" else None
     return result
 

@@ -118,8 +118,10 @@ class Transaction:
 
 
 def email_key(email: str) -> str:
-    """Rate-limit keys name an address by its hash, not in clear."""
-    return hashlib.sha256(email.encode()).hexdigest()[:32]
+    """Rate-limit keys name an address by its hash, not in clear; `a+x@b` and `A+y@B` are one mailbox and
+    share one limit (the address is lower-cased before it gets here)."""
+    local, _, domain = email.lower().rpartition("@")
+    return hashlib.sha256(f"{local.split('+', 1)[0]}@{domain}".encode()).hexdigest()[:32]
 
 
 def brief(row: asyncpg.Record) -> dict[str, str | None]:

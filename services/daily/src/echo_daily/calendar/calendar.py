@@ -11,7 +11,7 @@ from echo_events.moscow import midnight_msk
 from .leagues import League
 from .names import daily_name
 from .presets import preset_for
-from .seeds import daily_seed
+from .seeds import daily_seed, seed_salt
 from .special import RuleChange, special_for
 
 
@@ -33,7 +33,8 @@ def daily_id(day: date, league: League) -> str:
 
 @dataclass(frozen=True, slots=True)
 class DailySpec:
-    """Everything the calendar says about one Daily. `seed` is secret until the Daily has closed."""
+    """Everything the calendar says about one Daily. `seed` and `seed_salt` are secret until the Daily has
+    closed."""
 
     number: int
     date: date
@@ -41,6 +42,7 @@ class DailySpec:
     name_ru: str
     preset_id: str
     seed: int
+    seed_salt: str  # secret like the seed; the commitment to both is public from the start
     special: tuple[RuleChange, ...] | None
 
     @property
@@ -75,6 +77,7 @@ def daily_for(day: date, league: League, *, secret: bytes, launch: date) -> Dail
         name_ru=daily_name(secret, number),
         preset_id=preset_for(secret, day, league),
         seed=daily_seed(secret, day, league),
+        seed_salt=seed_salt(secret, day, league),
         special=special_for(secret, day, league),
     )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from .keyed import keyed_int
+from .keyed import keyed_digest, keyed_int
 from .leagues import League
 
 SEED_BITS = 63
@@ -14,3 +14,9 @@ def daily_seed(secret: bytes, day: date, league: League) -> int:
     """A 63-bit seed, HMAC-SHA256(secret, day, league): fixed for the pair, different across leagues and
     days, and not derivable from the date without the server secret."""
     return keyed_int(secret, "seed", day.isoformat(), League(league).value, bits=SEED_BITS)
+
+
+def seed_salt(secret: bytes, day: date, league: League) -> str:
+    """The salt of a Daily's seed commitment (128 bits, hex): secret like the seed, published with it once
+    the Daily has closed (echo_events.daily.seed_commitment)."""
+    return keyed_digest(secret, "seed-salt", day.isoformat(), League(league).value)[:16].hex()

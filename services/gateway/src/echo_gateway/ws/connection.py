@@ -19,8 +19,9 @@ from prometheus_client import Counter
 from pydantic import ValidationError
 
 from ..engine_client import EngineUnavailable, Holders, ask_engine
-from ..identity import Identity, InvalidToken, TokenSigner
+from ..identity import Identity, InvalidToken
 from ..leagues_client import LeaguesUnavailable, league_of
+from ..sessions import Sessions
 from .hub import Hub
 from .log_deltas import LogDeltas
 from .presence import Presence
@@ -49,7 +50,7 @@ IDLE_LIMIT_SECONDS = 90.0
 
 
 class Connection:
-    def __init__(self, socket: WebSocket, nc: Client, signer: TokenSigner, hub: Hub, holders: Holders,
+    def __init__(self, socket: WebSocket, nc: Client, signer: Sessions, hub: Hub, holders: Holders,
                  rate: float = 10.0, burst: int = 20) -> None:
         self._socket = socket
         self._nc = nc
@@ -107,8 +108,8 @@ class Connection:
         if message["type"] == "websocket.disconnect":
             return None
         text = message.get("text")
-        if text is None:
-            await self.send(error("bad_frame", "send JSON text frames, not binary"))
+        if not text:
+            await self.send(error("bad_frame", "send JSON text frames, not binary or empty ones"))
             return ""
         return text
 
@@ -116,7 +117,7 @@ class Connection:
         text = await self._receive(HELLO_TIMEOUT)
         try:
             hello = Hello.model_validate_json(text or "")
-            identity = self._signer.verify(hello.token)
+            identity = await self._signer.verify(hello.token)
         except (ValidationError, InvalidToken) as problem:
             reason = str(problem) if isinstance(problem, InvalidToken) else explain(problem)
             hint = 'start with {"type":"hello","v":2,"token":…}'

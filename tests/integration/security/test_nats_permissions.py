@@ -1,0 +1,125 @@
+"""NATS permissions (issue 17, point 3): the harness runs the production model (echo_runtime.nats_access),
+so this test connects as each service's user and shows what it may and may not do. Before: NATS had no
+users at all, and anything inside the cluster could read every stream and publish any event or query."""
+
+from __future__ import annotations
+
+import asyncio
+
+import nats
+import pytest
+from echo_runtime.nats_access import ACCESS, OPERATOR
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+
+from tests.support.nats_users import CREDENTIALS
+
+pytestmark = pytest.mark.integration
+
+
+class User:
+    def __init__(self, nc: nats.NATS, problems: list[str]) -> None:
+        self.nc = nc
+        self.problems = problems
+
+    async def publishes(self, subject: str) -> bool:
+        """A core publish the server accepted (it answers a denied one with a permissions violation)."""
+        before = len(self.problems)
+        await self.nc.publish(subject, b"{}")
+        await self.nc.flush()
+        await asyncio.sleep(0.05)
+        return not any("permissions violation" in p.lower() and subject in p for p in self.problems[before:])
+
+    async def subscribes(self, subject: str) -> bool:
+        before = len(self.problems)
+        subscription = await self.nc.subscribe(subject)
+        await self.nc.flush()
+        await asyncio.sleep(0.05)
+        await subscription.unsubscribe()
+        return not any("permissions violation" in p.lower() and subject in p for p in self.problems[before:])
+
+    async def appends(self, subject: str) -> bool:
+        """A JetStream publish acknowledged by its stream."""
+        try:
+            await self.nc.jetstream(timeout=1).publish(subject, b"not an event batch")
+            return True
+        except (NatsTimeout, NoRespondersError, TimeoutError):
+            return False
+
+    async def reads(self, stream: str, subject: str) -> bool:
+        try:
+            await self.nc.jetstream(timeout=1).get_last_msg(stream, subject, direct=True)
+            return True
+        except nats.js.errors.NotFoundError:
+            return True  # allowed; there is simply no such message
+        except (NatsTimeout, NoRespondersError, TimeoutError):
+            return False
+
+    async def manages_streams(self) -> bool:
+        try:
+            await self.nc.jetstream(timeout=1).delete_stream("GAMES")
+        except (NatsTimeout, NoRespondersError, TimeoutError):
+            return False
+        raise AssertionError("GAMES was deleted")  # deny_delete protects messages, not the stream itself
+
+
+async def connect_as(url: str, user: str, password: str) -> User:
+    problems: list[str] = []
+
+    async def on_error(error: Exception) -> None:
+        problems.append(str(error))
+
+    nc = await nats.connect(url, user=user, password=password, error_cb=on_error, allow_reconnect=False)
+    return User(nc, problems)
+
+
+async def test_each_service_may_do_its_job_and_nothing_else(private_nats_url: str) -> None:
+    users = {name: await connect_as(private_nats_url, name, CREDENTIALS[name]) for name in ACCESS}
+    gateway, engine, daily, leagues, social = (users[n] for n in ("gateway", "engine", "daily", "leagues", "social"))
+    try:
+        # the gateway: commands, queries and its players' updates; writes guests; reads no stream
+        assert await gateway.publishes("engine.cmd") and await gateway.publishes("leagues.q.chart")
+        assert await gateway.publishes("social.cmd.account.get")
+        assert await gateway.subscribes("echo.updates.someone") and await gateway.subscribes("daily.>")
+        assert await gateway.appends("account.newguest")
+        assert await gateway.reads("DAILY", "daily.published.bronze")
+        assert not await gateway.reads("GAMES", "echo.game.g1.move")
+        assert not await gateway.reads("ACCOUNTS", "account.newguest")
+        assert not await gateway.reads("DAILY", "daily.closed.bronze")
+        assert not await gateway.publishes("daily.published.bronze")
+        assert not await gateway.publishes("echo.game.g1.move")
+        assert not await gateway.subscribes("echo.game.>") and not await gateway.subscribes("account.>")
+        assert not await gateway.subscribes("engine.cmd") and not await gateway.subscribes("social.cmd.>")
+
+        # the engine: the only writer of games and updates
+        assert await engine.appends("echo.game.g1.move") and await engine.publishes("echo.updates.someone")
+        assert await engine.reads("GAMES", "echo.game.g1.move") and await engine.subscribes("engine.cmd")
+        assert not await engine.appends("account.x") and not await engine.publishes("daily.closed.bronze")
+        assert not await engine.publishes("leagues.q.chart") and not await engine.subscribes("echo.updates.>")
+
+        # daily: the only writer of DAILY
+        assert await daily.appends("daily.warning")
+        assert not await daily.appends("echo.game.g1.move") and not await daily.publishes("engine.cmd")
+
+        # projections read games but write none; nobody but the gateway asks leagues (its `viewer` is the
+        # gateway's verified session) or social (its `account_id` likewise)
+        assert await leagues.reads("GAMES", "echo.game.g1.move") and await leagues.subscribes("leagues.q.*")
+        assert not await leagues.appends("echo.game.g1.move") and not await leagues.publishes("echo.game.g1.move")
+        assert not await leagues.publishes("leagues.q.chart") and not await leagues.publishes("social.cmd.x")
+        assert await social.appends("account.x") and await social.subscribes("social.cmd.>")
+        assert not await social.appends("echo.game.g1.move") and not await social.publishes("leagues.q.chart")
+        assert not await social.publishes("social.cmd.account.get")
+        for name in ("gateway", "engine", "daily", "leagues", "social"):
+            assert not await users[name].manages_streams(), name
+    finally:
+        for user in users.values():
+            await user.nc.close()
+
+
+async def test_a_wrong_password_is_refused_and_the_operator_is_not_anyone(private_nats_url: str) -> None:
+    with pytest.raises(Exception, match="(?i)authorization"):
+        await nats.connect(private_nats_url, user="engine", password="guess", allow_reconnect=False,
+                           max_reconnect_attempts=0)
+    with pytest.raises(Exception, match="(?i)authorization"):
+        await nats.connect(private_nats_url, user=OPERATOR, password=CREDENTIALS["gateway"], allow_reconnect=False,
+                           max_reconnect_attempts=0)
