@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from echo_engine.modes import daily_setup
+from echo_challenge.modes import daily_setup
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 
