@@ -36,7 +36,7 @@ async def test_a_move_is_one_trace_from_socket_to_projection(spans, system: str,
     probed = await device.command("probe", game_id=game["game_id"], sector=hidden)
     assert probed["type"] == "ack", probed  # an appended move, so the stream's tip is this command's
     finished = {s.name: s for s in spans.get_finished_spans()}
-    client, server = finished["engine probe"], finished["engine handle"]
+    client, server = finished["engine act"], finished["engine handle"]  # protocol v2: a probe is an act
     assert server.context.trace_id == client.context.trace_id
     assert server.parent.span_id == client.context.span_id
 
@@ -48,7 +48,8 @@ async def test_a_move_is_one_trace_from_socket_to_projection(spans, system: str,
     # the third and fourth services: the leagues service's and the engine's own projections read only the
     # games' lifecycle subjects, so the command that ends the game is the one whose trace reaches them
     await device.command("finish", game_id=game["game_id"])
-    finisher = next(s for s in spans.get_finished_spans() if s.name == "engine finish")
+    finisher = next(s for s in spans.get_finished_spans() if s.name == "engine act"
+                    and s.context.trace_id != client.context.trace_id)
     for durable in ("leagues-games", "engine-games"):
         for _ in range(100):
             traced = [s for s in spans.get_finished_spans() if s.name == f"consume {durable}"
@@ -63,10 +64,11 @@ async def test_a_move_is_one_trace_from_socket_to_projection(spans, system: str,
     consumed = asyncio.Event()
 
     async def projection(msg) -> None:  # noqa: ANN001
-        consumed.set()
+        if msg.metadata.sequence.stream >= tip.seq:  # the probe's batch (one message at a time, in order)
+            consumed.set()
 
     spec = ConsumerSpec(stream="GAMES", durable="trace-test", filter_subject=game_events(game["game_id"]))
-    consumer = DurableConsumer(js, spec, projection)
+    consumer = DurableConsumer(nc, spec, projection)
     task = asyncio.create_task(consumer.run())
     await asyncio.wait_for(consumed.wait(), 10)
     consumer.stop()
@@ -112,7 +114,7 @@ async def test_consumer_lag_is_exported(private_nats_url: str) -> None:
     async def slow(msg) -> None:  # noqa: ANN001
         await blocked.wait()
 
-    consumer = DurableConsumer(js, spec, slow)
+    consumer = DurableConsumer(nc, spec, slow)
     task = asyncio.create_task(consumer.run())
     for _ in range(100):
         value = REGISTRY.get_sample_value("echo_consumer_lag_messages", {"durable": durable})
