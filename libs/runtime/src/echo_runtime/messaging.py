@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from faststream.nats import JStream, NatsBroker, NatsRouter
 from pydantic import BaseModel
@@ -26,14 +26,15 @@ from .consumer import ConsumerSpec, DurableSubscriber, Handler
 @dataclass(frozen=True, slots=True)
 class Publication:
     """A subject the service publishes on. `subject` is an AsyncAPI address (`{name}` for a part that
-    varies); `stream` is None for core NATS; `message` is the model of one message when it is not a Batch
-    of events."""
+    varies); `stream` is None for core NATS. A subject the event contract does not describe names the
+    `message` model of one message and says what each `{name}` is in `parameters`."""
 
     title: str
     subject: str
     stream: str | None
     description: str
     message: type[BaseModel] | None = None
+    parameters: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ MESSAGING = Messaging(
                     "After every accepted command: the game's new view for each device of each seat.", GameUpdate),
         Publication("engine-timer-schedules", TIMER_SET_PREFIX + ".{game_id}.{name}", TIMERS.name,
                     "A game's deadline as a message schedule (Nats-Schedule: @at …); at its time the server "
-                    "publishes the body on echo.timer.fired.{game_id}.", TimerFired),
+                    "publishes the body on echo.timer.fired.{game_id}.", TimerFired,
+                    {"game_id": "the game", "name": "the deadline's name in the game's rules"}),
     ),
 )
