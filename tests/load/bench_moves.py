@@ -1,7 +1,7 @@
 """Benchmark of a move's round trip and sustained throughput, against floors measured in the same run.
 
     .venv/bin/python tests/load/bench_moves.py [--seconds 10] [--clients 40] [--rate 1000] [--paced-games 200]
-                                               [--games free|tutorial]
+                                               [--games free|tutorial] [--protocol 2|1]
 
 Starts its own NATS (JetStream, file storage) and PostgreSQL, an engine and a gateway as separate
 processes (as in production), then measures:
@@ -12,6 +12,9 @@ processes (as in production), then measures:
   moves:  one move's round trip through WebSocket → gateway → NATS → engine → JetStream → back
           (median, p99), one client at a time, in rounds alternating with the JetStream-publish and the
           bare-pipeline floors (the box's slower moments weigh on a move and its floors alike);
+          the move a person makes: one game moving ten times a second (open loop), in rounds alternating
+          with a bare JetStream publish paced the same way (one writer, ten a second) — the idle box's
+          wake-ups are what a player feels;
           sustained moves/s with many concurrent games, each moving as soon as its last move is
           answered (closed loop: what the system can take); and the
           latency when moves are offered at a fixed rate (`--rate`, open loop: the latency at that load,
@@ -117,6 +120,8 @@ class Player:
     whatever the server does, and each one's time counts from when it was due — a slow answer also
     delays the moves queued behind it, and that wait is counted (no coordinated omission)."""
 
+    protocol = 2  # as the web client; --protocol 1 plays as the mobile apps still in the field
+
     def __init__(self, base: str, accounts: list[tuple[str, str]], kind: str = "tutorial") -> None:
         self.base, self.accounts, self.kind = base, accounts, kind
         self.samples: list[float] = []
@@ -156,12 +161,13 @@ class Player:
         """(socket, game, its first view) for each new game, until the accounts' games run out."""
         for account_id, token in self.accounts:
             async with websockets.connect(self.base.replace("http", "ws") + "/ws", max_size=2**22) as socket:
-                hello = {"type": "hello", "v": 1, "token": token, "log_delta": True}  # as the web client
+                hello = {"type": "hello", "v": self.protocol, "token": token, "log_delta": True}  # as the web client
                 await socket.send(json.dumps(hello))
                 await socket.recv()
                 while True:
                     kind = FreeGame if self.kind == "free" else TutorialGame
-                    reply = await self._ask(socket, dict(kind.start))
+                    start = dict(kind.start, kind="echo") if self.protocol == 2 else dict(kind.start)
+                    reply = await self._ask(socket, start)
                     if reply["type"] != "ack":
                         assert reply.get("code") == "free_limit", reply  # this account's three are used
                         break
@@ -176,7 +182,11 @@ class Player:
         """The game's view after the move (its log only the new entries: log deltas), or None if the rules
         refused it."""
         tool, sector = move
-        reply = await self._ask(socket, {"type": tool, "game_id": game_id, "sector": sector_name(sector)})
+        if self.protocol == 2:
+            frame = {"type": "act", "game_id": game_id, "action": {"type": tool, "sector": sector_name(sector)}}
+        else:
+            frame = {"type": tool, "game_id": game_id, "sector": sector_name(sector)}
+        reply = await self._ask(socket, frame)
         if reply["type"] == "ack":
             return reply["view"]
         assert reply["type"] == "error" and self.kind == "free" and reply["code"] not in NOT_A_RULE, reply
@@ -219,6 +229,22 @@ async def measure_single(base: str, kind: str, nats_url: str, rounds: int = 5) -
             await single.run(until=None, moves=60)
             hops += await pipeline(100)
     return single, summary(publish), summary(hops)
+
+
+async def measure_person(base: str, kind: str, nats_url: str, rounds: int = 5, moves: int = 30,
+                         rate: float = 10.0) -> tuple[dict, dict]:
+    """A person's pace: one game's moves due ten times a second, timed from when each was due, in rounds
+    alternating with one writer's bare JetStream publishes due at the same pace. The move and its floor."""
+    (person,) = await players(base, 1, kind, 2 * moves * (rounds + 1))
+    await person.run(until=None, moves=10)  # warm-up
+    person.samples.clear()
+    publish: list[float] = []
+    for _ in range(rounds):
+        await floor_js_publish_paced(nats_url, rate, 1, moves / rate, samples_out=publish)
+        start = time.perf_counter() + 0.2
+        await person.run_paced(until=start + moves / rate, interval=1 / rate, first_due=start,
+                               first_game_moves=10 ** 6)
+    return summary(person.samples), summary(publish)
 
 
 async def measure_moves(base: str, single: Player, seconds: float, clients: int, pids: dict[str, int], kind: str,
@@ -290,9 +316,11 @@ async def run_config(sync_always: bool, seconds: float, clients: int, pg_url: st
                           "offered_per_s": rate}}
             base = f"http://127.0.0.1:{port}"
             single, floors["jetstream_publish"], floors["pipeline"] = await measure_single(base, kind, nats_url)
+            person, floors["jetstream_publish_person"] = await measure_person(base, kind, nats_url)
             moves = await measure_moves(base, single, seconds, clients, pids, kind,
                                         profile / ('always' if sync_always else 'default') if profile else None)
             moves["paced"] = await measure_paced(base, seconds, rate, paced_players, kind)
+            moves["person"] = person
             moves["gc_pauses"] = {name: gc_pauses(p) for name, p in ports.items()}  # over the whole run
             return {"sync_always": sync_always, "floors": floors, "moves": moves}
         finally:
@@ -315,6 +343,9 @@ def print_table(results: list[dict[str, Any]]) -> None:
                  r["floors"]["jetstream_publish_paced"], None),
                 ("bare pipeline, no game: WS→relay→NATS→append→WS (floor)", r["floors"]["pipeline"], js_floor),
                 ("move round trip, 1 client (WS→engine→JS→WS)", r["moves"]["single"], js_floor),
+                ("bare JetStream publish, 10/s, one writer (floor)", r["floors"]["jetstream_publish_person"], None),
+                ("move paced like a person: 10/s, one game", r["moves"]["person"],
+                 r["floors"]["jetstream_publish_person"]["median_us"]),
                 (f"move under load, {r['moves']['sustained']['clients']} clients", r["moves"]["sustained"], js_floor),
                 (f"move at {paced['offered_per_s']:.0f}/s offered, {paced['players']} games", paced, js_floor)]
         for name, s, floor in rows:
@@ -338,9 +369,11 @@ async def main() -> None:
     parser.add_argument("--profile", type=Path, help="folder for py-spy's collapsed stacks of the services under load")
     parser.add_argument("--rate", type=float, default=1000.0, help="moves/s offered in the open-loop measurement")
     parser.add_argument("--paced-games", type=int, default=200, help="games sharing the offered rate")
+    parser.add_argument("--protocol", type=int, choices=(1, 2), default=2, help="the WebSocket protocol played")
     parser.add_argument("--games", choices=("free", "tutorial"), default="free",
                         help="long Free games (~80 moves a start, as real play) or Tutorials (a start every 9)")
     args = parser.parse_args()
+    Player.protocol = args.protocol
     with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as folder:
         postgres = EmbeddedPostgres(Path(folder) / "data", delete_on_stop=True)
         pg_url = postgres.start()

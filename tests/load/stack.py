@@ -164,11 +164,12 @@ async def js_publish_samples(nats_url: str, n: int) -> list[float]:
     return samples
 
 
-async def floor_js_publish_paced(nats_url: str, rate: float, publishers: int, seconds: float) -> dict[str, float]:
+async def floor_js_publish_paced(nats_url: str, rate: float, publishers: int, seconds: float,
+                                 samples_out: list[float] | None = None) -> dict[str, float]:
     """Bare JetStream publishes offered at `rate` a second by `publishers` writers, each on its own
     subject with an expected sequence (as the engine appends): the floor for a move at that load. Each
-    publish is timed from when it was due (open loop)."""
-    samples: list[float] = []
+    publish is timed from when it was due (open loop); `samples_out` also gets the samples."""
+    samples: list[float] = [] if samples_out is None else samples_out
     interval = publishers / rate
     start = time.perf_counter() + 0.5
     until = start + seconds

@@ -161,3 +161,13 @@ def deadlines(state: State) -> list[Deadline]:
 
 def is_over(state: State) -> bool:
     return state.result is not None
+
+
+BOT_LEVELS = ("easy",)
+
+
+def bot_action(state: State, seat: int, level: str, seed: int) -> dict[str, Any] | None:
+    """The bot picks a number from its seed, once."""
+    if state.result is not None or state.picks[seat] is not None:
+        return None
+    return {"type": "pick", "number": 1 + seed % 9}

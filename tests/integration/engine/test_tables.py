@@ -20,7 +20,7 @@ from echo_engine import games
 from echo_engine.app import create_app
 from echo_engine.settings import Settings
 from echo_events.envelope import unwrap
-from echo_events.play import updates_subject
+from echo_events.play import ENGINE_SUBJECT, updates_subject
 from echo_runtime.devstack import EmbeddedNats, free_port
 from echo_runtime.nats_client import connect
 from nats.aio.client import Client
@@ -90,6 +90,11 @@ async def open_duel(nc: Client, owner: str, guest: str, pick_seconds: int = 60) 
     return opened["game_id"]
 
 
+async def replay_of(nc: Client, account_id: str, game_id: str) -> dict:
+    request = {"type": "replay", "account_id": account_id, "game_id": game_id}  # a read: no command id
+    return json.loads((await nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=10)).data)
+
+
 def over(view: dict) -> bool:
     return view.get("table", {}).get("status") == "over"
 
@@ -122,6 +127,18 @@ async def test_a_duel_is_opened_joined_played_and_each_seat_sees_only_its_own_pi
     seen = await owner_box.until(over)
     assert seen["game"]["result"]["winner"] == 0 and seen["table"]["you"] == 0
 
+    replay = await replay_of(nc, guest, game_id)
+    frames = replay["data"]["frames"]
+    assert [f["picked"] for f in frames] == [[False, False], [True, False], [True, True]]
+    assert frames[1]["mine"] is None and frames[-1]["result"]["picks"] == [7, 3]  # what the guest saw, then
+
+
+async def test_a_table_is_replayed_only_once_its_game_is_over(duel_engine: Client) -> None:
+    nc, owner, guest = duel_engine, account(), account()
+    game_id = await open_duel(nc, owner, guest)
+    live = await replay_of(nc, owner, game_id)
+    assert live["error"]["code"] == "unknown_game"
+
 
 async def test_tables_refuse_what_their_rules_refuse(duel_engine: Client) -> None:
     nc, owner = duel_engine, account()
@@ -142,6 +159,20 @@ async def test_tables_refuse_what_their_rules_refuse(duel_engine: Client) -> Non
     assert full["error"]["code"] == "table_full"
     again = await ask(nc, type="open", account_id=owner, kind="echo", seats=1)
     assert again["error"]["code"] == "unknown_kind"  # Echo is not played at a table
+
+
+async def test_a_bot_takes_an_empty_seat_and_plays_its_turn(duel_engine: Client) -> None:
+    nc, owner = duel_engine, account()
+    wrong = await ask(nc, type="open", account_id=owner, kind="duel", seats=2, bots=["grandmaster"])
+    assert wrong["error"]["code"] == "bad_bots" and "easy" in wrong["error"]["message"]
+    opened = await ask(nc, type="open", account_id=owner, kind="duel", seats=2, bots=["easy"])
+    assert opened["view"]["table"]["status"] == "playing" and opened["view"]["game"]["picked"] == [False, True]
+    ended = await ask(nc, type="act", account_id=owner, game_id=opened["game_id"], action={"type": "pick", "number": 9})
+    result = ended["view"]["game"]["result"]
+    assert result["picks"][0] == 9 and 1 <= result["picks"][1] <= 9 and result["reason"] in ("higher", "draw")
+    envelopes = await stream_events(nc.jetstream(), opened["game_id"])
+    bot_pick, own_pick = [e.causation_id for e in envelopes if e.event_type == duel.NumberPicked.event_type]
+    assert bot_pick.startswith("!bot:1:") and not own_pick.startswith("!")  # the bot's id is the server's
 
 
 async def test_a_deadline_comes_back_as_a_command_on_time(duel_engine: Client) -> None:

@@ -44,7 +44,7 @@ PARAMETER = re.compile(r"\{(\w+):\w+\}")
 FUZZED_METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 AUTHS = ("none", "garbage", "guest")
 SCALE = int(os.environ.get("ECHO_HTTP_FUZZ_SCALE", "1"))  # more examples per route, for a longer hunt
-HTML_PAGES = "/schema"  # Litestar's API docs, for people: their 404 is an HTML page
+HTML_PAGES = ("/schema", "/api/schema")  # Litestar's API docs, for people: their 404 is an HTML page
 MAX_TARGET = 60_000  # httpx refuses to send a URL component over 64 KiB
 
 

@@ -101,3 +101,27 @@ async def test_a_duel_between_two_devices_keeps_each_pick_secret_until_the_revea
     assert resumed["view"]["table"]["you"] == 1 and resumed["view"]["game"]["mine"] == 4
     await host.close()
     await guest.close()
+
+
+async def test_presence_follows_the_devices_at_a_table_and_a_lobby_can_be_left(duel_system: str) -> None:
+    host, guest = await Device.guest(duel_system), await Device.guest(duel_system)
+    await host.connect(v=2)
+    await guest.connect(v=2)
+    opened = await host.command("start", kind="duel", seats=2)
+    game_id, invite = opened["game_id"], opened["view"]["table"]["invite"]
+    await host.push(lambda f: f.get("type") == "presence" and f["online"] == [0])
+    gone = await host.command("leave", game_id=game_id)
+    assert gone["view"]["table"]["status"] == "closed" and gone["view"]["table"]["you"] is None
+    closed = await guest.command("join", kind="duel", invite=invite)
+    assert closed["code"] == "table_closed"
+
+    opened = await host.command("start", kind="duel", seats=2)
+    game_id, invite = opened["game_id"], opened["view"]["table"]["invite"]
+    await guest.command("join", kind="duel", invite=invite)
+    both = await host.push(lambda f: f.get("type") == "presence" and f["game_id"] == game_id and f["online"] == [0, 1])
+    assert set(both) == {"type", "game_id", "online"}  # seats only, never an account
+    started = await host.command("leave", game_id=game_id)
+    assert started["code"] == "game_started"
+    await guest.close()
+    await host.push(lambda f: f.get("type") == "presence" and f["game_id"] == game_id and f["online"] == [0])
+    await host.close()

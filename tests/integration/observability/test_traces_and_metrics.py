@@ -36,7 +36,7 @@ async def test_a_move_is_one_trace_from_socket_to_projection(spans, system: str,
     probed = await device.command("probe", game_id=game["game_id"], sector=hidden)
     assert probed["type"] == "ack", probed  # an appended move, so the stream's tip is this command's
     finished = {s.name: s for s in spans.get_finished_spans()}
-    client, server = finished["engine act"], finished["engine handle"]  # protocol v2: a probe is an act
+    client, server = finished["engine act probe"], finished["engine handle"]
     assert server.context.trace_id == client.context.trace_id
     assert server.parent.span_id == client.context.span_id
 
@@ -48,8 +48,7 @@ async def test_a_move_is_one_trace_from_socket_to_projection(spans, system: str,
     # the third and fourth services: the leagues service's and the engine's own projections read only the
     # games' lifecycle subjects, so the command that ends the game is the one whose trace reaches them
     await device.command("finish", game_id=game["game_id"])
-    finisher = next(s for s in spans.get_finished_spans() if s.name == "engine act"
-                    and s.context.trace_id != client.context.trace_id)
+    finisher = next(s for s in spans.get_finished_spans() if s.name == "engine act finish")
     for durable in ("leagues-games", "engine-games"):
         for _ in range(100):
             traced = [s for s in spans.get_finished_spans() if s.name == f"consume {durable}"

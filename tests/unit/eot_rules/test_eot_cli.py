@@ -20,7 +20,7 @@ def _run(capsys, *argv: str) -> tuple[int, dict]:
     return code, json.loads(capsys.readouterr().out)
 
 
-@pytest.mark.parametrize("policy", ["random", "greedy", "balanced"])
+@pytest.mark.parametrize("policy", ["random", "greedy", "balanced", "balanced,random"])
 def test_a_random_game_replays_exactly_from_its_script(tmp_path: Path, capsys, policy: str) -> None:
     script = tmp_path / "game.txt"
     code, played = _run(capsys, "random", "--players", "3", "--seed", "cli", "--policy", policy,

@@ -31,6 +31,12 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   `timer_command`, and `decide` refuses it as stale if the game moved on.
 - `timer_command(command) -> command`: a fired deadline's command (a dict the rules wrote) as a command.
 - `is_over(state) -> bool`; `ENDING_EVENTS`: the event types that end a game (its lifecycle subject).
+- optionally, a lobby of the rules' own (Ark: ready, nicknames, kicks, the owner's start): `seated(seat, now)
+  -> command`. Such a game starts when its table opens (with `seats` = the most it may have) and each
+  player who sits down is that command; leaving, readiness and the start are the game's own actions.
+- optionally, bots for empty seats: `BOT_LEVELS` (names, weakest first) and
+  `bot_action(state, seat, level, seed) -> action | None` — the action (as a client would send it) the bot
+  at `seat` takes now, or None when it has nothing to do. Pure: the same state and seed, the same action.
 
 An optional incremental log (Echo Challenge's) lets the engine keep rendered log entries instead of
 event models: `compact(state) -> (state_without_log, entries)` — the entries of the log the state holds —

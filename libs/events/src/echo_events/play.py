@@ -79,6 +79,15 @@ class SeatTaken(Event):
 
     seat: int = Field(ge=0, le=15)
     account_id: Id
+    bot: str | None = Field(None, max_length=32, description="the level of the bot that plays this seat")
+
+
+@event("echo.SeatLeft", 1)
+class SeatLeft(Event):
+    """A player left a table before its game started: his seat is free again (the seats after his move up)."""
+
+    seat: int = Field(ge=0, le=15)
+    account_id: Id
 
 
 class TimerFired(Message):
@@ -172,6 +181,8 @@ class OpenTable(_Command):
     kind: GameKind
     seats: int = Field(ge=1, le=16)
     settings: Settings = Field(default_factory=dict)
+    bots: tuple[Annotated[str, Field(max_length=32)], ...] = Field(
+        (), max_length=15, description="levels of the bots that take the seats after the asker's")
 
 
 class JoinTable(_Command):
@@ -181,6 +192,13 @@ class JoinTable(_Command):
     invite: Invite
     kind: GameKind | None = Field(None, description="the game the asker means to join (refused if the table's "
                                                     "is another)")
+
+
+class LeaveTable(_Command):
+    """Leave a table whose game has not started (a started game is left by its own rules: resign, concede)."""
+
+    type: Literal["leave"] = "leave"
+    game_id: Id
 
 
 class Act(_Command):
@@ -194,7 +212,7 @@ class Act(_Command):
 
 PlayRequest = Annotated[
     StartGame | ProbeSector | BeamSector | FinishGame | GetGame | GetOptions | ListGames | ReplayGame | ExpireGame
-    | OpenTable | JoinTable | Act,
+    | OpenTable | JoinTable | LeaveTable | Act,
     Field(discriminator="type"),
 ]
 PLAY_REQUEST: TypeAdapter[PlayRequest] = TypeAdapter(PlayRequest)

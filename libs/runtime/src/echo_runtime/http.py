@@ -8,6 +8,7 @@ from typing import Any
 
 from litestar import Litestar, MediaType, Response, get
 from litestar.datastructures import State
+from litestar.plugins.opentelemetry import OpenTelemetryConfig, OpenTelemetryPlugin
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from .service import ServiceRuntime
@@ -33,7 +34,8 @@ HEALTH_HANDLERS = (healthz, readyz, metrics)
 
 
 def service_app(runtime: ServiceRuntime, route_handlers: Sequence[Any] = (), **litestar_options: Any) -> Litestar:
-    """A Litestar app whose lifespan starts and stops the service runtime."""
+    """A Litestar app whose lifespan starts and stops the service runtime. Every HTTP request is a span
+    (Litestar's OpenTelemetry plugin; the W3C `traceparent` of the request continues the caller's trace)."""
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -44,9 +46,13 @@ def service_app(runtime: ServiceRuntime, route_handlers: Sequence[Any] = (), **l
         finally:
             await runtime.stop()
 
+    # not the probes (most requests, no trace worth keeping) nor the WebSocket, whose every frame would be a
+    # span: a move's own spans start in the gateway's engine client
+    telemetry = OpenTelemetryPlugin(OpenTelemetryConfig(exclude=["/healthz", "/readyz", "/metrics", "/ws"]))
     return Litestar(
         route_handlers=[*HEALTH_HANDLERS, *route_handlers],
         lifespan=[lifespan],
         state=State({"runtime": runtime}),
+        plugins=[telemetry, *litestar_options.pop("plugins", [])],
         **litestar_options,
     )

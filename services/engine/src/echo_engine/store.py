@@ -2,7 +2,8 @@
 states kept in a bounded in-memory cache. A game's rules come from its kind (`games.rules_for`): the store
 knows no game, only the contract.
 
-A game's subject starts with `GameCreated`; `SeatTaken` events fill a table's seats; every other event is
+A game's subject starts with `GameCreated`; `SeatTaken` and `SeatLeft` events fill a table's seats (before
+it starts); every other event is
 its rules' own, folded with `rules.fold` / `rules.evolve` (a table's state is None until it starts).
 
 A cached game whose rules keep an incremental log (Echo Challenge) is kept in a form the cyclic garbage
@@ -28,7 +29,7 @@ from typing import Any
 import orjson
 from echo_events.envelope import Batch, Envelope, decode, unwrap, wrap
 from echo_events.model import Event
-from echo_events.play import GameCreated, SeatTaken
+from echo_events.play import GameCreated, SeatLeft, SeatTaken
 from echo_events.streams import GAMES, game_events, game_subject
 from echo_runtime.append import append, last_message
 from echo_runtime.direct_read import read_subject
@@ -49,6 +50,7 @@ class LoadedGame:
     command_ids: set[str] = field(default_factory=set)
     log: tuple[orjson.Fragment, ...] = ()  # the client view's log entries, rendered to JSON once per tick
     roster: tuple[str, ...] = ()  # the account of each seat taken, by seat
+    bots: tuple[tuple[int, str], ...] = ()  # (seat, level) of the seats bots play
 
     @property
     def game_id(self) -> str:
@@ -66,12 +68,16 @@ class LoadedGame:
     def seat_of(self, account_id: str) -> int | None:
         return self.accounts.index(account_id) if account_id in self.accounts else None
 
-    def advanced(self, events: Iterable[Event]) -> tuple[Any, tuple[str, ...], tuple[orjson.Fragment, ...]]:
-        """The state, roster and log after these events (a table's first rules events start its state)."""
-        rules, state, roster, starting = self.rules, self.state, self.roster, []
+    def advanced(self, events: Iterable[Event]) -> LoadedGame:
+        """This game after these events (a table's first rules events start its state), not yet appended."""
+        rules, state, roster, bots, starting = self.rules, self.state, self.roster, self.bots, []
         for event in events:
             if isinstance(event, SeatTaken):
                 roster = (*roster, event.account_id)
+                if event.bot is not None:
+                    bots = (*bots, (event.seat, event.bot))
+            elif isinstance(event, SeatLeft):
+                roster = tuple(account for account in roster if account != event.account_id)
             elif state is None:
                 starting.append(event)
             else:
@@ -82,7 +88,8 @@ class LoadedGame:
         if state is not None and hasattr(rules, "compact"):  # the state's log is what these events added
             state, entries = rules.compact(state)
             log += rendered(entries)
-        return state, roster, log
+        return LoadedGame(meta=self.meta, state=state, version=self.version, last_sequence=self.last_sequence,
+                          command_ids=self.command_ids, log=log, roster=roster, bots=bots)
 
 
 REFOLDS = Counter("echo_engine_refolds_total", "Games read back from the stream and folded: not cached here, "
@@ -134,12 +141,11 @@ class GameStore:
         meta = events[0]
         if not isinstance(meta, GameCreated):
             raise ValueError(f"game {game_id} does not start with GameCreated")
-        blank = LoadedGame(meta=meta, state=None, version=0, last_sequence=0)
-        state, roster, log = blank.advanced(events[1:])
-        loaded = LoadedGame(meta=meta, state=state, version=envelopes[-1].version, last_sequence=sequence,
-                            command_ids={e.causation_id for e in envelopes if e.causation_id}, log=log, roster=roster)
-        self._remember(loaded)
-        return loaded
+        folded = LoadedGame(meta=meta, state=None, version=0, last_sequence=0).advanced(events[1:])
+        folded.version, folded.last_sequence = envelopes[-1].version, sequence
+        folded.command_ids = {e.causation_id for e in envelopes if e.causation_id}
+        self._remember(folded)
+        return folded
 
     async def create(self, meta: GameCreated, events: list[Event], command_id: str, at: datetime) -> LoadedGame:
         """Open a new game subject: `GameCreated`, then the first events (seats, or the rules' start);
@@ -149,7 +155,7 @@ class GameStore:
 
     async def append(self, game: LoadedGame, events: list[Event], command_id: str, at: datetime) -> LoadedGame:
         """Append a command's events after the game's last message; AppendConflict if it moved on."""
-        state, roster, log = game.advanced(e for e in events if not isinstance(e, GameCreated))
+        after = game.advanced(e for e in events if not isinstance(e, GameCreated))
         envelopes = tuple(
             wrap(event, event_id=uuid.uuid4().hex, stream_id=game.game_id, version=game.version + n,
                  occurred_at=at, correlation_id=command_id, causation_id=command_id)
@@ -171,11 +177,10 @@ class GameStore:
             fresh = await self.refold(game.game_id)
             assert fresh is not None
             return fresh
-        loaded = LoadedGame(meta=game.meta, state=state, version=game.version + len(events),
-                            last_sequence=appended.sequence, command_ids={*game.command_ids, command_id},
-                            log=log, roster=roster)
-        self._remember(loaded)
-        return loaded
+        after.version, after.last_sequence = game.version + len(events), appended.sequence
+        after.command_ids = {*game.command_ids, command_id}
+        self._remember(after)
+        return after
 
     def _remember(self, game: LoadedGame) -> None:
         self._cache.put(game.game_id, game)

@@ -23,9 +23,11 @@ from echo_events.play import (
     Act,
     GameCreated,
     JoinTable,
+    LeaveTable,
     OpenTable,
     PlayError,
     PlayReply,
+    SeatLeft,
     SeatTaken,
     TimerFired,
     server_command_id,
@@ -42,6 +44,13 @@ from .timers import Timers, changed
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 5
+MAX_BOT_ACTIONS = 500  # a bots-only stretch of a game longer than this is a bug in the bots
+
+
+def _bot_seed(game: LoadedGame, seat: int) -> int:
+    """Each bot decision's seed: from the game, the seat and the game's version — the same on every replica."""
+    digest = hashlib.blake2b(f"bot|{game.game_id}|{seat}|{game.version}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
 
 
 def refuse(code: str, message: str) -> PlayReply:
@@ -53,7 +62,10 @@ def table_view(game: LoadedGame, seat: int | None) -> dict[str, Any]:
     game has started, the rules' view for that seat."""
     meta = game.meta
     rules = game.rules
-    status = "lobby" if game.state is None else ("over" if rules.is_over(game.state) else "playing")
+    if game.state is not None:
+        status = "over" if rules.is_over(game.state) else "playing"
+    else:
+        status = "lobby" if game.roster else "closed"
     view: dict[str, Any] = {
         "game_id": meta.game_id, "kind": meta.kind, "mode": "table", "version": game.version,
         "table": {"seats": meta.seats, "taken": len(game.roster), "you": seat, "status": status,
@@ -95,8 +107,25 @@ class Tables:
         meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="table", preset_id=request.kind,
                            msk_date=moscow_date(now).isoformat(), kind=request.kind, seats=request.seats,
                            settings=dict(request.settings), invite=secrets.token_urlsafe(12))
+        levels = getattr(rules, "BOT_LEVELS", ())
+        unknown = [level for level in request.bots if level not in levels]
+        if unknown or len(request.bots) >= request.seats:
+            return refuse("bad_bots", f"bots take empty seats (at most {request.seats - 1}) and play at one of "
+                                      f"the levels {', '.join(levels) or '(this game has no bots)'}")
         events: list[Event] = [SeatTaken(seat=0, account_id=request.account_id)]
-        if request.seats == 1:
+        events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
+        if hasattr(rules, "seated"):  # the rules keep the lobby: the game starts now, each seat is its command
+            started = self._start(rules, meta, now)
+            state = rules.fold(started)
+            events += started
+            for seat in range(len(events) - len(started)):
+                outcome = rules.decide(state, rules.seated(seat, now))
+                if is_rejection(outcome):
+                    return refuse(outcome.code, outcome.message)
+                for event in outcome:
+                    state = rules.evolve(state, event)
+                events += outcome
+        elif len(events) == request.seats:
             events += self._start(rules, meta, now)
         async with self._locked(game_id):
             try:
@@ -120,11 +149,19 @@ class Tables:
                     return refuse("wrong_kind", f"this invitation is to a game of {game.meta.kind}, not {request.kind}")
                 if game.seat_of(request.account_id) is not None:
                     return self.reply(game, request.account_id, duplicate=True)  # back at his seat
+                if not game.roster:
+                    return refuse("table_closed", "everyone has left this table")
                 if len(game.roster) >= game.meta.seats:
                     return refuse("table_full", "every seat at this table is taken")
                 now = self._clock.now()
-                events: list[Event] = [SeatTaken(seat=len(game.roster), account_id=request.account_id)]
-                if len(game.roster) + 1 == game.meta.seats:
+                seat = len(game.roster)
+                events: list[Event] = [SeatTaken(seat=seat, account_id=request.account_id)]
+                if hasattr(game.rules, "seated") and game.state is not None:  # the rules keep the lobby
+                    outcome = game.rules.decide(game.state, game.rules.seated(seat, now))
+                    if is_rejection(outcome):
+                        return refuse(outcome.code, outcome.message)
+                    events += outcome
+                elif seat + 1 == game.meta.seats:
                     events += self._start(game.rules, game.meta, now)
                 try:
                     stored = await self.store.append(game, events, request.command_id, now)
@@ -132,6 +169,27 @@ class Tables:
                     self.store.forget(game_id)
                     continue
                 return await self._changed(stored, before=game, account_id=request.account_id)
+        return refuse("busy", "the table is changing; try again")
+
+    async def leave(self, request: LeaveTable) -> PlayReply:
+        async with self._locked(request.game_id):
+            for _ in range(MAX_ATTEMPTS):
+                game = await self.store.load(request.game_id)
+                seat = None if game is None or game.meta.mode != "table" else game.seat_of(request.account_id)
+                if game is None or seat is None:
+                    return refuse("unknown_game", f"there is no table {request.game_id} of yours")
+                if game.state is not None:
+                    return refuse("game_started", "the game has started (or keeps its own lobby): leave it by "
+                                                  "its own rules' action")
+                try:
+                    stored = await self.store.append(game, [SeatLeft(seat=seat, account_id=request.account_id)],
+                                                     request.command_id, self._clock.now())
+                except AppendConflict:
+                    self.store.forget(request.game_id)
+                    continue
+                await self._changed(stored, before=game, account_id=None)
+                return PlayReply(ok=True, game_id=stored.game_id, version=stored.version,
+                                 view=table_view(stored, None))
         return refuse("busy", "the table is changing; try again")
 
     async def act(self, request: Act) -> PlayReply:
@@ -190,6 +248,34 @@ class Tables:
 
     # ------------------------------------------------------------------------------------------------
 
+    async def _bots_play(self, game: LoadedGame) -> LoadedGame:
+        """The bots' actions, one after another, until none has anything to do (or the game is over). Each
+        is a command of the server's own (`!bot:<seat>:<version>`), decided like a player's."""
+        rules = game.rules
+        for _ in range(MAX_BOT_ACTIONS):
+            if game.state is None or not game.bots or rules.is_over(game.state):
+                return game
+            now = self._clock.now()
+            acted = False
+            for seat, level in game.bots:
+                action = rules.bot_action(game.state, seat, level, _bot_seed(game, seat))
+                if action is None:
+                    continue
+                command = rules.command_for(action, seat, now)
+                outcome = command if is_rejection(command) else rules.decide(game.state, command)
+                if is_rejection(outcome):
+                    raise RuntimeError(f"bot at seat {seat} of {game.game_id} chose a refused action: {outcome.code}")
+                try:
+                    game = await self.store.append(game, list(outcome),
+                                                   server_command_id("bot", str(seat), str(game.version)), now)
+                except AppendConflict:  # another replica moved the game: decide again on what it wrote
+                    game = await self.store.refold(game.game_id) or game
+                acted = True
+                break
+            if not acted:
+                return game
+        raise RuntimeError(f"the bots of {game.game_id} kept playing ({MAX_BOT_ACTIONS} actions in a row)")
+
     def _setup(self, rules: Any, settings: dict[str, Any], seats: int, now: datetime) -> Any:
         try:
             setup = rules.new_setup(settings, seats, 0, now)
@@ -207,12 +293,16 @@ class Tables:
         return list(rules.start(setup)[1])
 
     async def _changed(self, game: LoadedGame, before: LoadedGame | None, account_id: str | None) -> PlayReply:
-        """Every seat hears of the change with its own view; the game's new deadlines are scheduled."""
+        """Every seat hears of the change with its own view; the bots take their turns; the game's new
+        deadlines are scheduled."""
+        game = await self._bots_play(game)
         if game.state is not None:
             old = before.rules.deadlines(before.state) if before is not None and before.state is not None else []
             await self._timers.schedule(game.game_id, changed(old, game.rules.deadlines(game.state)))
+        bots = dict(game.bots)
         for seat, account in enumerate(game.roster):
-            await self._outbox.publish(Update(account, game.game_id, game.version, table_view(game, seat)))
+            if seat not in bots:
+                await self._outbox.publish(Update(account, game.game_id, game.version, table_view(game, seat)))
         if account_id is None:
             return PlayReply(ok=True, game_id=game.game_id, version=game.version)
         return self.reply(game, account_id)

@@ -11,6 +11,9 @@ from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
 from litestar.file_system import BaseLocalFileSystem
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import ScalarRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme
 from litestar.static_files import create_static_files_router
 
 from .account_routes import ACCOUNT_ROUTES
@@ -27,6 +30,20 @@ from .ws.endpoint import live
 from .ws.hub import Hub
 
 WEB_ROOT = Path(__file__).parent / "web"
+API_VERSION = "2.0.0"  # the REST API's; the WebSocket protocol has its own (PROTOCOL.md)
+#: the OpenAPI document: /api/schema/openapi.json (and a browsable page at /api/schema)
+OPENAPI = OpenAPIConfig(
+    title="Echo platform API",
+    version=API_VERSION,
+    description="REST API of the Echo platform's gateway: accounts, the Daily, charts, friends and games. Live "
+                "games are played over the WebSocket `/ws` (protocol in PROTOCOL.md). Routes that act for a "
+                "player take his session token as `Authorization: Bearer <token>` (`POST /api/v1/guest` makes one).",
+    path="/api/schema",
+    render_plugins=[ScalarRenderPlugin()],
+    components=Components(security_schemes={
+        "session": SecurityScheme(type="http", scheme="bearer", description="a session token of POST /api/v1/guest "
+                                  "or of a login")}),
+)
 NO_SUCH_NAME = {errno.ENAMETOOLONG, errno.ENOTDIR, errno.ELOOP, errno.EINVAL}
 
 
@@ -58,7 +75,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
                                      file_system=WebFiles())
     routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES, *CHART_ROUTES,
               *CATALOGUE_ROUTES, live, web]
-    app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes)
+    app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes,
+                      openapi_config=OPENAPI)
     app.state.signer = signer
     app.state.hub = hub
     app.state.holders = Holders()

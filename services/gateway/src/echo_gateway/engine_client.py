@@ -49,6 +49,13 @@ class Holders:
             self._replica.pop(game_id)
 
 
+def span_name(request: dict[str, Any]) -> str:
+    """`engine start`, `engine get`, …; a move names its action: `engine act probe`."""
+    action = request.get("action")
+    kind = f" {action['type']}" if isinstance(action, dict) and isinstance(action.get("type"), str) else ""
+    return f"engine {request.get('type')}{kind[:33]}"
+
+
 async def ask_engine(nc: Client, request: dict[str, Any], holders: Holders | None = None) -> dict[str, Any]:
     """The engine's reply, asked of the replica that holds the request's game when `holders` knows it."""
     game_id = request.get("game_id")
@@ -67,7 +74,7 @@ async def ask_engine(nc: Client, request: dict[str, Any], holders: Holders | Non
 async def _ask(nc: Client, request: dict[str, Any], replica: str | None) -> dict[str, Any]:
     """Asked of `replica` if given — or of any replica when that one is gone."""
     try:
-        with start_span(f"engine {request.get('type')}", kind=SpanKind.CLIENT):
+        with start_span(span_name(request), kind=SpanKind.CLIENT):
             deadline = {DEADLINE_HEADER: f"{time.time() + ENGINE_TIMEOUT:.3f}"}
             headers = inject_headers(deadline)
             if replica is not None:

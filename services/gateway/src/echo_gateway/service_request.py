@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
+from opentelemetry.trace import SpanKind
 
 
 class Unavailable(RuntimeError):
@@ -30,7 +32,11 @@ async def request_json(nc: Client, subject: str, body: dict[str, Any], *, timeou
     except orjson.JSONEncodeError as error:
         raise Unencodable(str(error)) from None
     try:
-        reply = await nc.request(subject, data, timeout=timeout, headers=headers)
+        if headers is not None:  # the caller's own span and trace context (the engine client's)
+            reply = await nc.request(subject, data, timeout=timeout, headers=headers)
+        else:
+            with start_span(f"request {subject}", kind=SpanKind.CLIENT):
+                reply = await nc.request(subject, data, timeout=timeout, headers=inject_headers())
     except NoRespondersError:
         raise NobodyThere(subject) from None
     except (NatsTimeout, TimeoutError):

@@ -82,12 +82,20 @@ def _random(args: argparse.Namespace) -> int:
     crashes = 0
     for k in range(args.games):
         try:
-            games.append(self_play(args.policy, args.players, f"{args.seed}-{k}"))
+            games.append(self_play(args.policy, args.players, f"{args.seed}-{k}", rotation=k))
         except Exception:  # noqa: BLE001 - a crash is a figure of the run, not the end of it
             crashes += 1
     stats = aggregate(games, crashes)
-    _print({"num_players": args.players, "seed": args.seed, "policy": args.policy, **stats})
+    _print({"num_players": args.players, "seed": args.seed, "policy": ",".join(args.policy), **stats})
     return 0 if crashes == 0 and stats["stalls"] == 0 else 1
+
+
+def _policies(text: str) -> list[str]:
+    names = text.split(",")
+    unknown = [name for name in names if name not in POLICIES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown policy {unknown[0]!r}; choose from {', '.join(POLICIES)}")
+    return names
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -103,7 +111,8 @@ def _parser() -> argparse.ArgumentParser:
             sub.add_argument("--script", required=True)
         else:
             sub.add_argument("--games", type=int, default=1)
-            sub.add_argument("--policy", choices=POLICIES, default="random")
+            sub.add_argument("--policy", type=_policies, default=["random"],
+                             help="one of random|greedy|balanced, or a comma list by seat from p1 (repeated)")
             sub.add_argument("--script-out")
     return parser
 

@@ -64,6 +64,11 @@ def fold(events: Iterable[ev.EotEvent]) -> Table:
 
 
 def decide(state: Table, command: Any) -> Sequence[ev.EotEvent] | Refused:
+    outcome = _run(state, command)
+    return outcome if isinstance(outcome, Refused) else outcome.events
+
+
+def _run(state: Table, command: Any) -> Run | Refused:
     handler = _HANDLERS.get(type(command))
     if handler is None:
         return Refused("bad_choice", f"unknown command {type(command).__name__}")
@@ -137,14 +142,14 @@ def _turn_refusal(table: Table, player: str) -> Refused | None:
     return None
 
 
-def _carry_out(state: Table, command: Any, work: Callable[[Run], None]) -> list[ev.EotEvent]:
+def _carry_out(state: Table, command: Any, work: Callable[[Run], None]) -> Run:
     run = Run(state.clone(), command.at)
     work(run)
     settle(run)
-    return run.events
+    return run
 
 
-def _main_action(state: Table, command: TakeMainAction) -> Sequence[ev.EotEvent] | Refused:
+def _main_action(state: Table, command: TakeMainAction) -> Run | Refused:
     player, slot, args = command.player, command.slot, command.args
     refusal = _turn_refusal(state, player)
     if refusal is not None:
@@ -211,7 +216,7 @@ def _entrench(run: Run, player: str, plan: Any) -> None:
                                      defence=defence))
 
 
-def _activate(state: Table, command: Activate) -> Sequence[ev.EotEvent] | Refused:
+def _activate(state: Table, command: Activate) -> Run | Refused:
     player = command.player
     refusal = _turn_refusal(state, player)
     if refusal is not None:
@@ -230,7 +235,7 @@ def _activate(state: Table, command: Activate) -> Sequence[ev.EotEvent] | Refuse
     return _carry_out(state, command, work)
 
 
-def _end_turn(state: Table, command: EndTurn) -> Sequence[ev.EotEvent] | Refused:
+def _end_turn(state: Table, command: EndTurn) -> Run | Refused:
     refusal = _turn_refusal(state, command.player)
     if refusal is not None:
         return refusal
@@ -240,7 +245,7 @@ def _end_turn(state: Table, command: EndTurn) -> Sequence[ev.EotEvent] | Refused
     return _carry_out(state, command, lambda run: run.emit(ev.TurnEnded(player=command.player, auto=False)))
 
 
-def _decide(state: Table, command: Decide) -> Sequence[ev.EotEvent] | Refused:
+def _decide(state: Table, command: Decide) -> Run | Refused:
     if state.over:
         return Refused("game_over", "the game is over")
     if not state.has_player(command.player):
@@ -256,7 +261,7 @@ def _decide(state: Table, command: Decide) -> Sequence[ev.EotEvent] | Refused:
     return _carry_out(state, command, lambda run: carry_out_choice(run, pending, checked))
 
 
-def _concede(state: Table, command: Concede) -> Sequence[ev.EotEvent] | Refused:
+def _concede(state: Table, command: Concede) -> Run | Refused:
     if state.over:
         return Refused("game_over", "the game is over")
     if not state.has_player(command.player):
@@ -272,7 +277,7 @@ def _concede(state: Table, command: Concede) -> Sequence[ev.EotEvent] | Refused:
     return _carry_out(state, command, work)
 
 
-def _expire(state: Table, command: ExpireStep) -> Sequence[ev.EotEvent] | Refused:
+def _expire(state: Table, command: ExpireStep) -> Run | Refused:
     pending, turn = state.pending, state.turn
     open_step = pending.step_id if pending else turn.step_id if turn else None
     deadline = pending.deadline if pending else turn.deadline if turn else None
@@ -290,22 +295,16 @@ def _expire(state: Table, command: ExpireStep) -> Sequence[ev.EotEvent] | Refuse
     return _carry_out(state, command, work)
 
 
-_HANDLERS: dict[type, Callable[[Table, Any], Sequence[ev.EotEvent] | Refused]] = {
+_HANDLERS: dict[type, Callable[[Table, Any], Run | Refused]] = {
     TakeMainAction: _main_action, Activate: _activate, EndTurn: _end_turn, Decide: _decide,
     Concede: _concede, ExpireStep: _expire,
 }
 
 
 def play(state: Table, command: Any) -> tuple[Table, list[ev.EotEvent]] | Refused:
-    """decide, also returning the state after the events (what `evolve` over them gives)."""
-    outcome = decide(state, command)
+    """decide, also returning the state after the events: the table the events were made on, which every
+    change reached through `apply` alone (what `evolve` over them gives; the property tests hold it to that)."""
+    outcome = _run(state, command)
     if isinstance(outcome, Refused):
         return outcome
-    return fold_onto(state, outcome), list(outcome)
-
-
-def fold_onto(state: Table, events: Iterable[ev.EotEvent]) -> Table:
-    table = state.clone()
-    for event in events:
-        apply(table, event)
-    return table
+    return outcome.table, outcome.events

@@ -40,12 +40,12 @@ class Run:
         if table.phase in ("setup", "over") or not table.sources:
             return
         holds = {
-            "A": table.vp_main <= 0,
-            "B": any(table.count(seat.id) >= 12 for seat in table.seats),
-            "C": all(slot.state == "entrenched" for slot in table.sources),
+            "A": lambda: table.vp_main <= 0,
+            "B": lambda: table.most_counted() >= 12,
+            "C": lambda: all(slot.state == "entrenched" for slot in table.sources),
         }
         for flag in FLAGS:
-            if table.flags[flag] is None and holds[flag]:
+            if table.flags[flag] is None and holds[flag]():
                 if flag == "A":
                     self._record(ev.MainSupplyExhausted(round=table.round))
                 self._record(ev.EndFlagRaised(flag=flag, round=table.round))

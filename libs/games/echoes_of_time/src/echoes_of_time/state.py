@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .events import Task
@@ -26,8 +26,8 @@ class Seat:
     conceded: bool = False
 
     def clone(self) -> Seat:
-        return replace(self, hand=list(self.hand), board=[list(s) for s in self.board],
-                       fellowship=list(self.fellowship), cubes=list(self.cubes))
+        return Seat(self.id, list(self.hand), [list(s) for s in self.board], list(self.fellowship), list(self.cubes),
+                    self.vp, self.conceded)
 
     def on_board(self, card: str) -> int:
         """The space (1…5) the card is on, 0 if it is not on the board."""
@@ -45,7 +45,7 @@ class SourceSlot:
     under: list[str] = field(default_factory=list)
 
     def clone(self) -> SourceSlot:
-        return replace(self, under=list(self.under))
+        return SourceSlot(self.id, self.state, self.holder, list(self.under))
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,10 +100,13 @@ class Table:
     result: dict[str, Any] | None = None
 
     def clone(self) -> Table:
-        return replace(
-            self, seats=[s.clone() for s in self.seats], sources=[s.clone() for s in self.sources],
-            sources_out=list(self.sources_out), deck=list(self.deck), discard=list(self.discard),
-            looking=list(self.looking), tokens=set(self.tokens), flags=dict(self.flags), agenda=list(self.agenda))
+        # written out rather than dataclasses.replace: bots clone a table for every option they weigh
+        return Table(
+            self.game_id, self.key, self.catalogue, self.turn_timer_s, [s.clone() for s in self.seats], self.round,
+            self.phase, self.first, self.turn, self.turns_taken, [s.clone() for s in self.sources],
+            list(self.sources_out), list(self.deck), list(self.discard), list(self.looking), self.reshuffles,
+            set(self.tokens), self.vp_main, self.vp_extra, dict(self.flags), self.pending, list(self.agenda),
+            self.decisions, self.steps, self.version, self.result)
 
     # --- lookups used everywhere ---
     def seat(self, player: str) -> Seat:
@@ -131,6 +134,14 @@ class Table:
     def count(self, player: str) -> int:
         """The fellowship count of flag B: active cards + 2 per Source held."""
         return len(self.seat(player).fellowship) + 2 * len(self.held(player))
+
+    def most_counted(self) -> int:
+        """The highest fellowship count at the table (flag B), in one pass over the Sources."""
+        held = {seat.id: 0 for seat in self.seats}
+        for slot in self.sources:
+            if slot.holder is not None:
+                held[slot.holder] += 2
+        return max((len(seat.fellowship) + held[seat.id] for seat in self.seats), default=0)
 
     @property
     def over(self) -> bool:

@@ -23,6 +23,7 @@ from ..identity import Identity, InvalidToken, TokenSigner
 from ..leagues_client import LeaguesUnavailable, league_of
 from .hub import Hub
 from .log_deltas import LogDeltas
+from .presence import Presence
 from .protocol import (
     CLIENT_MESSAGE,
     MAX_FRAME_BYTES,
@@ -30,6 +31,7 @@ from .protocol import (
     Act,
     Hello,
     Join,
+    Leave,
     Ping,
     Resume,
     Start,
@@ -62,6 +64,7 @@ class Connection:
         self._logs: LogDeltas | None = None  # when the device asked for log deltas in its hello
         self._account = ""  # the account this device is logged in as, after its hello
         self._version = 2  # the protocol its hello named
+        self._presence = Presence(nc, self.send)  # the tables this device's player sits at
         self._holders = holders  # which engine replica holds each game
         self._closed = False
 
@@ -77,8 +80,10 @@ class Connection:
         try:
             await self._serve(identity)
         finally:
-            self._closed = True
             heartbeat.cancel()
+            with contextlib.suppress(Exception):
+                await self._presence.close()
+            self._closed = True
             self._hub.remove(self.send)
             with contextlib.suppress(Exception):
                 await updates.unsubscribe()
@@ -203,6 +208,8 @@ class Connection:
                         return
             case Join():
                 request = {"type": "join", "kind": frame.kind, "invite": frame.invite}
+            case Leave():
+                request = {"type": "leave", "game_id": frame.game_id}
             case Act():
                 request = {"type": "act", "game_id": frame.game_id, "action": frame.action}
             case Resume():
@@ -237,6 +244,7 @@ class Connection:
             ack = self._logs.shorten(ack) if moving else self._logs.whole(ack)
         self._seen[game_id] = max(ack["version"], self._seen.get(game_id, 0))
         await self.send(ack)
+        await self._follow(ack)
 
     async def _ask_engine(self, request: dict[str, Any], command_id: str) -> dict[str, Any] | None:
         try:
@@ -255,9 +263,10 @@ class Connection:
                 self._held = msg
             return
         update = {"type": "update", **orjson.loads(msg.data)}
-        if "log_from" not in update:  # a whole view (a game's start)
+        if "log_from" not in update:  # a whole view (a game's start, or any change of a table)
             self._seen[game_id] = version
             await self.send(self._logs.shorten(update) if self._logs is not None else update)
+            await self._follow(update)
             return
         extended = self._logs.extend(update) if self._logs is not None else None
         if extended is None:  # this device does not hold the view the move's entries extend: send it whole
@@ -281,7 +290,15 @@ class Connection:
         whole.update(version=reply["version"], view=reply["view"])
         return self._logs.whole(whole) if self._logs is not None else whole
 
+    async def _follow(self, frame: dict[str, Any]) -> None:
+        """A table's view says where this device's player sits (or that he left): presence follows it."""
+        table = (frame.get("view") or {}).get("table")
+        if isinstance(table, dict):
+            seated = table.get("status") in ("lobby", "playing")
+            await self._presence.seated(frame["game_id"], table.get("you") if seated else None)
+
     async def _heartbeat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             await self.send({"type": "heartbeat"})
+            await self._presence.heartbeat()

@@ -56,6 +56,14 @@ class Join(Message):
     invite: Invite
 
 
+class Leave(Message):
+    """Leave a table before its game starts (a started game is left by its own rules' action)."""
+
+    type: Literal["leave"]
+    id: CommandId
+    game_id: GameId
+
+
 class Act(Message):
     """One move: `action` is an object with a `type`, validated by the game's own schema."""
 
@@ -86,9 +94,9 @@ class Ping(Message):
     id: CommandId
 
 
-ClientMessage = Annotated[Start | Join | Act | Resume | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Start | Join | Leave | Act | Resume | Ping, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-V2_TYPES = ("start", "join", "act", "resume", "ping")
+V2_TYPES = ("start", "join", "leave", "act", "resume", "ping")
 
 
 def error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:

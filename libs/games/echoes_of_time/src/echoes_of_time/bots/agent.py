@@ -59,8 +59,11 @@ class Agent:
                 return answers(table, self._shuffled)[0].model_copy(
                     update={"choice": pick.sample(list(pending.options), n)})
             if pending.kind == "advance":
+                # a move onto a full token is refused: the pick is uniform among the answers the rules accept
                 moves = [[], *advance_moves(table, player, pending.max)]
-                return answers(table, self._shuffled)[0].model_copy(update={"choice": pick.pick(moves)})
+                asked = answers(table, self._shuffled)[0]
+                commands = [asked.model_copy(update={"choice": m}) for m in pick.sample(moves, len(moves))]
+                return next(c for c in commands if not isinstance(play(table, c), Refused))
             return pick.pick(answers(table, self._shuffled))
         acts = activations(table, player, self._shuffled)
         if acts and pick.unit() < 0.5:

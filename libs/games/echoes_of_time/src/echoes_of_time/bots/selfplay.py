@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,7 @@ from ..game import play, start
 from ..scoring import formula_value, scoring_fellowship
 from ..script import line_of
 from ..state import Table
-from .agent import Agent
+from .agent import Agent, actor
 
 MAX_COMMANDS = 20_000
 
@@ -25,6 +26,7 @@ MAX_COMMANDS = 20_000
 class SelfPlay:
     table: Table
     events: list[EotEvent]
+    policies: dict[str, str]
     lines: list[str] = field(default_factory=list)
     rejections: list[dict[str, Any]] = field(default_factory=list)
     stalled: bool = False
@@ -34,15 +36,30 @@ def players_of(n: int) -> list[str]:
     return [f"p{i + 1}" for i in range(n)]
 
 
-def self_play(policy: str, players: int, seed: str) -> SelfPlay:
+def seat_policies(policy: str | Sequence[str], players: int, rotation: int = 0) -> dict[str, str]:
+    """The policy of every seat: one for all, or a list given from p1 on and repeated (`balanced,random`);
+    `rotation` moves every policy that many seats on (game k of a mixed run uses k, so each policy sits in
+    every seat equally often)."""
+    chosen = [policy] if isinstance(policy, str) else list(policy)
+    if not chosen:
+        raise ValueError("no policy given")
+    seats = players_of(players)
+    return {player: chosen[(i - rotation) % players % len(chosen)] for i, player in enumerate(seats)}
+
+
+def self_play(policy: str | Sequence[str], players: int, seed: str, rotation: int = 0) -> SelfPlay:
+    """A whole game; seats sharing a policy share one agent (its chance stream is `agent|<policy>|<seed>`)."""
     table, events = start(CreateGame(game_id=seed, players=tuple(players_of(players)), seed=seed))
-    agent = Agent(policy, seed, players_of(players))
-    game = SelfPlay(table, list(events))
+    policies = seat_policies(policy, players, rotation)
+    agents = {name: Agent(name, seed, players_of(players)) for name in dict.fromkeys(policies.values())}
+    game = SelfPlay(table, list(events), policies)
     while not game.table.over:
         if len(game.lines) >= MAX_COMMANDS:
             game.stalled = True
             break
-        command = agent.command(game.table)
+        player = actor(game.table)
+        assert player is not None, "nobody is to act"
+        command = agents[policies[player]].command(game.table)
         line = line_of(game.table, command)
         game.lines.append(line)
         outcome = play(game.table, command)
@@ -72,6 +89,7 @@ def aggregate(games: list[SelfPlay], crashes: int) -> dict[str, Any]:
     seat_wins: Counter[int] = Counter()
     faction_games: Counter[str] = Counter()
     faction_wins: Counter[str] = Counter()
+    policy_wins: Counter[str] = Counter()
     star_vp, star_cards, shared = 0, 0, 0
     for game in done:
         table, result = game.table, game.table.result
@@ -90,6 +108,7 @@ def aggregate(games: list[SelfPlay], crashes: int) -> dict[str, Any]:
             faction = main_faction(table, seat.id)
             faction_games[faction] += 1
             faction_wins[faction] += share
+            policy_wins[game.policies[seat.id]] += share
             cards = scoring_fellowship(table, seat.id)
             stars = [c for c in cards if CARDS[c].effect.kind == "score"]
             star_cards += len(stars)
@@ -106,6 +125,7 @@ def aggregate(games: list[SelfPlay], crashes: int) -> dict[str, Any]:
         "faction_win_pct": {f: _percent(faction_wins[f], faction_games[f]) for f in FACTIONS},
         "star_vp_per_card": round(star_vp / star_cards, 2) if star_cards else None,
         "shared_win_pct": _percent(shared, n),
+        "policy_win_pct": {p: _percent(policy_wins[p], n) for p in sorted({*games[0].policies.values()})} if n else {},
     }
 
 
