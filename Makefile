@@ -58,9 +58,9 @@ lint: install ## ruff, and the layering's import-linter contracts (.importlinter
 	.venv/bin/lint-imports --no-cache
 
 .PHONY: catalogue
-catalogue: install ## Regenerate docs/asyncapi.json and docs/event-reference.md from libs/events
-	$(PY) -m echo_events.catalogue > docs/asyncapi.json
-	$(PY) -m echo_events.catalogue --markdown > docs/event-reference.md
+catalogue: install ## Regenerate docs/asyncapi.json and docs/event-reference.md (FastStream, services' messaging.py, libs/events)
+	$(PY) -m echo_runtime.asyncapi --services services > docs/asyncapi.json
+	$(PY) -m echo_runtime.asyncapi --services services --markdown > docs/event-reference.md
 
 .PHONY: migrate
 migrate: install ## Apply database migrations to DATABASE_URL

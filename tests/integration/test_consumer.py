@@ -59,7 +59,7 @@ async def test_apply_monotonic_accepts_gaps_but_not_a_later_fact_before_the_firs
         await pool.close()
 
 
-async def test_a_failing_message_is_retried_then_dead_lettered_and_the_rest_flow(js) -> None:  # noqa: ANN001
+async def test_a_failing_message_is_retried_then_dead_lettered_and_the_rest_flow(nc, js) -> None:  # noqa: ANN001
     run = uuid.uuid4().hex[:8]
     spec = ConsumerSpec(stream="ACCOUNTS", durable=f"test-dlq-{run}", filter_subject=f"account.dlq{run}.*",
                         max_deliver=3, backoff=(0.05, 0.05))
@@ -75,7 +75,7 @@ async def test_a_failing_message_is_retried_then_dead_lettered_and_the_rest_flow
 
     for sid in ("good1", "poison", "good2"):
         await js.publish(f"account.dlq{run}.{sid}", encode(batch(sid, 1)), stream="ACCOUNTS")
-    consumer = DurableConsumer(js, spec, handler)
+    consumer = DurableConsumer(nc, spec, handler)
     task = asyncio.create_task(consumer.run())
     try:
         for _ in range(200):
@@ -104,7 +104,7 @@ async def _wait_dead_letter(js, subject: str):  # noqa: ANN001, ANN202
     raise AssertionError("nothing was dead-lettered")
 
 
-async def test_a_durable_whose_filter_changed_reads_the_new_subjects(js) -> None:  # noqa: ANN001
+async def test_a_durable_whose_filter_changed_reads_the_new_subjects(nc, js) -> None:  # noqa: ANN001
     """A durable left by an older release with another filter is brought up to date, not silently bound to
     the old one (pull_subscribe alone would keep the old filter and never see the new subjects)."""
     run = uuid.uuid4().hex[:8]
@@ -121,7 +121,7 @@ async def test_a_durable_whose_filter_changed_reads_the_new_subjects(js) -> None
         seen.append(decode(msg.data).events[0].stream_id)
         done.set()
 
-    consumer = DurableConsumer(js, new, handler)
+    consumer = DurableConsumer(nc, new, handler)
     task = asyncio.create_task(consumer.run())
     try:
         await asyncio.wait_for(done.wait(), 10)

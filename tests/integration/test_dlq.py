@@ -34,15 +34,16 @@ def fresh_service():  # noqa: ANN201
     service.DURABLES.clear()
 
 
-async def poisoned(js, run: str) -> tuple[ConsumerSpec, dict[str, int]]:  # noqa: ANN001
+async def poisoned(nc, run: str) -> tuple[ConsumerSpec, dict[str, int]]:  # noqa: ANN001
     """Publish good1, poison, good2; run the consumer until poison is dead-lettered; stop it."""
+    js = nc.jetstream()
     spec = ConsumerSpec(stream="ACCOUNTS", durable=f"dlq-{run}", filter_subject=f"account.dlq{run}.*",
                         max_deliver=2, backoff=(0.05,))
     service.DURABLES.append(spec.durable)
     seqs = {}
     for sid in ("good1", "poison", "good2"):
         seqs[sid] = (await js.publish(f"account.dlq{run}.{sid}", batch(sid), stream="ACCOUNTS")).seq
-    await run_consumer(js, spec, until=lambda: service.PROJECTED == ["good1", "good2"]
+    await run_consumer(nc, spec, until=lambda: service.PROJECTED == ["good1", "good2"]
                        and service.ATTEMPTS.get("poison") == 2)
     for _ in range(100):
         if await dlq.list_dead_letters(js, "ACCOUNTS", spec.durable):
@@ -51,8 +52,8 @@ async def poisoned(js, run: str) -> tuple[ConsumerSpec, dict[str, int]]:  # noqa
     return spec, seqs
 
 
-async def run_consumer(js, spec: ConsumerSpec, until) -> None:  # noqa: ANN001
-    consumer = DurableConsumer(js, spec, service.handle)
+async def run_consumer(nc, spec: ConsumerSpec, until) -> None:  # noqa: ANN001
+    consumer = DurableConsumer(nc, spec, service.handle)
     task = asyncio.create_task(consumer.run())
     try:
         for _ in range(200):
@@ -67,9 +68,9 @@ async def run_consumer(js, spec: ConsumerSpec, until) -> None:  # noqa: ANN001
             await asyncio.wait_for(task, 5)
 
 
-async def test_list_then_replay_through_the_fixed_handler_appends_nothing(js, fresh_service) -> None:  # noqa: ANN001
+async def test_list_then_replay_through_the_fixed_handler_appends_nothing(nc, js, fresh_service) -> None:  # noqa: ANN001
     run = uuid.uuid4().hex[:8]
-    spec, seqs = await poisoned(js, run)
+    spec, seqs = await poisoned(nc, run)
     [letter] = await dlq.list_dead_letters(js, "ACCOUNTS", spec.durable)
     assert letter.subject == f"account.dlq{run}.poison" and letter.stream_seq == seqs["poison"]
     assert "cannot project this" in letter.error and letter.event_types == ("account.GuestCreated",)
@@ -90,10 +91,10 @@ async def test_list_then_replay_through_the_fixed_handler_appends_nothing(js, fr
     assert not [c for c in consumers if c.startswith("dlq-replay-")]
 
 
-async def test_the_command_line_lists_and_replays_with_the_services_handlers(js, nats_url, fresh_service,  # noqa: ANN001
+async def test_the_command_line_lists_and_replays_with_the_services_handlers(nc, js, nats_url, fresh_service,  # noqa: ANN001
                                                                             capsys) -> None:
     run = uuid.uuid4().hex[:8]
-    spec, seqs = await poisoned(js, run)
+    spec, seqs = await poisoned(nc, run)
     base = ["--stream", "ACCOUNTS", "--durable", spec.durable, "--nats", nats_url]
     assert await dlq._main(dlq.parser().parse_args(["list", *base])) == 0
     assert f"account.dlq{run}.poison seq {seqs['poison']}" in capsys.readouterr().out
@@ -106,23 +107,23 @@ async def test_the_command_line_lists_and_replays_with_the_services_handlers(js,
     assert "poison" in service.PROJECTED
 
 
-async def test_rewind_redelivers_from_the_dead_letter_to_the_restarted_service(js, fresh_service) -> None:  # noqa: ANN001
+async def test_rewind_redelivers_from_the_dead_letter_to_the_restarted_service(nc, js, fresh_service) -> None:  # noqa: ANN001
     run = uuid.uuid4().hex[:8]
-    spec, seqs = await poisoned(js, run)
+    spec, seqs = await poisoned(nc, run)
     service.BROKEN["on"] = False  # the fixed version of the service is about to start
     assert await dlq.rewind(js, "ACCOUNTS", spec.durable) == seqs["poison"]
     assert await dlq.list_dead_letters(js, "ACCOUNTS", spec.durable) == []
     info = await js.consumer_info("ACCOUNTS", spec.durable)
     assert info.config.filter_subject == spec.filter_subject and info.config.max_deliver == spec.max_deliver
-    await run_consumer(js, spec, until=lambda: "poison" in service.PROJECTED)
+    await run_consumer(nc, spec, until=lambda: "poison" in service.PROJECTED)
     assert service.PROJECTED == ["good1", "good2", "poison"]  # good2 came again and changed nothing
     assert service.ATTEMPTS["good1"] == 1 and service.ATTEMPTS["good2"] == 2
 
 
-async def test_rewind_refuses_while_the_service_is_pulling(js, fresh_service) -> None:  # noqa: ANN001
+async def test_rewind_refuses_while_the_service_is_pulling(nc, js, fresh_service) -> None:  # noqa: ANN001
     run = uuid.uuid4().hex[:8]
-    spec, _ = await poisoned(js, run)
-    consumer = DurableConsumer(js, spec, service.handle)
+    spec, _ = await poisoned(nc, run)
+    consumer = DurableConsumer(nc, spec, service.handle)
     task = asyncio.create_task(consumer.run())
     try:
         for _ in range(40):

@@ -63,10 +63,11 @@ async def test_a_move_is_one_trace_from_socket_to_projection(spans, system: str,
     consumed = asyncio.Event()
 
     async def projection(msg) -> None:  # noqa: ANN001
-        consumed.set()
+        if msg.metadata.sequence.stream >= tip.seq:  # the probe's batch (one message at a time, in order)
+            consumed.set()
 
     spec = ConsumerSpec(stream="GAMES", durable="trace-test", filter_subject=game_events(game["game_id"]))
-    consumer = DurableConsumer(js, spec, projection)
+    consumer = DurableConsumer(nc, spec, projection)
     task = asyncio.create_task(consumer.run())
     await asyncio.wait_for(consumed.wait(), 10)
     consumer.stop()
@@ -112,7 +113,7 @@ async def test_consumer_lag_is_exported(private_nats_url: str) -> None:
     async def slow(msg) -> None:  # noqa: ANN001
         await blocked.wait()
 
-    consumer = DurableConsumer(js, spec, slow)
+    consumer = DurableConsumer(nc, spec, slow)
     task = asyncio.create_task(consumer.run())
     for _ in range(100):
         value = REGISTRY.get_sample_value("echo_consumer_lag_messages", {"durable": durable})

@@ -11,7 +11,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from echo_events.catalogue import asyncapi, catalogued_events, load_event_modules, play_request_models, to_json
+from echo_events.catalogue import asyncapi, catalogued_events, load_event_modules, play_request_models
 from echo_events.catalogue_markdown import markdown
 from echo_events.envelope import Batch, encode, wrap
 from echo_events.registry import registered_events, registered_upcasters
@@ -143,6 +143,10 @@ def _resolve(document: dict[str, Any], ref: str) -> Any:
 
 
 def test_the_document_has_the_asyncapi_3_structure(document) -> None:  # noqa: ANN001
+    check_asyncapi_3_structure(document)
+
+
+def check_asyncapi_3_structure(document: dict[str, Any]) -> None:
     assert document["asyncapi"] == "3.0.0"
     assert document["info"]["title"] and document["info"]["version"]
     assert "generated from the code" in document["info"]["description"].lower()
@@ -198,16 +202,6 @@ def test_the_social_services_commands_are_described(document) -> None:  # noqa: 
     validator(document, "ServiceReply").validate({"ok": False, "error": {"code": "x", "message": "y"}})
 
 
-def test_the_committed_asyncapi_json_is_current(document) -> None:  # noqa: ANN001
-    committed = (ROOT / "docs/asyncapi.json").read_text(encoding="utf-8")
-    assert committed == to_json(document), "docs/asyncapi.json is stale: run `make catalogue`"
-
-
-def test_the_committed_event_reference_is_current() -> None:
-    committed = (ROOT / "docs/event-reference.md").read_text(encoding="utf-8")
-    assert committed == markdown(), "docs/event-reference.md is stale: run `make catalogue`"
-
-
 def test_the_reference_names_every_event_and_field() -> None:
     text = markdown()
     for entry in catalogued_events():
@@ -219,6 +213,10 @@ def test_the_reference_names_every_event_and_field() -> None:
 def test_faststreams_asyncapi_3_models_accept_the_document(document) -> None:  # noqa: ANN001
     """A second opinion on the structure: FastStream's own AsyncAPI 3.0.0 models parse it. (Servers are
     left out: FastStream's Server model requires `pathname`, which AsyncAPI 3.0 makes optional.)"""
+    check_faststream_parses(document)
+
+
+def check_faststream_parses(document: dict[str, Any]) -> None:
     from faststream.specification.asyncapi.v3_0_0.schema import ApplicationSchema
 
     parsed = ApplicationSchema.model_validate({k: v for k, v in document.items() if k != "servers"})

@@ -1,12 +1,13 @@
-"""The event catalogue: an AsyncAPI 3.0 document and a Markdown reference, generated from this package.
+"""The event contract as an AsyncAPI 3.0 document and a Markdown reference, generated from this package.
 
-Our services talk to NATS with nats-py directly, not through FastStream handlers, so FastStream's own
-AsyncAPI generator (`faststream docs gen`) has nothing to look at. The catalogue is built from the
-contract itself instead: the registry (every event model, its type name, schema version and upcasters),
-the stream specs, the envelope and batch models, and the engine's request/reply and update messages.
-Change a model and the document changes with it; `tests/unit/catalogue` keeps `docs/` in step.
+Built from the contract itself: the registry (every event model, its type name, schema version and
+upcasters), the stream specs, the envelope and batch models, and the engine's and the social service's
+request/reply messages. Change a model and the document changes with it. The services' document
+(`docs/asyncapi.json`) is this one plus what FastStream's generator says of the services' durable consumers
+and publishers; it is built in the service runtime (`echo_runtime.asyncapi`), since this package imports
+no I/O library. `tests/unit/catalogue` keeps `docs/` in step.
 
-Pure: no I/O. `python -m echo_events.catalogue [--markdown]` prints the JSON (or Markdown) to stdout.
+Pure: no I/O. `python -m echo_events.catalogue [--markdown]` prints the contract's JSON (or Markdown).
 """
 
 from __future__ import annotations
@@ -357,9 +358,9 @@ def asyncapi(entries: list[EventEntry] | None = None) -> dict[str, Any]:
                 "Generated from the code (`python -m echo_events.catalogue`), not written by hand: the "
                 "event registry of `echo_events` (type names, schema versions, upcasters, pydantic JSON "
                 "schemas), the JetStream stream specs, the envelope and batch wire format, and the "
-                "engine's request/reply and update messages. Our services use nats-py directly rather "
-                "than FastStream handlers, so FastStream's AsyncAPI generator would see nothing; the "
-                "registry is the honest source.\n\nEvery JetStream message body is a Batch of Envelopes; "
+                "engine's request/reply and update messages. This is the contract alone; the services' "
+                "document adds their durable consumers and publishers from FastStream's AsyncAPI generator "
+                "(`python -m echo_runtime.asyncapi`).\n\nEvery JetStream message body is a Batch of Envelopes; "
                 "an envelope's `payload` is the event, `event_type` and `schema_version` say which."
             ),
         },

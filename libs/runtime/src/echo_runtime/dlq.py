@@ -42,14 +42,9 @@ from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import NotFoundError
 
-from .consumer import Handler
+from .consumer import DEAD_LETTERS, Handler, dead_letter_address
 
-DEAD_LETTERS = "DEAD_LETTERS"
 IN_USE_SAMPLES, IN_USE_INTERVAL = 6, 0.25  # longer than a consumer's fetch timeout (0.5 s)
-
-
-def dead_letter_subject(stream: str, durable: str) -> str:
-    return f"dlq.{stream}.{durable}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +65,7 @@ class Replayed:
 
 async def list_dead_letters(js: JetStreamContext, stream: str, durable: str) -> list[DeadLetter]:
     """The dead letters of one durable, oldest first."""
-    subject = dead_letter_subject(stream, durable)
+    subject = dead_letter_address(stream, durable)
     found: list[DeadLetter] = []
     seq = 1
     while True:
@@ -218,7 +213,7 @@ async def _main(args: argparse.Namespace) -> int:
             letters = await list_dead_letters(js, args.stream, args.durable)
             for letter in letters:
                 print(_describe(letter))
-            print(f"{len(letters)} dead letter(s) on {dead_letter_subject(args.stream, args.durable)}")
+            print(f"{len(letters)} dead letter(s) on {dead_letter_address(args.stream, args.durable)}")
             return 0
         if args.command == "rewind":
             start = await rewind(js, args.stream, args.durable, seq=args.seq, force=args.force)

@@ -1,19 +1,23 @@
 """The life of a service process: connect to NATS and PostgreSQL (retrying until they answer), start
-its workers, report readiness, and shut down cleanly."""
+its workers and its durable consumers (FastStream subscribers on the runtime's broker, which shares the
+runtime's NATS connection), report readiness, and shut down cleanly."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 
 import asyncpg
 import structlog
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 
+from .broker import RuntimeBroker
 from .clock import Clock, SystemClock
+from .consumer import DurableSubscriber, Handler, sample_lag
 from .db import create_pool
+from .messaging import Messaging
 from .nats_client import connect, ensure_streams, wait_for_streams
 from .settings import ServiceSettings
 
@@ -36,6 +40,8 @@ class ServiceRuntime:
         self._tasks: list[asyncio.Task[None]] = []
         self._stoppers: list[Callable[[], object]] = []
         self._cleanups: list[Callable[[], Awaitable[object]]] = []
+        self.broker = RuntimeBroker(description=f"The {name} service")
+        self._subscribers: list[DurableSubscriber] = []
         self.started = asyncio.Event()
 
     @property
@@ -83,6 +89,7 @@ class ServiceRuntime:
                 delay = min(delay * 2, 5.0)
         if self._on_connected is not None:
             await self._on_connected(self)
+        await self._start_consumers()
         self.started.set()
         log.info("service started", nats=self.settings.nats_url)
 
@@ -91,6 +98,19 @@ class ServiceRuntime:
         return {"user": self.settings.nats_user or self.name,
                 "password": password.get_secret_value() if password else None,
                 "ca_file": self.settings.nats_ca_file}
+
+    def consume(self, messaging: Messaging, handlers: Mapping[str, Handler]) -> None:
+        """Run the service's declared durables with these handlers (one per durable), from the end of
+        `on_connected` until the service stops."""
+        self._subscribers += messaging.register(self.broker, handlers)
+
+    async def _start_consumers(self) -> None:
+        for subscriber in self._subscribers:
+            await subscriber.ensure(self.js)
+        self.broker.use(self.nc)
+        await self.broker.start()
+        if self._subscribers:
+            self.spawn("consumer-lag", lambda: sample_lag(self.js, self._subscribers))
 
     def spawn(self, name: str, worker: WorkerFactory, stop: Callable[[], object] | None = None) -> None:
         """Run a long-lived worker; if it crashes it is logged and restarted after a pause."""
@@ -130,6 +150,8 @@ class ServiceRuntime:
             return False
 
     async def stop(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.broker.stop()
         for stop in self._stoppers:
             stop()
         for cleanup in self._cleanups:

@@ -13,6 +13,7 @@ from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
 
 from .devclock import DEV_ROUTES, SteerableClock, answer_clock_requests
+from .messaging import MESSAGING
 from .publisher import DailyPublisher
 from .settings import Settings
 
@@ -30,6 +31,7 @@ def create_app(
         raise ValueError("the dev clock needs a MovableClock")
 
     async def start_publisher(runtime: ServiceRuntime) -> None:
+        runtime.consume(MESSAGING, {})
         publisher = DailyPublisher(runtime.js, clock, config, replica=replica)
         runtime.spawn("publisher", publisher.run, publisher.stop)
         app.state.publisher = publisher

@@ -18,7 +18,8 @@ from echo_runtime.projection import apply_monotonic
 from nats.aio.msg import Msg
 
 GAMES_PROJECTION = "engine.games"
-GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_subject=ALL_GAME_LIFECYCLES)
+GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_subject=ALL_GAME_LIFECYCLES,
+                              description="The games projection: every game's owner, mode and result.")
 
 
 async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:

@@ -26,7 +26,6 @@ from echo_events.play import (
     TimerFired,
     replica_subject,
 )
-from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.telemetry import span_from_headers
 from nats.aio.msg import Msg
@@ -36,6 +35,7 @@ from pydantic import ValidationError
 
 from . import games as hosted
 from .handlers import PlayService, refuse
+from .messaging import EXPIRY_CONSUMER, MESSAGING
 from .outbox import Update
 from .projections import GAMES_CONSUMER, games_handler
 from .store import GameStore
@@ -57,8 +57,6 @@ CLOCKS_APART = Counter("echo_engine_deadline_clock_skew_total",
                        "this replica's disagree")
 IN_FLIGHT = 64  # commands handled at once; the rest wait in arrival order
 SKEW_LIMIT = 60.0  # seconds past a request's deadline beyond which the clocks disagree (the gateway waits 5)
-
-EXPIRY_CONSUMER = ConsumerSpec(stream="DAILY", durable="engine-expiry", filter_subject="daily.closed.*")
 
 
 def replica_name() -> str:
@@ -172,10 +170,7 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
     shared = await runtime.nc.subscribe(ENGINE_SUBJECT, queue=ENGINE_QUEUE, cb=server.on_request)
     own = await runtime.nc.subscribe(replica_subject(server.replica), cb=server.on_request)
     log.info("engine replica serving", replica=server.replica)
-    expiry = DurableConsumer(runtime.js, EXPIRY_CONSUMER, server.on_daily_closed)
-    runtime.spawn("daily-expiry", expiry.run, expiry.stop)
-    timers = DurableConsumer(runtime.js, FIRED_CONSUMER, server.on_timer)
-    runtime.spawn("timers", timers.run, timers.stop)
-    projection = DurableConsumer(runtime.js, GAMES_CONSUMER, games_handler(runtime.pool))
-    runtime.spawn("games-projection", projection.run, projection.stop)
+    runtime.consume(MESSAGING, {EXPIRY_CONSUMER.durable: server.on_daily_closed,
+                                FIRED_CONSUMER.durable: server.on_timer,
+                                GAMES_CONSUMER.durable: games_handler(runtime.pool)})
     runtime.on_stop(shared.unsubscribe, own.unsubscribe, server.drain)

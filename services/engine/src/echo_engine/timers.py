@@ -18,7 +18,9 @@ from echo_runtime.consumer import ConsumerSpec
 from nats.js import JetStreamContext
 
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
-FIRED_CONSUMER = ConsumerSpec(stream=TIMERS.name, durable="engine-timers", filter_subject="echo.timer.fired.>")
+FIRED_CONSUMER = ConsumerSpec(stream=TIMERS.name, durable="engine-timers", filter_subject="echo.timer.fired.>",
+                              description="A game's deadline fired: its command goes to the game's rules "
+                                          "(stale when the game moved on).", message=TimerFired)
 
 
 def schedule_time(at: datetime) -> str:

@@ -7,14 +7,14 @@ projections, and the read API answers on `leagues.q.*` (NATS) and under `/v1/` (
 from __future__ import annotations
 
 from echo_runtime.clock import Clock
-from echo_runtime.consumer import DurableConsumer
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
 
 from .api import QueryApi
 from .http import HTTP_HANDLERS
-from .projections import CONSUMERS, handlers
+from .messaging import MESSAGING
+from .projections import handlers
 from .settings import Settings
 
 
@@ -23,10 +23,7 @@ def create_app(settings: Settings | None = None, clock: Clock | None = None) -> 
     app: Litestar
 
     async def on_connected(runtime: ServiceRuntime) -> None:
-        by_durable = handlers(runtime.pool, runtime.js)
-        for spec in CONSUMERS:
-            consumer = DurableConsumer(runtime.js, spec, by_durable[spec.durable])
-            runtime.spawn(f"projection-{spec.durable}", consumer.run, consumer.stop)
+        runtime.consume(MESSAGING, handlers(runtime.pool, runtime.js))
         api = QueryApi(runtime.pool, runtime.nc, runtime.clock)
         subscription = await api.serve(runtime.nc)
         runtime.on_stop(subscription.unsubscribe)

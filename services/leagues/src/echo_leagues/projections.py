@@ -32,9 +32,12 @@ ACCOUNTS_PROJECTION = "leagues.accounts"
 DAILY_PROJECTION = "leagues.daily"
 
 #: Only the games' lifecycle subjects (creation, end): moves never reach the charts.
-GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="leagues-games", filter_subject=ALL_GAME_LIFECYCLES)
-ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="leagues-accounts", filter_subject="account.>")
-DAILY_CONSUMER = ConsumerSpec(stream="DAILY", durable="leagues-daily", filter_subject="daily.>")
+GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="leagues-games", filter_subject=ALL_GAME_LIFECYCLES,
+                              description="Games created and finished: the charts and the players' results.")
+ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="leagues-accounts", filter_subject="account.>",
+                                 description="Accounts' callsigns and confirmed e-mails.")
+DAILY_CONSUMER = ConsumerSpec(stream="DAILY", durable="leagues-daily", filter_subject="daily.>",
+                              description="Dailies published and closed: the day's charts and closures.")
 #: A week's results are one long statement over every group (tens of seconds at a million players), and
 #: a week's close waits (retries for up to ~45 minutes) until the games projection has caught up.
 WEEKS_CONSUMER = ConsumerSpec(
@@ -44,6 +47,7 @@ WEEKS_CONSUMER = ConsumerSpec(
     ack_wait=600.0,
     max_deliver=50,
     backoff=(1.0, 2.0, 5.0, 10.0, 30.0, 60.0),
+    description="A league week closed: promotions and relegations over every group, once the games are in.",
 )
 #: In replay order for a rebuild: account facts first, then games, then Dailies and weeks.
 CONSUMERS = (ACCOUNTS_CONSUMER, GAMES_CONSUMER, DAILY_CONSUMER, WEEKS_CONSUMER)

@@ -23,6 +23,7 @@ import structlog
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.db import create_pool
 from echo_runtime.nats_client import connect, ensure_streams
+from nats.aio.client import Client
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
@@ -42,9 +43,10 @@ async def reset(js: JetStreamContext, pool: asyncpg.Pool) -> None:
         await conn.execute("DELETE FROM projection_positions WHERE projection = ANY($1::text[])", list(PROJECTIONS))
 
 
-async def drain(js: JetStreamContext, spec: ConsumerSpec, handler, limit_s: float = 600.0) -> int:  # noqa: ANN001
+async def drain(nc: Client, spec: ConsumerSpec, handler, limit_s: float = 600.0) -> int:  # noqa: ANN001
     """Run a fresh durable until it has nothing pending; how many messages it handled."""
-    consumer = DurableConsumer(js, spec, handler)
+    js = nc.jetstream()
+    consumer = DurableConsumer(nc, spec, handler)
     task = asyncio.create_task(consumer.run())
     deadline = time.monotonic() + limit_s
     try:
@@ -65,12 +67,13 @@ async def drain(js: JetStreamContext, spec: ConsumerSpec, handler, limit_s: floa
         await asyncio.wait_for(task, 10)
 
 
-async def rebuild(js: JetStreamContext, pool: asyncpg.Pool) -> dict[str, int]:
+async def rebuild(nc: Client, pool: asyncpg.Pool) -> dict[str, int]:
+    js = nc.jetstream()
     await reset(js, pool)
     by_durable = handlers(pool, js)
     counts = {}
     for spec in CONSUMERS:
-        counts[spec.durable] = await drain(js, spec, by_durable[spec.durable])
+        counts[spec.durable] = await drain(nc, spec, by_durable[spec.durable])
         log.info("replayed", durable=spec.durable, messages=counts[spec.durable])
     return counts
 
@@ -79,9 +82,8 @@ async def main_async() -> dict[str, int]:
     nc = await connect(os.environ.get("NATS_URL", "nats://127.0.0.1:4222"), name="leagues-rebuild")
     pool = await create_pool(os.environ.get("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
     try:
-        js = nc.jetstream()
-        await ensure_streams(js)
-        return await rebuild(js, pool)
+        await ensure_streams(nc.jetstream())
+        return await rebuild(nc, pool)
     finally:
         await pool.close()
         await nc.drain()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 
 from echo_runtime.clock import Clock, SystemClock
-from echo_runtime.consumer import DurableConsumer
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
@@ -20,8 +19,9 @@ from .challenge_games import GAMES_CONSUMER, challenge_games_handler
 from .commands import CommandServer
 from .core import Social
 from .mailer import Mailer, SmtpMailer
+from .messaging import MESSAGING
 from .outbox import OutboxRelay
-from .projections import accounts_consumer, accounts_handler
+from .projections import ACCOUNTS_CONSUMER, accounts_handler
 from .settings import Settings
 
 
@@ -51,10 +51,6 @@ def create_app(
     app: Litestar | None = None
 
     async def start_workers(runtime: ServiceRuntime) -> None:
-        consumer = DurableConsumer(
-            runtime.js, accounts_consumer(settings.accounts_durable), accounts_handler(runtime.pool)
-        )
-        runtime.spawn("accounts-projection", consumer.run, consumer.stop)
         outbox = OutboxRelay(runtime.pool, runtime.js, clock, poll_interval=settings.outbox_poll_seconds)
         social = Social(
             runtime.pool,
@@ -66,8 +62,10 @@ def create_app(
         )
         if relay:
             runtime.spawn("outbox-relay", outbox.run, outbox.stop)
-        challenge_games = DurableConsumer(runtime.js, GAMES_CONSUMER, challenge_games_handler(social))
-        runtime.spawn("challenge-games", challenge_games.run, challenge_games.stop)
+        runtime.consume(MESSAGING.renamed(ACCOUNTS_CONSUMER.durable, settings.accounts_durable), {
+            settings.accounts_durable: accounts_handler(runtime.pool),
+            GAMES_CONSUMER.durable: challenge_games_handler(social),
+        })
         server = CommandServer(runtime.nc, social)
 
         async def serve_commands() -> None:

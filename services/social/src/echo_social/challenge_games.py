@@ -17,7 +17,8 @@ from .core import Social
 from .domain.rejections import Refused
 from .handlers.challenges import record_challenge_played
 
-GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="social-challenge-games", filter_subject=ALL_GAME_LIFECYCLES)
+GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="social-challenge-games", filter_subject=ALL_GAME_LIFECYCLES,
+                              description="Games finished after a challenge link was opened: the challenge is played.")
 
 # links opened by this player for that day's Daily or the day before (a link sent late in the evening)
 OPENED_CHALLENGES = """

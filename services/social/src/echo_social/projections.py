@@ -6,8 +6,6 @@ committed), so the projection acknowledges those without touching anything.
 
 from __future__ import annotations
 
-import dataclasses
-
 import asyncpg
 from echo_events.accounts import GuestCreated
 from echo_events.envelope import Batch, decode, unwrap
@@ -16,11 +14,8 @@ from echo_runtime.projection import apply_once
 from nats.aio.msg import Msg
 
 ACCOUNTS_PROJECTION = "social.accounts"
-ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="social-accounts", filter_subject="account.>")
-
-
-def accounts_consumer(durable: str) -> ConsumerSpec:
-    return dataclasses.replace(ACCOUNTS_CONSUMER, durable=durable)
+ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="social-accounts", filter_subject="account.>",
+                                 description="Guests created by the gateway, into the accounts table.")
 
 
 async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
