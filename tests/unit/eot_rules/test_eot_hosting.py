@@ -163,7 +163,7 @@ def test_a_bot_acts_only_when_it_is_the_one_to_act_and_the_same_seed_gives_the_s
         assert not is_rejection(eot.decide(state, eot.command_for(action, seat, NOW)))
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=4, deadline=None)
 @given(seats=st.integers(2, 4), seed=st.integers(0, 2**63 - 1), level=st.sampled_from(eot.BOT_LEVELS))
 def test_bots_at_every_seat_play_a_whole_game_through_the_table_functions(seats: int, seed: int, level: str) -> None:
     state = started(seats, timer=30, seed=seed)
@@ -194,3 +194,56 @@ def test_a_bots_refused_candidate_falls_back_to_the_steps_timeout_default() -> N
     pending = state.pending
     assert timeout_default(state)["decision_id"] == pending.decision_id
     acted(state, timeout_default(state), seat_to_act(state))
+
+
+def offered(view: dict) -> list[dict]:
+    """Every action the view's moves offer, discards taken from the front of the hand (any cards are legal)."""
+    moves, hand = view["moves"], view["me"]["hand"]
+    if "decision" in moves:
+        pending = view["pending"]
+        answers = moves["answers"] or [pending["options"][:pending["min"]]]
+        if pending["kind"] in ("summon_order", "ready"):
+            answers = pending["options"]
+        return [{"type": "decide", "decision_id": pending["decision_id"], "choice": a} for a in answers]
+    found = [{"type": "activate", "target": a["target"], "discards": hand[:a["discards"]]} for a in moves["activate"]]
+    if moves["end_turn"]:
+        found.append({"type": "end_turn"})
+    for action, terms in moves["main"].items():
+        if action == "draw":
+            found.append({"type": "main", "slot": terms["slot"]})
+        for card in terms.get("cards", []):
+            others = [c for c in hand if c != card["card"]][:card["discards"]]
+            found += [{"type": "main", "slot": terms["slot"], "args": {"card": card["card"], "discards": others,
+                                                                       "space": space}} for space in card["spaces"]]
+        found += [{"type": "main", "slot": terms["slot"], "args": args} for args in terms.get("choices", [])]
+    return found
+
+
+@settings(max_examples=2, deadline=None)
+@given(seats=st.integers(2, 4), seed=st.integers(0, 2**63 - 1))
+def test_only_the_seat_to_act_has_moves_and_the_rules_accept_every_move_offered(seats: int, seed: int) -> None:
+    state = started(seats, seed=seed)
+    for step in range(3000):
+        if eot.is_over(state):
+            break
+        seat = seat_to_act(state)
+        assert [s for s in range(seats) if eot.view(state, s)["moves"] is not None] == [seat]
+        if step % 4 == 0:
+            for action in offered(eot.view(state, seat)):
+                assert not is_rejection(eot.decide(state, eot.command_for(action, seat, NOW))), action
+        state = acted(state, eot.bot_action(state, seat, "balanced", seed + step), seat)
+    assert eot.is_over(state) and all(eot.view(state, s)["moves"] is None for s in range(seats))
+
+
+def test_a_turn_offers_draw_and_the_playable_cards_with_their_costs_and_spaces() -> None:
+    state = started(4, seed=3)
+    seat = seat_to_act(state)
+    moves = eot.view(state, seat)["moves"]
+    assert moves["main"]["draw"] == {"slot": "draw.1"} and moves["end_turn"] is False
+    hand = state.seat(player_id(seat)).hand
+    for card in moves["main"]["play"]["cards"]:
+        assert card["card"] in hand and card["discards"] == eot.CARDS[card["card"]].discard
+        assert card["spaces"] == list(range(eot.CARDS[card["card"]].time, eot.CARDS[card["card"]].time + 1))
+    after = acted(state, {"type": "main", "slot": "draw.1"}, seat)
+    if actor(after) == player_id(seat) and after.pending is None:  # else the turn ended by itself (TurnEnded auto)
+        assert eot.view(after, seat)["moves"]["end_turn"] is True and eot.view(after, seat)["moves"]["main"] == {}

@@ -19,11 +19,14 @@ from echo_events.model import Command, Message
 from pydantic import Field
 
 from .bots import POLICIES, Agent, actor
+from .bots.candidates import answers, main_actions
 from .choices import default_choice
-from .commands import COMMANDS, CreateGame, ExpireStep
+from .commands import COMMANDS, CreateGame, ExpireStep, TakeMainAction
 from .events import GameFinished
-from .game import decide
-from .state import Table
+from .game import ACTIONS, decide
+from .state import SPACES, Table
+from .table_rules import activatable, effect_of, play_cost, playable_cards, room_on
+from .view import view as seat_view
 
 ENDING_EVENTS = frozenset({GameFinished.event_type})
 BOT_LEVELS = POLICIES  # random (weakest), greedy, balanced
@@ -95,3 +98,57 @@ def timeout_default(state: Table) -> dict[str, Any]:
         return {"type": "end_turn"}
     slot = next(s for s in ("draw.1", "draw.2") if s not in state.seat(turn.player).cubes)
     return {"type": "main", "slot": slot}
+
+
+def view(state: Table, seat: int | None = None) -> dict[str, Any]:
+    """The seat's view (`echoes_of_time.view`) and, for the seat that is to act, its `moves`: every choice
+    the rules accept now, so a client offers nothing else."""
+    return {**seat_view(state, seat), "moves": None if seat is None else moves(state, seat)}
+
+
+def moves(state: Table, seat: int) -> dict[str, Any] | None:
+    """None unless `seat` is to act. A pending decision of kind `advance` or `play` lists its accepted
+    answers (`answers`); the other kinds are chosen from the decision's own options, min to max of them.
+    In a turn: each main action's first free slot with what it may take, the activations (`discards`: how
+    many cards of the hand they cost) and whether the turn may end."""
+    player = player_id(seat)
+    if actor(state) != player:
+        return None
+    pending, turn = state.pending, state.turn
+    if pending is not None:
+        accepted = []
+        if pending.kind in ("advance", "play"):
+            accepted = [a.choice for a in answers(state, list) if not is_rejection(decide(state, a))]
+        return {"decision": pending.kind, "answers": accepted}
+    assert turn is not None
+    found: dict[str, Any] = {"main": {}, "end_turn": turn.main_done,
+                             "activate": [{"target": t, "discards": effect_of(t).cost}
+                                          for t in activatable(state, player)]}
+    if turn.main_done:
+        return found
+    candidates = main_actions(state, player, list)
+    for action in ACTIONS:
+        if action not in candidates:
+            continue
+        slot = candidates[action][0].slot
+        if action == "draw":
+            found["main"]["draw"] = {"slot": slot}
+        elif action == "play":
+            found["main"]["play"] = {"slot": slot, "cards": [_play_terms(state, player, c)
+                                                             for c in playable_cards(state, player)]}
+        else:
+            accepted = [c.args for c in candidates[action] if _accepted(state, c)]
+            if accepted:
+                found["main"][action] = {"slot": slot, "choices": accepted}
+    return found
+
+
+def _play_terms(state: Table, player: str, card: str) -> dict[str, Any]:
+    """A playable card: how many other cards it discards and the spaces (0 = straight to the fellowship)."""
+    discards, low, high = play_cost(state, player, card)
+    spaces = [s for s in range(low, min(high, SPACES) + 1) if room_on(state, player, s)]
+    return {"card": card, "discards": discards, "spaces": spaces}
+
+
+def _accepted(state: Table, command: TakeMainAction) -> bool:
+    return not is_rejection(decide(state, command))
