@@ -78,7 +78,16 @@ def private_nats_url(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-async def system(private_nats_url: str, fresh_database: str) -> AsyncIterator[str]:
+def engine_clock(request: pytest.FixtureRequest):  # noqa: ANN201
+    """The engine's clock in `system`: now, or — parametrized indirectly with a datetime — that moment,
+    moving on from there (a test that plays a Daily of a past day, then moves the clock to the present)."""
+    from echo_runtime.clock import MovableClock
+
+    return MovableClock(getattr(request, "param", None))
+
+
+@pytest.fixture
+async def system(private_nats_url: str, fresh_database: str, engine_clock) -> AsyncIterator[str]:  # noqa: ANN001
     """Gateway + engine + leagues (which knows each player's league) on a NATS of the test's own;
     yields the gateway's base URL."""
     from echo_engine.app import create_app as create_engine
@@ -90,7 +99,7 @@ async def system(private_nats_url: str, fresh_database: str) -> AsyncIterator[st
 
     from tests.support.servers import running
 
-    engine = create_engine(EngineSettings(nats_url=private_nats_url, database_url=fresh_database))
+    engine = create_engine(EngineSettings(nats_url=private_nats_url, database_url=fresh_database), clock=engine_clock)
     leagues = create_leagues(LeaguesSettings(nats_url=private_nats_url, database_url=fresh_database))
     gateway = create_gateway(GatewaySettings(nats_url=private_nats_url, database_url=fresh_database, dev_mode=True))
     async with running(engine), running(leagues), running(gateway) as base:

@@ -2,6 +2,7 @@
 gateway, engine, leagues and social services."""
 
 import asyncio
+from datetime import UTC, datetime, time, timedelta
 
 import pytest
 from echo_events.moscow import moscow_date
@@ -193,16 +194,20 @@ async def test_a_challenge_link_end_to_end(social, browser, system) -> None:  # 
     assert account_id and players
 
 
-async def test_day_results_with_the_past_field_and_the_game_of_the_day(social, browser, system) -> None:  # noqa: ANN001
-    from datetime import timedelta
+YESTERDAY_NOON = datetime.combine(moscow_date(SystemClock().now()) - timedelta(days=1), time(9, 0), UTC)
 
+
+@pytest.mark.parametrize("engine_clock", [YESTERDAY_NOON], indirect=True)  # the Daily is played on its day
+async def test_day_results_with_the_past_field_and_the_game_of_the_day(social, browser, system,  # noqa: ANN001
+                                                                      engine_clock) -> None:  # noqa: ANN001
     from tests.support.play import close_daily
 
-    yesterday = moscow_date(SystemClock().now()) - timedelta(days=1)
+    yesterday = YESTERDAY_NOON.date()
     daily = await publish_daily(social.nc.jetstream(), yesterday, seed=77)
     for n, name in enumerate(("Вега", "Орион")):
         account, _ = await social.player(name, f"star{n}@example.org")
         await play_daily(social.nc, account, daily, ephemera=1 + n)
+    engine_clock.jump_to(SystemClock().now())  # its day is over: on to today
     await close_daily(social.nc.jetstream(), daily)
 
     async def closed():

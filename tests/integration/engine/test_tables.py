@@ -20,7 +20,7 @@ from echo_engine import games
 from echo_engine.app import create_app
 from echo_engine.settings import Settings
 from echo_events.envelope import unwrap
-from echo_events.play import updates_subject
+from echo_events.play import ENGINE_SUBJECT, updates_subject
 from echo_runtime.devstack import EmbeddedNats, free_port
 from echo_runtime.nats_client import connect
 from nats.aio.client import Client
@@ -90,6 +90,11 @@ async def open_duel(nc: Client, owner: str, guest: str, pick_seconds: int = 60) 
     return opened["game_id"]
 
 
+async def replay_of(nc: Client, account_id: str, game_id: str) -> dict:
+    request = {"type": "replay", "account_id": account_id, "game_id": game_id}  # a read: no command id
+    return json.loads((await nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=10)).data)
+
+
 def over(view: dict) -> bool:
     return view.get("table", {}).get("status") == "over"
 
@@ -121,6 +126,18 @@ async def test_a_duel_is_opened_joined_played_and_each_seat_sees_only_its_own_pi
     assert last["view"]["game"]["result"] == {"picks": [7, 3], "winner": 0, "reason": "higher"}
     seen = await owner_box.until(over)
     assert seen["game"]["result"]["winner"] == 0 and seen["table"]["you"] == 0
+
+    replay = await replay_of(nc, guest, game_id)
+    frames = replay["data"]["frames"]
+    assert [f["picked"] for f in frames] == [[False, False], [True, False], [True, True]]
+    assert frames[1]["mine"] is None and frames[-1]["result"]["picks"] == [7, 3]  # what the guest saw, then
+
+
+async def test_a_table_is_replayed_only_once_its_game_is_over(duel_engine: Client) -> None:
+    nc, owner, guest = duel_engine, account(), account()
+    game_id = await open_duel(nc, owner, guest)
+    live = await replay_of(nc, owner, game_id)
+    assert live["error"]["code"] == "unknown_game"
 
 
 async def test_tables_refuse_what_their_rules_refuse(duel_engine: Client) -> None:

@@ -29,7 +29,7 @@ def read_paths(app, values: dict[str, str]) -> list[str]:  # noqa: ANN001
     """Every GET route of the gateway, its path parameters filled in."""
     paths = []
     for route in app.routes:
-        if "GET" not in getattr(route, "methods", ()) or route.path.startswith("/schema"):
+        if "GET" not in getattr(route, "methods", ()) or route.path.startswith(("/schema", "/api/schema")):
             continue
         path = re.sub(r"\{(\w+):\w+\}", lambda m: values[m.group(1)], route.path)
         paths.append(path)

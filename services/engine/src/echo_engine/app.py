@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from echo_runtime.clock import Clock
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
 from litestar import Litestar
@@ -10,11 +11,11 @@ from .server import replica_name, start_engine
 from .settings import Settings
 
 
-def create_app(settings: Settings | None = None) -> Litestar:
+def create_app(settings: Settings | None = None, *, clock: Clock | None = None) -> Litestar:
     settings = settings or Settings()
 
     async def on_connected(runtime: ServiceRuntime) -> None:
         await start_engine(runtime, cached_games=settings.cached_games, replica=settings.replica or replica_name(),
                            games=settings.games)
 
-    return service_app(ServiceRuntime("engine", settings, on_connected=on_connected))
+    return service_app(ServiceRuntime("engine", settings, on_connected=on_connected, clock=clock))

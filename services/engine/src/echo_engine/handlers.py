@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+from dataclasses import dataclass
 from datetime import date
 
 import asyncpg
@@ -18,10 +19,10 @@ from echo_challenge import COMMANDS as ECHO_ACTIONS
 from echo_challenge import KIND as ECHO
 from echo_challenge import game as rules
 from echo_challenge import modes
-from echo_challenge.actions import BeamAction, ProbeAction
 from echo_challenge.tutorial import explain_wrong_click
 from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.errors import explain
+from echo_events.game_rules import Deadline
 from echo_events.model import Command
 from echo_events.moscow import moscow_date
 from echo_events.play import (
@@ -42,6 +43,7 @@ from echo_events.play import (
     ProbeSector,
     ReplayGame,
     StartGame,
+    TimerFired,
     server_command_id,
 )
 from echo_runtime.append import AppendConflict
@@ -51,7 +53,7 @@ from nats.js import JetStreamContext
 from pydantic import ValidationError
 
 from . import queries
-from .dailies import current_daily, daily_over
+from .dailies import closes_at, current_daily, daily_over
 from .locks import Locks
 from .outbox import Outbox, Update
 from .projections import games_of
@@ -63,6 +65,7 @@ from .wire import log_after
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 5
+DAILY_CLOSE = "daily-close"  # the deadline each Daily game is given: its Daily's closing time
 
 
 def refuse(code: str, message: str) -> PlayReply:
@@ -78,14 +81,15 @@ class PlayService:
         self._clock = clock
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
-        self.tables = Tables(self.store, self.outbox, self._locked, clock, Timers(js))
+        self._timers = Timers(js)
+        self.tables = Tables(self.store, self.outbox, self._locked, clock, self._timers)
 
     async def handle(self, request: PlayRequest) -> PlayReply:
         match request:
             case StartGame():
                 return await self._start(request)
             case ProbeSector() | BeamSector() | FinishGame():
-                return _log_after(await self._move(request), request.log_from)
+                return _log_after(await self._move(EchoMove.of(request)), request.log_from)
             case Act():
                 return await self._act(request)
             case OpenTable():
@@ -130,18 +134,12 @@ class PlayService:
             action = ECHO_ACTIONS.validate_python(request.action)
         except ValidationError as error:
             return refuse("bad_action", explain(error))
-        fields = {"account_id": request.account_id, "command_id": request.command_id, "game_id": request.game_id,
-                  "log_from": request.log_from}
-        if isinstance(action, ProbeAction):
-            move = ProbeSector(sector=action.sector, **fields)
-        elif isinstance(action, BeamAction):
-            move = BeamSector(sector=action.sector, **fields)
-        else:
-            move = FinishGame(**fields)
+        move = EchoMove(request.account_id, request.command_id, request.game_id, action.type,
+                        getattr(action, "sector", None), action.command())
         return _log_after(await self._move(move), request.log_from)
 
-    async def _move(self, request: ProbeSector | BeamSector | FinishGame) -> PlayReply:
-        command = _rules_command(request)
+    async def _move(self, request: EchoMove) -> PlayReply:
+        command = request.command
         from_stream = False  # a refusal is only given from a state read from the stream just now
         async with self._locked(request.game_id):
             for _ in range(MAX_ATTEMPTS):
@@ -170,10 +168,10 @@ class PlayService:
         return refuse("busy", "the game is changing on another device; try again")
 
     @staticmethod
-    def _decide(game: LoadedGame, request: ProbeSector | BeamSector | FinishGame, command: Command):  # noqa: ANN205
+    def _decide(game: LoadedGame, request: EchoMove, command: Command):  # noqa: ANN205
         """The command's events, or the refusal to send (a Tutorial step explained, or a rules rejection)."""
-        if game.meta.mode == "tutorial" and isinstance(request, ProbeSector | BeamSector) and game.state.live:
-            wrong = explain_wrong_click(game.state, request.type, request.sector)
+        if game.meta.mode == "tutorial" and request.sector is not None and game.state.live:
+            wrong = explain_wrong_click(game.state, request.tool, request.sector)
             if wrong is not None:
                 return refuse("tutorial_step", wrong)
         outcome = rules.decide(game.state, command)
@@ -256,7 +254,19 @@ class PlayService:
             await self._pool.execute(
                 "INSERT INTO engine_daily_games (game_id, daily_id, account_id) VALUES ($1, $2, $3) "
                 "ON CONFLICT DO NOTHING", game_id, daily.daily_id, request.account_id)
+            if not reply.duplicate:  # its midnight comes back to this game as a command, whatever else is up
+                await self._timers.schedule(game_id, [Deadline(DAILY_CLOSE, closes_at(daily.date), {})])
         return reply
+
+    async def on_timer(self, timer: TimerFired) -> None:
+        """A deadline of a game came: Echo's only one is its Daily's close; a table's go to its rules."""
+        game = await self.store.load(timer.game_id)
+        if game is None or game.meta.kind != ECHO:
+            await self.tables.fire(timer)
+            return
+        if timer.name == DAILY_CLOSE:
+            await self._expire(ExpireGame(game_id=timer.game_id, command_id=server_command_id("expire", timer.name,
+                                                                                                 timer.at)))
 
     async def _start_free(self, request: StartGame, today: date) -> PlayReply:
         preset = request.preset or modes.AS_DAILY
@@ -330,12 +340,24 @@ class PlayService:
         return self._reply(game, view=view)
 
 
-def _rules_command(request: ProbeSector | BeamSector | FinishGame) -> Command:
-    if isinstance(request, ProbeSector):
-        return Probe(sector=request.sector)
-    if isinstance(request, BeamSector):
-        return Beam(sector=request.sector)
-    return Finish()
+@dataclass(frozen=True, slots=True)
+class EchoMove:
+    """A move in an Echo Challenge game, from protocol v2's `act` or v1's own messages."""
+
+    account_id: str
+    command_id: str
+    game_id: str
+    tool: str  # probe, beam or finish
+    sector: int | None
+    command: Command
+
+    @classmethod
+    def of(cls, request: ProbeSector | BeamSector | FinishGame) -> EchoMove:
+        if isinstance(request, FinishGame):
+            return cls(request.account_id, request.command_id, request.game_id, "finish", None, Finish())
+        tool = Probe if isinstance(request, ProbeSector) else Beam
+        return cls(request.account_id, request.command_id, request.game_id, request.type, request.sector,
+                   tool(sector=request.sector))
 
 
 def _log_after(reply: PlayReply, log_from: int | None) -> PlayReply:

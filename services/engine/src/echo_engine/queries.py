@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from datetime import date, datetime
 from typing import Any
 
@@ -11,13 +12,13 @@ from echo_challenge import game as rules
 from echo_challenge import modes
 from echo_challenge.view import client_view, revealed_field
 from echo_events.echo.events import TickResolved
-from echo_events.envelope import unwrap
+from echo_events.envelope import Envelope, unwrap
 from echo_events.moscow import moscow_date
 from echo_events.play import GameCreated
 from nats.js import JetStreamContext
 
 from .dailies import current_daily, daily_closed
-from .store import GameStore
+from .store import GameStore, LoadedGame
 
 
 async def start_options(js: JetStreamContext, pool: asyncpg.Pool, store: GameStore, account_id: str,
@@ -62,7 +63,7 @@ async def replay(js: JetStreamContext, store: GameStore, game_id: str, viewer: s
     meta = events[0]
     assert isinstance(meta, GameCreated)
     if meta.kind != rules_kind:
-        raise NotVisible(game_id)  # a table's replay is its rules' views, not Echo's frames
+        return table_replay(envelopes, viewer)
     state = rules.fold(events[1:3])  # GameStarted, OrdersDealt: tick 0
     public = await _public(js, meta, rules.fold(events[1:]).live)
     if meta.account_id != viewer and not public:
@@ -77,6 +78,22 @@ async def replay(js: JetStreamContext, store: GameStore, game_id: str, viewer: s
     if not state.live and (meta.mode != "daily" or public):
         result["field"] = revealed_field(state)
     return result
+
+
+def table_replay(envelopes: list[Envelope], viewer: str | None) -> dict[str, Any]:
+    """A finished table's game, command by command: the view its seat had (a spectator's for anyone else)
+    after each command that changed the game. Only once the game is over: until then the table's own views
+    are the only ones."""
+    meta = unwrap(envelopes[0])
+    game = LoadedGame(meta=meta, state=None, version=0, last_sequence=0)
+    frames: list[dict[str, Any]] = []
+    for _, batch in itertools.groupby(envelopes[1:], key=lambda e: e.causation_id):
+        game = game.advanced([unwrap(e) for e in batch])
+        if game.state is not None:
+            frames.append(game.rules.view(game.state, game.seat_of(viewer) if viewer else None))
+    if game.state is None or not game.rules.is_over(game.state):
+        raise NotVisible(meta.game_id)
+    return {"game_id": meta.game_id, "kind": meta.kind, "mode": "table", "frames": frames}
 
 
 async def _public(js: JetStreamContext, meta: GameCreated, live: bool) -> bool:

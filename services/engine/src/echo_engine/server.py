@@ -153,7 +153,7 @@ class EngineServer:
         """A deadline's schedule fired (a malformed body raises: retried, then dead-lettered, never lost)."""
         timer = TimerFired.model_validate_json(msg.data)
         with self.play.outbox.held() as updates:
-            await self.play.tables.fire(timer)
+            await self.play.on_timer(timer)
         await self.play.outbox.send(updates)
 
     async def drain(self) -> None:

@@ -122,9 +122,10 @@ async def daily_today(request: Request, league: FromQuery[str] = "bronze") -> di
     if league not in LEAGUES:
         raise ValidationException(f"unknown league {league!r}; known: {', '.join(LEAGUES)}")
     daily = await latest_published(request, league)
-    if daily is None:
-        raise NotFoundException(f"no Daily has been published in the {league} league yet")
-    return daily_view(daily, await _now(request))
+    now = await _now(request)
+    if daily is None or daily.closes_at <= now:  # a past Daily (the daily service still catching up) is not today's
+        raise NotFoundException(f"the {league} league's Daily is not out yet (a new one comes out at 00:00 MSK)")
+    return daily_view(daily, now)
 
 
 @get("/api/v1/daily/today/all", operation_id="dailyTodayAll")
@@ -134,7 +135,7 @@ async def daily_today_all(request: Request) -> dict[str, Any]:
     dailies = []
     for league in LEAGUES:
         daily = await latest_published(request, league)
-        if daily is not None:
+        if daily is not None and daily.closes_at > now:
             dailies.append(daily_view(daily, now))
     return {"dailies": dailies}
 
