@@ -21,6 +21,7 @@ from .catalogue_routes import CATALOGUE_ROUTES
 from .chart_routes import CHART_ROUTES
 from .daily_routes import DAILY_ROUTES
 from .engine_client import Holders
+from .eot_routes import EOT_ROUTES
 from .friends_scores_routes import FRIENDS_SCORES_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
@@ -74,7 +75,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web",
                                      file_system=WebFiles())
     routes = [*ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES, *CHART_ROUTES,
-              *CATALOGUE_ROUTES, live, web]
+              *CATALOGUE_ROUTES, *EOT_ROUTES, live, web]
     app = service_app(ServiceRuntime("gateway", settings, on_connected=start_hub, clock=clock), routes,
                       openapi_config=OPENAPI)
     app.state.signer = signer
