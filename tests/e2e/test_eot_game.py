@@ -113,6 +113,10 @@ async def wait_for(test, timeout: float = 15.0) -> None:  # noqa: ANN001
 
 async def test_three_browsers_and_a_bot_play_a_whole_game_of_four(browser, system, social, private_nats_url) -> None:  # noqa: ANN001
     owner = await Player.at(browser, system, DESKTOP, "/eot/")
+    await owner.page.click("#lang")  # English, then back to Russian
+    await owner.page.wait_for_selector("h2:has-text('New table')")
+    await owner.page.click("#lang")
+    await owner.page.wait_for_selector("h2:has-text('Новый стол')")
     await owner.page.select_option("select[name=seats]", "4")
     await owner.page.select_option("select[name=bots]", "1")
     await owner.page.select_option("select[name=level]", "greedy")
