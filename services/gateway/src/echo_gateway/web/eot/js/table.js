@@ -17,7 +17,7 @@ function header(game, you) {
   const name = (id) => playerName(game, id, you);
   const turn = game.turn ? t("turnOf", { p: name(game.turn.player), i: game.turn.index }) : "";
   const pending = game.pending ? t("decides", { p: name(game.pending.player) }) : "";
-  const mine = game.moves ? `<strong class="your-turn" data-testid="your-turn">${t("yourTurn")}</strong>` : "";
+  const mine = game.moves ? `<strong class="your-turn" data-testid="your-turn">${t(game.pending ? "yourDecision" : "yourTurn")}</strong>` : "";
   return `<header class="status" data-testid="status" data-round="${game.round}" data-phase="${game.phase}">
     <span>${t("round", { n: game.round })} · ${t(`ph_${game.phase}`)}</span><span>${escapeHTML(turn)}</span>
     <span>${escapeHTML(pending)}</span>${mine}</header>`;
