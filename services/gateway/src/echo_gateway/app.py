@@ -22,6 +22,7 @@ from .catalogue_routes import CATALOGUE_ROUTES
 from .chart_routes import CHART_ROUTES
 from .daily_routes import DAILY_ROUTES
 from .engine_client import Holders
+from .eot_routes import EOT_ROUTES
 from .flood_limits import FloodLimits
 from .friends_scores_routes import FRIENDS_SCORES_ROUTES
 from .identity import TokenSigner
@@ -85,7 +86,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web",
                                      file_system=WebFiles())
     routes = [*ROUTES, *SESSION_ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES,
-              *CHART_ROUTES, *CATALOGUE_ROUTES, live, web]
+              *CHART_ROUTES, *CATALOGUE_ROUTES, *EOT_ROUTES, live, web]
     app = service_app(runtime, routes, before_request=resolve_session, openapi_config=OPENAPI, **BOUNDS)
     app.state.sessions = sessions
     app.state.limits = limits

@@ -1,20 +1,33 @@
 """Echoes of Time (Эхо времени) rules: pure and deterministic from the game seed, no I/O.
 
-The module-level names are the shared rules contract (`echo_events.game_rules.RulesPackage`)."""
+The module-level names are the shared rules contract (`echo_events.game_rules.RulesPackage`) and, from
+`hosting`, what the engine needs to host a game at a table (`TableRules`, bots, each seat's legal moves
+in its view)."""
 
 from __future__ import annotations
 
 from .catalogue import CARDS, CATALOGUE_VERSION, SOURCES, load_catalogue
 from .commands import COMMANDS, Activate, Concede, CreateGame, Decide, EndTurn, ExpireStep, TakeMainAction
 from .game import decide, evolve, fold, start
+from .hosting import (
+    BOT_LEVELS,
+    ENDING_EVENTS,
+    bot_action,
+    command_for,
+    deadlines,
+    is_over,
+    new_setup,
+    timer_command,
+    view,
+)
 from .state import Table
-from .view import view
 
 KIND = "echoes_of_time"
 SEATS = (2, 4)
 
 __all__ = [
-    "CARDS", "CATALOGUE_VERSION", "COMMANDS", "KIND", "SEATS", "SOURCES", "Activate", "Concede", "CreateGame",
-    "Decide", "EndTurn", "ExpireStep", "Table", "TakeMainAction", "decide", "evolve", "fold", "load_catalogue",
-    "start", "view",
+    "Activate", "BOT_LEVELS", "CARDS", "CATALOGUE_VERSION", "COMMANDS", "Concede", "CreateGame", "Decide",
+    "ENDING_EVENTS", "EndTurn", "ExpireStep", "KIND", "SEATS", "SOURCES", "Table", "TakeMainAction",
+    "bot_action", "command_for", "deadlines", "decide", "evolve", "fold", "is_over", "load_catalogue", "new_setup",
+    "start", "timer_command", "view",
 ]

@@ -194,7 +194,8 @@ class Connection:
                 if frame.seats is None:
                     await self.send(error("bad_message", "a table's start names its seats", frame.id))
                     return
-                request = {"type": "open", "kind": frame.kind, "seats": frame.seats, "settings": frame.settings}
+                request = {"type": "open", "kind": frame.kind, "seats": frame.seats, "settings": frame.settings,
+                           "bots": frame.bots}
             case Start():
                 if frame.mode is None:
                     await self.send(error("bad_message", "an Echo Challenge start names its mode (tutorial, free, "

@@ -45,6 +45,8 @@ class Start(Message):
     preset: str | None = Field(None, max_length=32, description="Echo Challenge's Free games")
     seats: int | None = Field(None, ge=1, le=16, description="a table's seats")
     settings: dict[str, Any] = Field(default_factory=dict, max_length=32, description="a table's settings")
+    bots: list[Annotated[str, Field(max_length=32)]] = Field(default_factory=list, max_length=15,
+                                                             description="bot levels taking a table's empty seats")
 
 
 class Join(Message):

@@ -1,0 +1,154 @@
+"""Echoes of Time at an engine table (`echo_events.game_rules.TableRules`): seat indexes as player ids,
+the room's settings, a client's action as its seat's command, the open step's timer as a deadline, and the
+`echoes_of_time.bots` policies as the bots of empty seats.
+
+Absence and concession (§18): a player who is away is treated like one who waits — when the open step's
+timer runs out, `ExpireStep` applies the timeout default (Draw on the lowest free slot then EndTurn, or the
+decision's default). Without a timer nothing forces an absent player. `Concede` is a client action: with two
+players the other wins at once; with three or four the conceder keeps his seat and every later step of his
+resolves by the defaults at once (the rules do that, no timer is needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from echo_events.game_rules import Deadline, is_rejection
+from echo_events.model import Command, Message
+from pydantic import Field
+
+from .bots import POLICIES, Agent, actor
+from .bots.candidates import answers, main_actions
+from .choices import default_choice
+from .commands import COMMANDS, CreateGame, ExpireStep, TakeMainAction
+from .events import GameFinished
+from .game import ACTIONS, decide
+from .state import SPACES, Table
+from .table_rules import activatable, effect_of, play_cost, playable_cards, room_on
+from .view import view as seat_view
+
+ENDING_EVENTS = frozenset({GameFinished.event_type})
+BOT_LEVELS = POLICIES  # random (weakest), greedy, balanced
+STEP_TIMER = "step"  # one timer per game: the open turn's or decision's
+
+
+class Settings(Message):
+    """A room's settings: the turn and decision timer (§18: off by default, 30–300 s)."""
+
+    turn_timer_s: int | None = Field(None, ge=30, le=300)
+
+
+def player_id(seat: int) -> str:
+    return f"p{seat + 1}"
+
+
+def millis(moment: datetime) -> int:
+    return int(moment.timestamp() * 1000)
+
+
+def new_setup(settings: Mapping[str, Any], seats: int, seed: int, now: datetime) -> CreateGame:
+    """The engine's table id is the game's id, so the rules' own `game_id` stays empty (a seat's view
+    must not carry anything derived from the seed)."""
+    chosen = Settings.model_validate(dict(settings))
+    return CreateGame(game_id="", players=tuple(player_id(s) for s in range(seats)), seed=str(seed),
+                      turn_timer_s=chosen.turn_timer_s, at=millis(now))
+
+
+def command_for(action: Mapping[str, Any], seat: int, now: datetime) -> Command:
+    """The seat and the time are the server's: whatever `player` or `at` the client wrote is replaced."""
+    return COMMANDS.validate_python({**action, "player": player_id(seat), "at": millis(now)})
+
+
+def deadlines(state: Table) -> list[Deadline]:
+    step = state.pending or state.turn
+    if state.over or step is None or step.deadline is None:
+        return []
+    at = datetime.fromtimestamp(step.deadline / 1000, UTC)
+    return [Deadline(STEP_TIMER, at, {"step_id": step.step_id, "at": step.deadline})]
+
+
+def timer_command(command: Mapping[str, Any]) -> ExpireStep:
+    return ExpireStep.model_validate(dict(command))
+
+
+def is_over(state: Table) -> bool:
+    return state.over
+
+
+def bot_action(state: Table, seat: int, level: str, seed: int) -> dict[str, Any] | None:
+    """The action of the policy `level` for the bot at `seat` when it is the one to act; a fresh agent
+    per call, so the same state and seed give the same action on every replica."""
+    player = player_id(seat)
+    if actor(state) != player:
+        return None
+    chosen = Agent(level, str(seed), [s.id for s in state.seats]).command(state)
+    if is_rejection(decide(state, chosen)):  # a policy's candidate the rules refuse: the step's timeout default
+        return timeout_default(state)
+    return chosen.model_dump(mode="json", exclude={"player", "at"})
+
+
+def timeout_default(state: Table) -> dict[str, Any]:
+    """What the open step's timeout would do (§18), as the actor's own action."""
+    pending, turn = state.pending, state.turn
+    if pending is not None:
+        return {"type": "decide", "decision_id": pending.decision_id, "choice": default_choice(pending)}
+    assert turn is not None, "nobody is to act"
+    if turn.main_done:
+        return {"type": "end_turn"}
+    slot = next(s for s in ("draw.1", "draw.2") if s not in state.seat(turn.player).cubes)
+    return {"type": "main", "slot": slot}
+
+
+def view(state: Table, seat: int | None = None) -> dict[str, Any]:
+    """The seat's view (`echoes_of_time.view`) and, for the seat that is to act, its `moves`: every choice
+    the rules accept now, so a client offers nothing else."""
+    return {**seat_view(state, seat), "moves": None if seat is None else moves(state, seat)}
+
+
+def moves(state: Table, seat: int) -> dict[str, Any] | None:
+    """None unless `seat` is to act. A pending decision of kind `advance` or `play` lists its accepted
+    answers (`answers`); the other kinds are chosen from the decision's own options, min to max of them.
+    In a turn: each main action's first free slot with what it may take, the activations (`discards`: how
+    many cards of the hand they cost) and whether the turn may end."""
+    player = player_id(seat)
+    if actor(state) != player:
+        return None
+    pending, turn = state.pending, state.turn
+    if pending is not None:
+        accepted = []
+        if pending.kind in ("advance", "play"):
+            accepted = [a.choice for a in answers(state, list) if not is_rejection(decide(state, a))]
+        return {"decision": pending.kind, "answers": accepted}
+    assert turn is not None
+    found: dict[str, Any] = {"main": {}, "end_turn": turn.main_done,
+                             "activate": [{"target": t, "discards": effect_of(t).cost}
+                                          for t in activatable(state, player)]}
+    if turn.main_done:
+        return found
+    candidates = main_actions(state, player, list)
+    for action in ACTIONS:
+        if action not in candidates:
+            continue
+        slot = candidates[action][0].slot
+        if action == "draw":
+            found["main"]["draw"] = {"slot": slot}
+        elif action == "play":
+            found["main"]["play"] = {"slot": slot, "cards": [_play_terms(state, player, c)
+                                                             for c in playable_cards(state, player)]}
+        else:
+            accepted = [c.args for c in candidates[action] if _accepted(state, c)]
+            if accepted:
+                found["main"][action] = {"slot": slot, "choices": accepted}
+    return found
+
+
+def _play_terms(state: Table, player: str, card: str) -> dict[str, Any]:
+    """A playable card: how many other cards it discards and the spaces (0 = straight to the fellowship)."""
+    discards, low, high = play_cost(state, player, card)
+    spaces = [s for s in range(low, min(high, SPACES) + 1) if room_on(state, player, s)]
+    return {"card": card, "discards": discards, "spaces": spaces}
+
+
+def _accepted(state: Table, command: TakeMainAction) -> bool:
+    return not is_rejection(decide(state, command))

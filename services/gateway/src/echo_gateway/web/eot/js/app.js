@@ -1,0 +1,227 @@
+// Echoes of Time in the browser: tables of 2–4 opened here (with bots for empty seats) or joined by link,
+// the game as this seat sees it, its moves, the log, the final scores, and a finished game step by step.
+// Speaks protocol v2 (services/gateway/PROTOCOL.md) over the shared Connection.
+import { Connection } from "/js/connection.js";
+import { getJSON, ensureToken } from "/js/api.js";
+import { lang, setLang } from "/js/i18n.js";
+import { loadCards } from "./cards.js";
+import { TableLog } from "./log.js";
+import { MovesPanel } from "./moves.js";
+import { tableHTML } from "./table.js";
+import { escapeHTML, refusal, t } from "./words.js";
+
+const KIND = "echoes_of_time";
+const LEVELS = ["random", "greedy", "balanced"];
+const TIMERS = [null, 30, 60, 120, 300];
+const HISTORY_KEY = "eot.history";
+
+/** Protocol v2's hello on the shared connection (which says v1 for Echo Challenge's own screens). */
+class TableConnection extends Connection {
+  async open() {
+    if (this.ws && this.state !== "offline") return;
+    this.setState("connecting");
+    let token;
+    try { token = await ensureToken(); } catch { this.scheduleReconnect(); return; }
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+    this.ws = ws;
+    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", v: 2, token })));
+    ws.addEventListener("message", (event) => this.onFrame(ws, event.data));
+    ws.addEventListener("close", (event) => this.onClose(ws, event));
+  }
+}
+
+const conn = new TableConnection();
+const screen = document.getElementById("screen");
+const notice = document.getElementById("notice");
+
+function history() {
+  try { return JSON.parse(localStorage.getItem(HISTORY_KEY)) ?? []; } catch { return []; }
+}
+
+function remember(gameId, status) {
+  const games = history().filter((g) => g.game_id !== gameId);
+  const known = history().find((g) => g.game_id === gameId);
+  games.unshift({ game_id: gameId, status, at: known?.at ?? new Date().toISOString() });
+  localStorage.setItem(HISTORY_KEY, JSON.stringify(games.slice(0, 30)));
+}
+
+function say(text, kind = "error") {
+  notice.textContent = text;
+  notice.dataset.kind = kind;
+  notice.hidden = !text;
+}
+
+async function command(type, fields) {
+  const answer = await conn.command(type, fields);
+  if (answer.type === "error") say(refusal(answer.code, answer.message));
+  else say("");
+  return answer;
+}
+
+// --- the lobby: a new table, a table by its link, the games of this device ---
+function lobby() {
+  const options = (values, label) => values.map((v) => `<option value="${v ?? ""}">${label(v)}</option>`).join("");
+  const games = history().map((g) => `<li><a href="#/t/${g.game_id}">${escapeHTML(new Date(g.at).toLocaleString(lang()))}</a>
+    · ${escapeHTML(t(`ph_${g.status === "over" ? "over" : "action"}`))}${g.status === "over" ? ` · <a href="#/r/${g.game_id}" data-testid="replay-link">${t("replay")}</a>` : ""}</li>`).join("");
+  screen.innerHTML = `<section class="panel"><h2>${t("newTable")}</h2><form id="new-table" class="form">
+      <label>${t("seats")} <select name="seats">${options([2, 3, 4], String)}</select></label>
+      <label>${t("bots")} <select name="bots">${options([0, 1, 2, 3], String)}</select></label>
+      <label>${t("botLevel")} <select name="level">${options(LEVELS, (l) => t(`lv_${l}`))}</select></label>
+      <label>${t("timer")} <select name="timer">${options(TIMERS, (s) => (s ? t("seconds", { n: s }) : t("timerOff")))}</select></label>
+      <button class="btn primary" type="submit" data-testid="create">${t("create")}</button></form></section>
+    <section class="panel"><h2>${t("joinTitle")}</h2><form id="join-table" class="form">
+      <input name="link" placeholder="${t("joinHint")}" aria-label="${t("joinHint")}" required>
+      <button class="btn" type="submit">${t("join")}</button></form></section>
+    <section class="panel"><h2>${t("history")}</h2>${games ? `<ul class="history" data-testid="history">${games}</ul>` : `<p>${t("historyEmpty")}</p>`}</section>`;
+  screen.querySelector("#new-table").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    const seats = Number(form.get("seats"));
+    const bots = Array(Math.min(Number(form.get("bots")), seats - 1)).fill(form.get("level"));
+    const settings = form.get("timer") ? { turn_timer_s: Number(form.get("timer")) } : {};
+    const answer = await command("start", { kind: KIND, seats, settings, bots });
+    if (answer.type === "ack") location.hash = `#/t/${answer.game_id}`;
+  });
+  screen.querySelector("#join-table").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const link = new FormData(event.target).get("link");
+    location.hash = `#/join/${String(link).split("/join/").pop()}`;
+  });
+}
+
+// --- a table: its lobby, then the game ---
+class TableScreen {
+  constructor(gameId) {
+    this.gameId = gameId;
+    this.view = null;
+    this.log = new TableLog();
+    this.moves = new MovesPanel((action) => this.act(action));
+    this.onUpdate = (event) => { if (event.detail.game_id === this.gameId) this.show(event.detail.view); };
+    this.onOnline = () => this.resume();
+  }
+
+  async mount() {
+    conn.addEventListener("update", this.onUpdate);
+    conn.addEventListener("online", this.onOnline);
+    if (conn.state === "online") await this.resume();
+  }
+
+  unmount() {
+    conn.removeEventListener("update", this.onUpdate);
+    conn.removeEventListener("online", this.onOnline);
+  }
+
+  async resume() {
+    const answer = await command("resume", { game_id: this.gameId, version: this.view?.version ?? 0 });
+    if (answer.type === "ack" && answer.view) this.show(answer.view);
+  }
+
+  async act(action) {
+    const answer = await command("act", { game_id: this.gameId, action });
+    if (answer.type === "ack" && answer.view) this.show(answer.view);
+    else this.render();
+  }
+
+  show(view) {
+    if (this.view && view.version < this.view.version) return; // an older frame than the one shown
+    this.view = view;
+    if (view.game) this.log.see(view.game, view.table.you);
+    remember(this.gameId, view.table.status);
+    this.render();
+  }
+
+  render() {
+    const view = this.view;
+    if (!view) return;
+    const table = view.table;
+    if (!view.game) {
+      const link = `${location.origin}/eot/#/join/${table.invite}`;
+      screen.innerHTML = `<section class="panel" data-testid="table-lobby"><h2>${t("lobby", { taken: table.taken, seats: table.seats })}</h2>
+        ${table.status === "closed" ? `<p>${t("closed")}</p>` : `<p>${t("invite")}:</p><p><input readonly value="${escapeHTML(link)}" data-testid="invite" aria-label="${t("invite")}">
+        <button class="btn" type="button" id="copy">${t("copy")}</button></p>
+        <button class="btn ghost" type="button" id="leave">${t("leave")}</button>`}</section>`;
+      screen.querySelector("#copy")?.addEventListener("click", () => navigator.clipboard?.writeText(link).then(() => say(t("copied"), "info")));
+      screen.querySelector("#leave")?.addEventListener("click", async () => {
+        if ((await command("leave", { game_id: this.gameId })).type === "ack") location.hash = "#/";
+      });
+      return;
+    }
+    const game = view.game;
+    screen.innerHTML = `<div class="game" data-testid="game" data-version="${view.version}" data-status="${table.status}">
+      ${this.moves.html(game, view.version)}${tableHTML(game, table.you)}${this.log.html()}
+      ${table.status === "over" ? `<p><a class="btn" href="#/r/${this.gameId}" data-testid="replay-link">${t("replay")}</a></p>` : ""}</div>`;
+    screen.querySelector("[data-testid=moves]")?.addEventListener("click", (event) => {
+      const el = event.target.closest("[data-do]");
+      if (el && !el.disabled && this.moves.click(el)) this.render();
+    });
+  }
+}
+
+// --- a finished game, step by step (GET /api/v1/games/<id>/replay) ---
+class ReplayScreen {
+  constructor(gameId) { this.gameId = gameId; this.step = 0; }
+
+  async mount() {
+    const replay = await getJSON(`/api/v1/games/${encodeURIComponent(this.gameId)}/replay`);
+    this.frames = replay?.frames ?? [];
+    this.render();
+  }
+
+  unmount() {}
+
+  render() {
+    if (!this.frames.length) { screen.innerHTML = `<p class="panel">${t("game_over")}</p>`; return; }
+    const game = this.frames[this.step];
+    const you = game.me ? game.players.findIndex((p) => p.id === game.me.id) : -1;
+    screen.innerHTML = `<div class="replay" data-testid="replay" data-step="${this.step}">
+      <nav class="replay-nav"><button class="btn" id="prev" ${this.step ? "" : "disabled"}>${t("prev")}</button>
+      <span>${t("replayStep", { i: this.step + 1, n: this.frames.length })}</span>
+      <button class="btn" id="next" data-testid="replay-next" ${this.step + 1 < this.frames.length ? "" : "disabled"}>${t("next")}</button>
+      <a class="btn ghost" href="#/t/${this.gameId}">${t("toTable")}</a></nav>
+      ${tableHTML({ ...game, moves: null }, you)}</div>`;
+    screen.querySelector("#prev").addEventListener("click", () => { this.step -= 1; this.render(); });
+    screen.querySelector("#next").addEventListener("click", () => { this.step += 1; this.render(); });
+  }
+}
+
+// --- routing ---
+let current = null;
+
+async function route() {
+  current?.unmount?.();
+  current = null;
+  say("");
+  const [, where, arg] = location.hash.split("/");
+  if (where === "join" && arg) {
+    const answer = await command("join", { kind: KIND, invite: decodeURIComponent(arg) });
+    if (answer.type === "ack") location.replace(`#/t/${answer.game_id}`);
+    return;
+  }
+  if (where === "t" && arg) current = new TableScreen(arg);
+  else if (where === "r" && arg) current = new ReplayScreen(arg);
+  if (current) await current.mount();
+  else lobby();
+}
+
+function chrome() {
+  document.documentElement.lang = lang();
+  document.title = t("title");
+  document.getElementById("brand").textContent = t("title");
+  document.getElementById("back").textContent = t("back");
+  document.getElementById("lang").textContent = lang() === "en" ? "RU" : "EN";
+}
+
+document.getElementById("lang").addEventListener("click", () => {
+  setLang(lang() === "en" ? "ru" : "en");
+  chrome();
+  if (current?.render) current.render(); else lobby();
+});
+
+conn.addEventListener("state", (event) => { document.getElementById("conn").dataset.state = event.detail; });
+let routed = false;
+conn.addEventListener("online", () => { if (!routed) { routed = true; route(); } });
+window.addEventListener("hashchange", route);
+window.eotConnection = conn; // for tests: drop the socket as a network failure would
+chrome();
+await loadCards();
+conn.open();

@@ -1,0 +1,112 @@
+// The game as one seat sees it: the round and turn, the end conditions, every player's time board, cubes,
+// fellowship and Sources, the shared Sources, the supply, one's hand and, at the end, the scores by part.
+import { cardChip, cardFace, cardName, sourceFace } from "./cards.js";
+import { escapeHTML, t } from "./words.js";
+
+const ACTIONS = ["draw", "play", "advance", "capture", "entrench"];
+
+export function playerName(game, id, you) {
+  const seat = game.players.findIndex((p) => p.id === id);
+  const name = t("player", { n: seat + 1 });
+  return seat === you ? `${name} (${t("you")})` : name;
+}
+
+const dot = (seat) => `<span class="cube seat-${seat}" aria-hidden="true"></span>`;
+
+function header(game, you) {
+  const name = (id) => playerName(game, id, you);
+  const turn = game.turn ? t("turnOf", { p: name(game.turn.player), i: game.turn.index }) : "";
+  const pending = game.pending ? t("decides", { p: name(game.pending.player) }) : "";
+  const mine = game.moves ? `<strong class="your-turn" data-testid="your-turn">${t(game.pending ? "yourDecision" : "yourTurn")}</strong>` : "";
+  return `<header class="status" data-testid="status" data-round="${game.round}" data-phase="${game.phase}">
+    <span>${t("round", { n: game.round })} · ${t(`ph_${game.phase}`)}</span><span>${escapeHTML(turn)}</span>
+    <span>${escapeHTML(pending)}</span>${mine}</header>`;
+}
+
+function flags(game) {
+  const all = 10 * game.players.length + 14;
+  const best = Math.max(...game.players.map((p) => p.count));
+  const entrenched = game.sources.filter((s) => s.state === "entrenched").length;
+  const row = (flag, text, value, max) => {
+    const round = game.flags[flag];
+    return `<li class="${round ? "raised" : ""}" data-flag="${flag}"><span>${escapeHTML(text)}${round ? ` — ${t("raised", { r: round })}` : ""}</span>
+      <meter min="0" max="${max}" value="${value}"></meter></li>`;
+  };
+  return `<section class="flags"><h3>${t("flags")}</h3><ul>
+    ${row("A", t("flagA", { left: game.vp_main_left, all }), all - game.vp_main_left, all)}
+    ${row("B", t("flagB", { best }), Math.min(best, 12), 12)}
+    ${row("C", t("flagC", { n: entrenched, all: game.sources.length }), entrenched, game.sources.length)}</ul></section>`;
+}
+
+function slotsGrid(game, you) {
+  const cells = ACTIONS.map((action) => {
+    const slots = [1, 2].map((n) => {
+      const slot = `${action}.${n}`;
+      const cubes = game.players.filter((p) => p.cubes.includes(slot)).map((p) => dot(p.seat)).join("");
+      return `<td data-slot="${slot}">${cubes}</td>`;
+    }).join("");
+    return `<tr><th>${t(`act_${action}`)}</th>${slots}</tr>`;
+  }).join("");
+  const free = game.players.map((p) => `<span>${dot(p.seat)}${escapeHTML(playerName(game, p.id, you))}: ${t("cubes", { n: p.cubes.filter((c) => c === null).length })}</span>`).join("");
+  return `<section class="slots"><h3>${t("slots")}</h3><table><tr><th></th><th>1</th><th>2</th></tr>${cells}</table>
+    <div class="cube-legend">${free}</div></section>`;
+}
+
+function playerPanel(game, player, you) {
+  const spaces = [1, 2, 3, 4, 5].map((n) => `<div class="space" data-space="${n}"><span class="space-n">${n}</span>
+    ${player.board[String(n)].map((c) => cardChip(c)).join("")}</div>`).join("");
+  const fellows = player.fellowship.map((c) => cardChip(c, { token: player.activated.includes(c) })).join("")
+    || `<small>${t("fellowshipEmpty")}</small>`;
+  const held = player.sources.map((s) => `<span class="chip src">${escapeHTML(cardName(s))}</span>`).join("");
+  const turn = game.turn?.player === player.id ? " on-turn" : "";
+  return `<section class="player seat-${player.seat}${turn}${player.conceded ? " conceded" : ""}" data-player="${player.id}">
+    <h3>${dot(player.seat)}${escapeHTML(playerName(game, player.id, you))}${player.id === game.first_player ? ` <small>· ${t("first")}</small>` : ""}
+      ${player.conceded ? ` <small>· ${t("conceded")}</small>` : ""}</h3>
+    <div class="numbers"><span data-testid="vp-${player.id}">${t("vp", { n: player.vp_tokens })}</span><span>${t("handSize", { n: player.hand_size })}</span>
+      <span>${t("count", { n: player.count })}</span></div>
+    <div class="time-board" aria-label="${t("board")}">${spaces}</div>
+    <div class="fellowship"><b>${t("fellowship")}:</b> ${fellows}</div>
+    ${held ? `<div class="held"><b>${t("held")}:</b> ${held}</div>` : ""}</section>`;
+}
+
+function sourcesRow(game, you) {
+  const faces = game.sources.map((s) => sourceFace(s, s.holder ? playerName(game, s.holder, you) : "")).join("");
+  const out = game.sources_out.length ? `<small>${escapeHTML(t("sourcesOut", { list: game.sources_out.map(cardName).join(", ") }))}</small>` : "";
+  return `<section class="sources"><h3>${t("sources")}</h3><div class="source-row">${faces}</div>${out}</section>`;
+}
+
+function supply(game) {
+  const recent = game.discard.slice(-6).map((c) => cardChip(c)).join("");
+  return `<section class="supply"><p>${t("supply", { deck: game.deck_size, discard: game.discard.length, main: game.vp_main_left, extra: game.vp_extra_used })}</p>
+    ${recent ? `<div><b>${t("discardPile")}:</b> ${recent}</div>` : ""}</section>`;
+}
+
+function hand(game) {
+  const cards = game.me?.hand ?? [];
+  return `<section class="hand"><h3>${t("hand")} (${cards.length})</h3>
+    <div class="hand-cards" data-testid="hand">${cards.map((c) => cardFace(c)).join("") || `<p>${t("handEmpty")}</p>`}</div></section>`;
+}
+
+export function scoring(game, you) {
+  if (!game.scores) return "";
+  const parts = ["tokens", "sources", "cards", "effects", "total"];
+  const reason = [].concat(game.end_condition ?? []).map((r) => t(`r_${r}`)).join(", ");
+  const rows = game.players.map((p) => {
+    const s = game.scores[p.id];
+    const won = game.winners.includes(p.id) ? " won" : "";
+    return `<tr class="${won}"><th>${dot(p.seat)}${escapeHTML(playerName(game, p.id, you))}</th>${parts.map((k) => `<td>${s[k]}</td>`).join("")}</tr>`;
+  }).join("");
+  return `<section class="scoring" data-testid="scoring"><h2>${t("over")}</h2>
+    <p>${escapeHTML(t("winners", { list: game.winners.map((w) => playerName(game, w, you)).join(", ") }))} · ${escapeHTML(t("reason", { r: reason }))}
+    ${game.tie_break ? ` · ${escapeHTML(t("tieBreak", { t: game.tie_break }))}` : ""}</p>
+    <table><tr><th></th>${parts.map((k) => `<th>${t(`sc_${k}`)}</th>`).join("")}</tr>${rows}</table></section>`;
+}
+
+/** Everything but the moves panel and the log, which the screen places beside it. */
+export function tableHTML(game, you) {
+  const me = game.players[you];
+  const others = game.players.filter((p) => p.seat !== you);
+  return `${header(game, you)}${scoring(game, you)}
+    <div class="columns"><div class="main-col">${me ? playerPanel(game, me, you) : ""}${hand(game)}${sourcesRow(game, you)}</div>
+    <div class="side-col">${flags(game)}${slotsGrid(game, you)}${others.map((p) => playerPanel(game, p, you)).join("")}${supply(game)}</div></div>`;
+}
