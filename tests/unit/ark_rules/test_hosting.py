@@ -265,8 +265,10 @@ def test_any_game_played_along_or_by_its_timers_ends_and_every_due_deadline_is_a
             break
         table.now += timedelta(seconds=1)
         waiting = [s for s in range(seats) if auto_action(table.view(s)) is not None]
-        if waiting and (room.phase == "kind_vote" or not timeouts[n % len(timeouts)]):  # a kind vote of mixed
-            # timeouts and ballots could tie forever: it is played along
+        # Timed-out ballots can tie again and again (everyone against himself): revotes and the kind vote are
+        # played along, so that the game ends.
+        along = room.phase == "kind_vote" or (room.step.kind == "exile_vote" and room.step.attempt > 1)
+        if waiting and (along or not timeouts[n % len(timeouts)]):
             seat = waiting[0]
             assert not is_rejection(table.act(seat, **auto_action(table.view(seat))))
         else:
