@@ -76,6 +76,13 @@ async def test_five_browsers_play_a_survival_game_with_a_revote_a_reload_and_a_d
     for guest in pages[1:]:
         await guest.wait_for_selector("[data-testid=lobby]")
     await page.wait_for_function("document.querySelectorAll('[data-testid=players] > li').length === 5")
+    visitor = await new_page(browser, system, PHONE, path=link.removeprefix(system))
+    await page.wait_for_selector("[data-player=p5]")
+    await visitor.page.context.close()  # his only device goes: the room shows him offline, the owner kicks him
+    await page.wait_for_selector("[data-player=p5] [data-testid=offline]")
+    assert await page.locator("[data-testid=offline]").count() == 1
+    await click(page, "[data-testid=kick-p5]")
+    assert await page.locator("[data-player=p5]").count() == 0
     for guest in pages[1:]:
         await click(guest, "[data-testid=ready]")
     await page.wait_for_function("!document.querySelector('[data-testid=start]').disabled")

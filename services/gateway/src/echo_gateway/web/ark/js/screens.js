@@ -167,7 +167,7 @@ function lastTally(game) {
   } else if (tally.kind === "survival") {
     body = `${nick(game, tally.subject)}: ${tally.s}/${tally.v} · ${w("chance", { c: tally.chance })} → ${w(tally.outcome === "survived" ? "survived" : "died")}`;
   } else {
-    body = `${w("kindFor")} ${tally.for} · ${w("kindAgainst")} ${tally.against} → ${tally.result}`;
+    body = `${w("kindFor")} ${tally.for} · ${w("kindAgainst")} ${tally.against} → ${w("kind_" + tally.result)}`;
   }
   return `<section class="panel" data-testid="tally"><h3>${esc(w("tally"))}</h3><p>${esc(body)}</p></section>`;
 }

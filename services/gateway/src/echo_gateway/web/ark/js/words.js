@@ -32,6 +32,7 @@ const RU = {
   roomGone: "Комната закрыта.", left: "Вы вышли из комнаты.", joinAgain: "Вернуться в комнату",
   cat_profession: "Профессия", cat_biology: "Биология", cat_health: "Здоровье", cat_hobby: "Хобби",
   cat_phobia: "Фобия", cat_baggage: "Багаж", cat_fact: "Факт",
+  kind_continued: "род продолжится", kind_failed: "род прервётся", kind_tie: "ничья",
   err: "Отказ: {m}",
 };
 
@@ -66,6 +67,7 @@ const EN = {
   roomGone: "The room is closed.", left: "You left the room.", joinAgain: "Back to the room",
   cat_profession: "Profession", cat_biology: "Biology", cat_health: "Health", cat_hobby: "Hobby",
   cat_phobia: "Phobia", cat_baggage: "Baggage", cat_fact: "Fact",
+  kind_continued: "the kind goes on", kind_failed: "the kind ends", kind_tie: "tie",
   err: "Refused: {m}",
 };
 
