@@ -99,6 +99,7 @@ async def test_five_browsers_play_a_survival_game_with_a_revote_a_reload_and_a_d
     await pages[1].wait_for_selector("[data-testid=step][data-kind=exile_vote]")
     await page.evaluate("window.scrollTo(0, 0)")
     await owner.shot("ark-phone-vote")
+    await guests[1].shot("ark-desktop-vote")
     await pages[2].evaluate("window.ark.conn.drop()")  # a dropped socket: it reconnects and resumes
     await pages[2].wait_for_selector("#conn[data-state=online]")
     tie = [seats[1], seats[0], seats[1], seats[0], seats[2]]  # two against two against one
