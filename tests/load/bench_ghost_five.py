@@ -1,6 +1,6 @@
 """Benchmark of the Ghost Five rules and bot (run it directly; pytest does not collect it).
 
-    .venv/bin/python tests/load/bench_ghost_five.py [--matches 40] [--turns 2000]
+    .venv/bin/python tests/load/bench_ghost_five.py [--matches 10] [--turns 2000]
 
 Speed: one turn resolved (the decide that settles it + evolve of its events), median and p99, on 15×15
 and 19×19 mid-game boards; a 60-turn match folded from its events. Targets ≤ 200 µs median per turn,
@@ -143,7 +143,7 @@ def bench_bot(matches: int) -> dict[str, Any]:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--matches", type=int, default=10, help="matches per pairing (make bench: ~3 min)")
     parser.add_argument("--turns", type=int, default=300, help="samples per board size for the turn timing")
     args = parser.parse_args()
     report = {"turn": {f"{n}x{n}": bench_turn(n, args.turns) for n in (15, 19)}, "fold_60": bench_fold(50),

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-BENCHMARKS = ("rules", "moves", "connections", "leagues", "projection", "refold", "surge", "eot")
+BENCHMARKS = ("rules", "moves", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five")
 HEADERS = ("figure", "measured", "floor", "ratio", "target")
 
 
@@ -221,9 +221,28 @@ def eot_rows(r: dict[str, Any]) -> list[Row]:
                               speed["decision"]["cpu_p99_ms"] <= goals["decision_4_views_ms"]))]
 
 
+def ghost_five_rows(r: dict[str, Any]) -> list[Row]:
+    """Ghost Five: a turn resolved, a match folded, the strong bot's matches (bench_ghost_five)."""
+    goals = r["targets"]
+    rows = [Row(f"ghost five: a turn resolved, {size}, median / p99",
+                f"{duration_us(t['median_us'])} / {duration_us(t['p99_us'])}",
+                target=target(f"≤ {goals['turn_median_us']:g} µs", t["median_us"] <= goals["turn_median_us"]))
+            for size, t in r["turn"].items()]
+    rows.append(Row("ghost five: a 60-turn match folded, median", f"{r['fold_60']['median_ms']:.2f} ms",
+                    target=target(f"≤ {goals['fold_ms']:g} ms", r["fold_60"]["median_ms"] <= goals["fold_ms"])))
+    for name, goal in (("strong_vs_random", goals["vs_random"]), ("strong_vs_greedy", goals["vs_greedy"])):
+        bot = r["bot"][name]
+        rows.append(Row(f"ghost five: bot {name.replace('_', ' ')}, won / matches, move median",
+                        f"{bot['won']}/{bot['matches']}, {bot['move_median_ms']:.0f} ms",
+                        target=target(f"≥ {goal:.0%}, ≤ {goals['move_median_ms']:g} ms",
+                                      bot["rate"] >= goal and bot["move_median_ms"] <= goals["move_median_ms"])))
+    return rows
+
+
 EXTRACTORS: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
     "rules": rules_rows, "moves": moves_rows, "connections": connections_rows, "leagues": leagues_rows,
     "projection": projection_rows, "refold": refold_rows, "surge": surge_rows, "eot": eot_rows,
+    "ghost_five": ghost_five_rows,
 }
 
 

@@ -70,6 +70,13 @@ SAMPLES = {
             "bots": [{"first": "strong", "second": "random", "games": 300, "win_pct": 98.67}],
             "speed": {"fold": {"games": 6, "median_ms": 0.84, "max_ms": 1.12},
                       "decision": {"n": 1558, "median_ms": 0.21, "cpu_p99_ms": 0.48}}},
+    "ghost_five": {"targets": {"turn_median_us": 200.0, "fold_ms": 15.0, "vs_random": 0.95, "vs_greedy": 0.70,
+                               "move_median_ms": 300.0},
+                   "turn": {"15x15": {"median_us": 206.0, "p99_us": 900.0}, "19x19": {"median_us": 150.0,
+                                                                                   "p99_us": 700.0}},
+                   "fold_60": {"median_ms": 6.1},
+                   "bot": {"strong_vs_random": {"won": 20, "matches": 20, "rate": 1.0, "move_median_ms": 43.0},
+                           "strong_vs_greedy": {"won": 20, "matches": 20, "rate": 1.0, "move_median_ms": 43.0}}},
 }
 
 
@@ -115,6 +122,9 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     eot = table(SAMPLES)
     assert "98.7 %" in line(eot, "eot: strong bot") and "≥ 90 % met" in line(eot, "eot: strong bot")
     assert "≤ 50 ms met" in line(eot, "eot: a whole 4-player game") and "0.21 / 0.48 ms" in eot
+    assert "≤ 200 µs MISSED" in line(eot, "ghost five: a turn resolved, 15x15") and "met" in line(
+        eot, "ghost five: a turn resolved, 19x19")
+    assert "20/20, 43 ms" in line(eot, "ghost five: bot strong vs greedy") and "≥ 70%, ≤ 300 ms met" in eot
     free = {**SAMPLES, "moves": {"machine": {}, "results": [
         {**SAMPLES["moves"]["results"][1], "moves": {**SAMPLES["moves"]["results"][1]["moves"], "games": "free"}}]}}
     assert "41.00 ms" in line(table(free), "moves (fsync always, free games): 1 000/s offered")  # which games
@@ -189,5 +199,5 @@ def test_main_reads_the_folder_and_tolerates_missing_and_broken_files(tmp_path: 
     out = capsys.readouterr().out
     assert "9.7×" in out
     assert [row.split()[0] for row in out.splitlines() if row.endswith("not run")] == [
-        "rules", "connections", "leagues", "projection", "refold", "surge", "eot"]
+        "rules", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five"]
     assert out.splitlines()[-1].startswith("files written: moves ")
