@@ -46,6 +46,7 @@ async def test_a_newcomer_on_a_phone_in_english(social, browser, system: str, pr
         card = await page.inner_text("[data-testid=daily-card]")
         assert "Even background" in card and "Ровный" not in card  # the preset's name and gist in English
         assert date.fromisoformat(today.isoformat()).strftime("%B") in card  # «1 December», not ISO
+        await page.wait_for_selector("[data-testid=first-steps] .btn.primary")  # drawn once the options are in
         assert await visible_primaries(page) == ["Start the tutorial"]
         await phone.shot("phone390-first-screen-en")
 
@@ -72,6 +73,8 @@ async def test_a_newcomer_on_a_phone_in_english(social, browser, system: str, pr
         assert error_box["y"] + error_box["height"] <= tools_box["y"], "the error hides behind the tool bar"
         assert not await page.locator(".tool .key").first.is_visible()  # no keyboard hints on a phone
         await phone.shot("phone390-tutorial-en-error")
+        await error.tap()  # a tap hides it
+        await error.wait_for(state="hidden")
 
         for step in SCRIPT:
             name = sector_name(step.sector)
