@@ -26,10 +26,15 @@ from echo_runtime.nats_client import connect
 ROOT = Path(__file__).resolve().parents[2]
 
 
+#: the load comes from one address: the gateway's flood limits (thousands of guests a minute) are off
+BENCH_ENV = {"ECHO_GATEWAY_FLOOD_LIMITS": "false"}
+
+
 def start_service(name: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     process = subprocess.Popen([sys.executable, "-m", f"echo_{name}"],
-                               env={**env, f"ECHO_{name.upper()}_HTTP_PORT": str(port), "LOG_LEVEL": "warning"},
+                               env={**BENCH_ENV, **env, f"ECHO_{name.upper()}_HTTP_PORT": str(port),
+                                    "LOG_LEVEL": "warning"},
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:
