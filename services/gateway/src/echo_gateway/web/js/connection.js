@@ -1,5 +1,6 @@
-// WebSocket protocol v1 (services/gateway/PROTOCOL.md): hello, commands with client ids, acks and errors,
-// pushes (update, notice, heartbeat), and a reconnect that resends unanswered commands with their ids.
+// WebSocket protocol v2 (services/gateway/PROTOCOL.md): hello, commands with client ids, acks and errors,
+// pushes (update, notice, presence, heartbeat), and a reconnect that resends unanswered commands with their ids.
+// Every game's client shares it; `logDelta` (Echo Challenge's long logs) asks for log deltas in the hello.
 import { ensureToken, forgetToken } from "./api.js";
 
 // A command a back-end service did not answer in time changed nothing and is resent with the same id
@@ -13,8 +14,9 @@ let counter = 0;
 const newId = () => `c${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 export class Connection extends EventTarget {
-  constructor() {
+  constructor({ logDelta = true } = {}) {
     super();
+    this.logDelta = logDelta;
     this.ws = null;
     this.state = "offline"; // offline | connecting | online
     this.pending = new Map(); // id -> {frame, resolve, retries}
@@ -37,7 +39,8 @@ export class Connection extends EventTarget {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws = ws;
-    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", v: 2, token, log_delta: true })));
+    const hello = { type: "hello", v: 2, token, ...(this.logDelta ? { log_delta: true } : {}) };
+    ws.addEventListener("open", () => ws.send(JSON.stringify(hello)));
     ws.addEventListener("message", (event) => this.onFrame(ws, event.data));
     ws.addEventListener("close", (event) => this.onClose(ws, event));
   }
@@ -77,7 +80,7 @@ export class Connection extends EventTarget {
       entry.resolve(frame);
       return;
     }
-    if (frame.type === "update" || frame.type === "notice" || frame.type === "error") {
+    if (["update", "notice", "presence", "error"].includes(frame.type)) {
       this.dispatchEvent(new CustomEvent(frame.type, { detail: frame }));
     }
   }

@@ -1,13 +1,13 @@
 // Ark in the browser: create a room (#/), or sit at one by its invitation (#/room/<invite>); every view the
 // server sends redraws the screen; the countdowns tick from the server's deadlines.
 import { lang, setLang } from "../../js/i18n.js";
-import { TableConnection } from "./net.js";
+import { Connection } from "../../js/connection.js";
 import { w } from "./words.js";
 import { esc, left } from "./html.js";
 import { readSettings, settingsForm } from "./settings.js";
 import { final, lobby, running } from "./screens.js";
 
-const conn = new TableConnection();
+const conn = new Connection({ logDelta: false }); // a table's views are whole
 const screen = document.getElementById("screen");
 const DEFAULTS = { mode: "rescue", incubator: "on", format: "separate", adult: "on", catastrophe: "random",
   timers: { card: 30, discussion: 60, voting: 60 } };

@@ -2,7 +2,7 @@
 // the game as this seat sees it, its moves, the log, the final scores, and a finished game step by step.
 // Speaks protocol v2 (services/gateway/PROTOCOL.md) over the shared Connection.
 import { Connection } from "/js/connection.js";
-import { getJSON, ensureToken } from "/js/api.js";
+import { getJSON } from "/js/api.js";
 import { lang, setLang } from "/js/i18n.js";
 import { loadCards } from "./cards.js";
 import { TableLog } from "./log.js";
@@ -15,22 +15,7 @@ const LEVELS = ["random", "greedy", "balanced"];
 const TIMERS = [null, 30, 60, 120, 300];
 const HISTORY_KEY = "eot.history";
 
-/** Protocol v2's hello on the shared connection (which says v1 for Echo Challenge's own screens). */
-class TableConnection extends Connection {
-  async open() {
-    if (this.ws && this.state !== "offline") return;
-    this.setState("connecting");
-    let token;
-    try { token = await ensureToken(); } catch { this.scheduleReconnect(); return; }
-    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
-    this.ws = ws;
-    ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "hello", v: 2, token })));
-    ws.addEventListener("message", (event) => this.onFrame(ws, event.data));
-    ws.addEventListener("close", (event) => this.onClose(ws, event));
-  }
-}
-
-const conn = new TableConnection();
+const conn = new Connection({ logDelta: false }); // a table's views are whole
 const screen = document.getElementById("screen");
 const notice = document.getElementById("notice");
 
