@@ -11,14 +11,21 @@ import httpx
 import pytest
 from echo_events.moscow import moscow_date
 from echo_events.play import TimerFired
+from echo_engine.timers import FIRED_CONSUMER
 from echo_events.streams import timer_fired_subject, timer_schedule_subject
-from echo_runtime.clock import SystemClock
+from echo_runtime.clock import MovableClock, SystemClock
 from echo_runtime.nats_client import connect
 
+from tests.support.dailies import eventually
 from tests.support.play import close_daily, publish_daily
 from tests.support.wsclient import Device
 
 pytestmark = pytest.mark.integration
+
+
+async def timers_handled(js) -> bool:  # noqa: ANN001
+    info = await js.consumer_info("TIMERS", FIRED_CONSUMER.durable)
+    return info.num_pending == 0 and info.num_ack_pending == 0
 
 
 async def test_a_move_sent_with_the_expiry_id_does_not_keep_a_closed_daily_open(
@@ -42,7 +49,7 @@ async def test_a_move_sent_with_the_expiry_id_does_not_keep_a_closed_daily_open(
 
 
 async def test_a_dailys_midnight_is_scheduled_for_its_games_and_expires_them_when_it_fires(
-        system: str, private_nats_url: str) -> None:
+        system: str, private_nats_url: str, engine_clock: MovableClock) -> None:
     nc = await connect(private_nats_url, "tests")
     js = nc.jetstream()
     daily = await publish_daily(js, moscow_date(SystemClock().now()), seed=4712)
@@ -54,6 +61,13 @@ async def test_a_dailys_midnight_is_scheduled_for_its_games_and_expires_them_whe
     assert schedule.headers["Nats-Schedule-Target"] == timer_fired_subject(game["game_id"])
     # what the server publishes at midnight: the schedule's body on its target subject
     fired = TimerFired.model_validate_json(schedule.data)
+    hidden = [i for i, c in enumerate("".join(game["view"]["board"])) if c == "#"]
+    # back before the engine's clock says midnight (NATS keeps wall time, the engine its own): nothing closes
+    await js.publish(timer_fired_subject(game["game_id"]), fired.model_dump_json().encode(), stream="TIMERS")
+    await eventually(lambda: timers_handled(js))
+    early = await device.command("probe", game_id=game["game_id"], sector=hidden[0])
+    assert early["type"] == "ack", early
+    engine_clock.jump_to(daily.closes_at)
     await js.publish(timer_fired_subject(game["game_id"]), fired.model_dump_json().encode(), stream="TIMERS")
     expired = await device.push(lambda f: f.get("type") == "update" and f["view"]["status"] == "expired")
     assert expired["view"]["credits"] == game["view"]["credits"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
 import asyncpg
 import structlog
@@ -265,6 +265,11 @@ class PlayService:
             await self.tables.fire(timer)
             return
         if timer.name == DAILY_CLOSE:
+            if self._clock.now() < datetime.fromisoformat(timer.at):
+                # NATS keeps wall time, the engine its own clock (a test's, a dev box's moved one): a Daily
+                # closes by the engine's facts, never because a schedule came back early
+                log.info("daily close fired before its time", game_id=timer.game_id, at=timer.at)
+                return
             await self._expire(ExpireGame(game_id=timer.game_id, command_id=server_command_id("expire", timer.name,
                                                                                                  timer.at)))
 
