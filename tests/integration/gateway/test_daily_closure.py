@@ -9,9 +9,9 @@ from datetime import timedelta
 
 import httpx
 import pytest
+from echo_engine.timers import FIRED_CONSUMER
 from echo_events.moscow import moscow_date
 from echo_events.play import TimerFired
-from echo_engine.timers import FIRED_CONSUMER
 from echo_events.streams import timer_fired_subject, timer_schedule_subject
 from echo_runtime.clock import MovableClock, SystemClock
 from echo_runtime.nats_client import connect
