@@ -38,6 +38,11 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   `bot_action(state, seat, level, seed) -> action | None` — the action (as a client would send it) the bot
   at `seat` takes now, or None when it has nothing to do. Pure: the same state and seed, the same action.
 
+- optionally, what a finished game leaves in its players' history: `summary(state) -> dict | None` —
+  None while the game is on or when it ended without being played (cancelled, a lobby closed); else
+  `{"outcome": "finished" | "aborted", "seats": [per seat: None (no part in the game) or
+  {"result": "win" | "loss" | "draw" | None, "score": int | None}], "rounds": [dict, …] | None}`.
+
 An optional incremental log (Echo Challenge's) lets the engine keep rendered log entries instead of
 event models: `compact(state) -> (state_without_log, entries)` — the entries of the log the state holds —
 and `view(state, seat, log=entries)`. The engine keeps states compacted, so evolving one and compacting

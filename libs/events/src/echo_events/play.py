@@ -161,6 +161,21 @@ class ListGames(_Request):
     type: Literal["list"] = "list"
 
 
+class ListHistory(_Request):
+    """This account's finished table games, newest first (of one kind, or every kind)."""
+
+    type: Literal["history"] = "history"
+    kind: GameKind | None = None
+    limit: int = Field(50, ge=1, le=50)
+
+
+class GetLeaders(Message):
+    """Ghost Five's «Лидеры»: the top of the rated accounts, and the asker's own row (`account_id`)."""
+
+    type: Literal["leaders"] = "leaders"
+    account_id: Id | None = None
+
+
 class ReplayGame(Message):
     """A game move by move. Anyone may replay an ended Free game and a Daily game once its Daily has
     closed; otherwise only the owner (`account_id`), and then only what he saw."""
@@ -221,7 +236,7 @@ class Act(_Command):
 
 PlayRequest = Annotated[
     StartGame | ProbeSector | BeamSector | FinishGame | GetGame | GetOptions | ListGames | ReplayGame | ExpireGame
-    | OpenTable | JoinTable | LeaveTable | Act,
+    | OpenTable | JoinTable | LeaveTable | Act | ListHistory | GetLeaders,
     Field(discriminator="type"),
 ]
 PLAY_REQUEST: TypeAdapter[PlayRequest] = TypeAdapter(PlayRequest)

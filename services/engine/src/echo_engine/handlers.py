@@ -32,10 +32,12 @@ from echo_events.play import (
     FinishGame,
     GameCreated,
     GetGame,
+    GetLeaders,
     GetOptions,
     JoinTable,
     LeaveTable,
     ListGames,
+    ListHistory,
     OpenTable,
     PlayError,
     PlayReply,
@@ -52,8 +54,9 @@ from nats.aio.client import Client
 from nats.js import JetStreamContext
 from pydantic import ValidationError
 
-from . import queries
+from . import queries, ratings
 from .dailies import closes_at, current_daily, daily_over
+from .history import history_of
 from .locks import Locks
 from .outbox import Outbox, Update
 from .projections import games_of
@@ -113,6 +116,11 @@ class PlayService:
                 return PlayReply(ok=True, data=data)
             case ListGames():
                 return PlayReply(ok=True, data={"games": await games_of(self._pool, request.account_id)})
+            case ListHistory():
+                games = await history_of(self._pool, request.account_id, request.kind, request.limit)
+                return PlayReply(ok=True, data={"games": games})
+            case GetLeaders():
+                return PlayReply(ok=True, data=await ratings.leaders(self._pool, request.account_id))
             case ReplayGame():
                 try:
                     data = await queries.replay(self._js, self.store, request.game_id, request.account_id)

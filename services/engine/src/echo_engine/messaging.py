@@ -1,5 +1,5 @@
 """What the engine reads and writes on NATS besides its requests (`engine.cmd`, core request/reply on bare
-nats-py — the move path — described by the event contract): three durables and what it publishes."""
+nats-py — the move path — described by the event contract): four durables and what it publishes."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from echo_events.streams import GAMES, TIMER_SET_PREFIX, TIMERS
 from echo_runtime.consumer import ConsumerSpec
 from echo_runtime.messaging import Messaging, Publication
 
+from .accounts import ACCOUNTS_CONSUMER
 from .projections import GAMES_CONSUMER
 from .timers import FIRED_CONSUMER
 
@@ -18,7 +19,7 @@ EXPIRY_CONSUMER = ConsumerSpec(stream="DAILY", durable="engine-expiry",
 
 MESSAGING = Messaging(
     service="engine",
-    consumers=(GAMES_CONSUMER, EXPIRY_CONSUMER, FIRED_CONSUMER),
+    consumers=(GAMES_CONSUMER, ACCOUNTS_CONSUMER, EXPIRY_CONSUMER, FIRED_CONSUMER),
     publications=(
         Publication("engine-game-events", "echo.game.{game_id}.{kind}", GAMES.name,
                     "Every accepted command appends one Batch to its game, with the expected last subject "

@@ -1,8 +1,10 @@
-"""The games projection: every game's owner, mode and result, from the GAMES stream into PostgreSQL.
+"""The games projection, from the GAMES stream into PostgreSQL: every Echo Challenge game's owner, mode and
+result (a player's list of games, the best Free result per preset); every finished table game of any kind
+with its seats and results (`history`); Ghost Five's ratings (`ratings`).
 
-It serves a player's list of games and the best Free result per preset. It reads only the games'
-`lifecycle` subjects (creation, end): moves never reach it. Idempotent: each game's position is stored
-with its row (`apply_monotonic`)."""
+It reads only the games' `lifecycle` subjects (creation, end): moves never reach it. Idempotent: each game's
+position is stored with its rows in one transaction (`apply_monotonic`). `rebuild` replays it from the
+streams."""
 
 from __future__ import annotations
 
@@ -15,7 +17,10 @@ from echo_events.play import GameCreated
 from echo_events.streams import ALL_GAME_LIFECYCLES
 from echo_runtime.consumer import ConsumerSpec
 from echo_runtime.projection import apply_monotonic
+from nats.aio.client import Client
 from nats.aio.msg import Msg
+
+from . import history, ratings
 
 GAMES_PROJECTION = "engine.games"
 GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_subject=ALL_GAME_LIFECYCLES,
@@ -27,7 +32,7 @@ async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
         if envelope.event_type == GameCreated.event_type:
             meta = unwrap(envelope)
             if meta.kind != "echo":
-                continue  # the Echo game list; a table's history is not listed here
+                continue  # the Echo game list; a table game is in `history` once it has ended
             await conn.execute(
                 """INSERT INTO engine_games (game_id, account_id, mode, preset_id, daily_id, msk_date, started_at)
                    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id) DO NOTHING""",
@@ -45,9 +50,18 @@ async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
             )
 
 
-def games_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
+def games_handler(pool: asyncpg.Pool, nc: Client):  # noqa: ANN201 - a consumer Handler
     async def handle(msg: Msg) -> None:
-        await apply_monotonic(pool, GAMES_PROJECTION, decode(msg.data), apply_game_rows, require_first=True)
+        batch = decode(msg.data)
+        table = await history.finished_table(nc, batch)  # NATS reads before the transaction, not inside it
+        pair = None if table is None else await ratings.rated_pair(nc, table)
+
+        async def rows(conn: asyncpg.Connection, batch: Batch) -> None:
+            await apply_game_rows(conn, batch)
+            if table is not None and await history.record(conn, table) and pair is not None:
+                await ratings.apply_rated(conn, msg.metadata.sequence.stream, table.game_id, pair, table.finished_at)
+
+        await apply_monotonic(pool, GAMES_PROJECTION, batch, rows, require_first=True)
 
     return handle
 

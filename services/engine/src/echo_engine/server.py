@@ -34,6 +34,7 @@ from prometheus_client import Counter, Gauge, Histogram
 from pydantic import ValidationError
 
 from . import games as hosted
+from .accounts import ACCOUNTS_CONSUMER, accounts_handler
 from .handlers import PlayService, refuse
 from .messaging import EXPIRY_CONSUMER, MESSAGING
 from .outbox import Update
@@ -172,5 +173,6 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
     log.info("engine replica serving", replica=server.replica)
     runtime.consume(MESSAGING, {EXPIRY_CONSUMER.durable: server.on_daily_closed,
                                 FIRED_CONSUMER.durable: server.on_timer,
-                                GAMES_CONSUMER.durable: games_handler(runtime.pool)})
+                                GAMES_CONSUMER.durable: games_handler(runtime.pool, runtime.nc),
+                                ACCOUNTS_CONSUMER.durable: accounts_handler(runtime.pool)})
     runtime.on_stop(shared.unsubscribe, own.unsubscribe, server.drain)

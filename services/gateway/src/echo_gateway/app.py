@@ -25,6 +25,7 @@ from .engine_client import Holders
 from .eot_routes import EOT_ROUTES
 from .flood_limits import FloodLimits
 from .friends_scores_routes import FRIENDS_SCORES_ROUTES
+from .history_routes import HISTORY_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
 from .request_bounds import BOUNDS
@@ -86,7 +87,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web",
                                      file_system=WebFiles())
     routes = [*ROUTES, *SESSION_ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES,
-              *CHART_ROUTES, *CATALOGUE_ROUTES, *EOT_ROUTES, live, web]
+              *CHART_ROUTES, *CATALOGUE_ROUTES, *EOT_ROUTES, *HISTORY_ROUTES,
+              live, web]
     app = service_app(runtime, routes, before_request=resolve_session, openapi_config=OPENAPI, **BOUNDS)
     app.state.sessions = sessions
     app.state.limits = limits

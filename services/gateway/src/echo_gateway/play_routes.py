@@ -5,17 +5,17 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from litestar import Request, get
-from litestar.exceptions import HTTPException, NotAuthorizedException, NotFoundException
+from litestar.exceptions import HTTPException, NotFoundException
 from litestar.params import Parameter
 
 from .engine_client import EngineUnavailable, ask_engine
 from .leagues_client import LeaguesUnavailable, league_of
-from .routes import identity_of
+from .routes import identity_of, viewer_of
 
 GameId = Annotated[str, Parameter(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a game id")]
 
 
-async def _engine(request: Request, payload: dict[str, Any]) -> dict[str, Any]:
+async def engine_request(request: Request, payload: dict[str, Any]) -> dict[str, Any]:
     try:
         reply = await ask_engine(request.app.state.runtime.nc, payload, request.app.state.holders)
     except EngineUnavailable as error:
@@ -36,7 +36,7 @@ async def play_options(request: Request) -> dict[str, Any]:
         league = await league_of(request.app.state.runtime.nc, identity.account_id)
     except LeaguesUnavailable as error:
         raise HTTPException(status_code=503, detail=str(error)) from None
-    reply = await _engine(request, {"type": "options", "account_id": identity.account_id, "league": league})
+    reply = await engine_request(request, {"type": "options", "account_id": identity.account_id, "league": league})
     return reply["data"]
 
 
@@ -44,29 +44,23 @@ async def play_options(request: Request) -> dict[str, Any]:
 async def list_games(request: Request) -> dict[str, Any]:
     """My games, newest first; `best` marks my best finished Free game of each preset."""
     identity = identity_of(request)
-    return (await _engine(request, {"type": "list", "account_id": identity.account_id}))["data"]
+    return (await engine_request(request, {"type": "list", "account_id": identity.account_id}))["data"]
 
 
 @get("/api/v1/games/{game_id:str}", operation_id="getGame")
 async def get_game(request: Request, game_id: GameId) -> dict[str, Any]:
     identity = identity_of(request)
-    reply = await _engine(request, {"type": "get", "account_id": identity.account_id, "game_id": game_id})
+    reply = await engine_request(request, {"type": "get", "account_id": identity.account_id, "game_id": game_id})
     return {"game_id": reply["game_id"], "version": reply["version"], "view": reply["view"]}
 
 
 @get("/api/v1/games/{game_id:str}/replay", operation_id="replayGame")
 async def replay_game(request: Request, game_id: GameId) -> dict[str, Any]:
     """Anyone with the link may replay an ended Free game, or a Daily game once its Daily closed."""
-    viewer = None
-    if request.headers.get("authorization"):
-        try:
-            viewer = identity_of(request).account_id
-        except NotAuthorizedException:
-            viewer = None
     payload: dict[str, Any] = {"type": "replay", "game_id": game_id}
-    if viewer:
+    if viewer := viewer_of(request):
         payload["account_id"] = viewer
-    return (await _engine(request, payload))["data"]
+    return (await engine_request(request, payload))["data"]
 
 
 PLAY_ROUTES = (play_options, list_games, get_game, replay_game)

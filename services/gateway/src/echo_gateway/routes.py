@@ -49,6 +49,16 @@ def identity_of(request: Request) -> Identity:
     raise NotAuthorizedException(refused)
 
 
+def viewer_of(request: Request) -> str | None:
+    """The account of a valid session, or None (no token, a refused one): for what anyone may see."""
+    if not request.headers.get("authorization"):
+        return None
+    try:
+        return identity_of(request).account_id
+    except NotAuthorizedException:
+        return None
+
+
 @post("/api/v1/guest", operation_id="createGuest", status_code=201)
 async def create_guest_session(request: Request) -> Response[dict[str, str]] | dict[str, str]:
     if refusal := await over_limit(request, (GUESTS_PER_CLIENT, None), (GUESTS_ALL, EVERYONE)):

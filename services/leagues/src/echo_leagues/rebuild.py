@@ -16,60 +16,22 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 
 import asyncpg
 import structlog
-from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.db import create_pool
 from echo_runtime.nats_client import connect, ensure_streams
+from echo_runtime.rebuild import drain, reset
 from nats.aio.client import Client
-from nats.js import JetStreamContext
-from nats.js.errors import NotFoundError
 
 from .projections import CONSUMERS, PROJECTIONS, TABLES, handlers
 
 log = structlog.get_logger(__name__)
 
 
-async def reset(js: JetStreamContext, pool: asyncpg.Pool) -> None:
-    for spec in CONSUMERS:
-        try:
-            await js.delete_consumer(spec.stream, spec.durable)
-        except NotFoundError:
-            pass
-    async with pool.acquire() as conn, conn.transaction():
-        await conn.execute(f"TRUNCATE {', '.join(TABLES)}")
-        await conn.execute("DELETE FROM projection_positions WHERE projection = ANY($1::text[])", list(PROJECTIONS))
-
-
-async def drain(nc: Client, spec: ConsumerSpec, handler, limit_s: float = 600.0) -> int:  # noqa: ANN001
-    """Run a fresh durable until it has nothing pending; how many messages it handled."""
-    js = nc.jetstream()
-    consumer = DurableConsumer(nc, spec, handler)
-    task = asyncio.create_task(consumer.run())
-    deadline = time.monotonic() + limit_s
-    try:
-        while True:
-            await asyncio.sleep(0.05)
-            if task.done():
-                task.result()  # re-raise what stopped it
-            try:
-                info = await js.consumer_info(spec.stream, spec.durable)
-            except NotFoundError:
-                continue
-            if info.num_pending == 0 and info.num_ack_pending == 0:  # a nacked message stays ack-pending
-                return consumer.processed
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"{spec.durable} still has {info.num_pending} pending")
-    finally:
-        consumer.stop()
-        await asyncio.wait_for(task, 10)
-
-
 async def rebuild(nc: Client, pool: asyncpg.Pool) -> dict[str, int]:
     js = nc.jetstream()
-    await reset(js, pool)
+    await reset(js, pool, CONSUMERS, TABLES, PROJECTIONS)
     by_durable = handlers(pool, js)
     counts = {}
     for spec in CONSUMERS:

@@ -44,7 +44,7 @@ TIMERS: TypeAdapter[ExpireStep | ExpireSession | DeleteGame] = TypeAdapter(
 
 __all__ = [
     "COMMANDS", "ENDING_EVENTS", "KIND", "SEATS", "TableSetup", "command_for", "deadlines", "decide", "evolve",
-    "fold", "is_over", "new_setup", "player_id", "seat_of", "seated", "start", "timer_command", "view",
+    "fold", "is_over", "new_setup", "player_id", "seat_of", "seated", "start", "summary", "timer_command", "view",
 ]
 
 
@@ -137,6 +137,18 @@ def deadlines(room: Room) -> Sequence[Deadline]:
 
 def is_over(room: Room) -> bool:
     return room.phase == "finished" or room.phase in ENDED
+
+
+def summary(room: Room) -> dict[str, Any] | None:
+    """The history's record of a finished game: each seat's win or loss (a seat whose player had left the
+    room before the start had no part). None for a room that ended without a game (closed, void)."""
+    if room.outcome is None:
+        return None
+    results = dict(room.outcome.results)
+    most = max((seat_of(player) for player in results), default=-1) + 1
+    return {"outcome": "finished", "rounds": None,
+            "seats": [{"result": results[player_id(seat)], "score": None} if player_id(seat) in results else None
+                      for seat in range(most)]}
 
 
 def view(room: Room, seat: int | None = None) -> dict[str, Any]:

@@ -152,3 +152,14 @@ def _play_terms(state: Table, player: str, card: str) -> dict[str, Any]:
 
 def _accepted(state: Table, command: TakeMainAction) -> bool:
     return not is_rejection(decide(state, command))
+
+
+def summary(state: Table) -> dict[str, Any] | None:
+    """The history's record of a finished game: each seat's result (a shared first place is a win for each)
+    and final victory points."""
+    if not state.over or state.result is None:
+        return None
+    winners, scores = state.result["winners"], state.result["scores"]
+    return {"outcome": "finished", "rounds": None,
+            "seats": [{"result": "win" if seat.id in winners else "loss", "score": scores[seat.id]["total"]}
+                      for seat in state.seats]}

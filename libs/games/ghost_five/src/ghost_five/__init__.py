@@ -9,6 +9,7 @@ from __future__ import annotations
 from .commands import COMMANDS, CancelMatch, CloseReveal, Commit, CreateMatch, ExpireClock, Resign, Reveal, Withdraw
 from .decide import decide
 from .evolve import evolve, fold, start
+from .history import summary
 from .settings import Settings
 from .state import MatchState
 from .view import view
@@ -34,5 +35,6 @@ __all__ = [
     "evolve",
     "fold",
     "start",
+    "summary",
     "view",
 ]

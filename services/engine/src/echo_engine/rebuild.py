@@ -1,0 +1,59 @@
+"""Rebuild the engine's projections from the streams: `python -m echo_engine.rebuild`.
+
+Stop the engine first (its consumers use the same durable names). Then this command deletes the durables
+`engine-accounts` and `engine-games`, empties their tables (Echo Challenge's game list, the table games'
+history, Ghost Five's ratings, the accounts' names) and their positions, and replays ACCOUNTS, then the
+games' lifecycle subjects, with the very handlers the engine uses. Every row is a function of the streams
+(see `history` and `ratings`), so the tables come out as the live engine built them."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+
+import asyncpg
+import structlog
+from echo_runtime.db import create_pool
+from echo_runtime.nats_client import connect, ensure_streams
+from echo_runtime.rebuild import drain, reset
+from nats.aio.client import Client
+
+from . import games
+from .accounts import ACCOUNTS_CONSUMER, ACCOUNTS_PROJECTION, accounts_handler
+from .projections import GAMES_CONSUMER, GAMES_PROJECTION, games_handler
+
+log = structlog.get_logger(__name__)
+TABLES = ("engine_games", "engine_table_seats", "engine_table_games", "engine_accounts", "ghost_rated_matches",
+          "ghost_ratings")
+
+
+async def rebuild(nc: Client, pool: asyncpg.Pool) -> dict[str, int]:
+    games.load_installed()  # the history folds each finished game with its rules
+    await reset(nc.jetstream(), pool, (ACCOUNTS_CONSUMER, GAMES_CONSUMER), TABLES,
+                (ACCOUNTS_PROJECTION, GAMES_PROJECTION))
+    counts = {}
+    for spec, handler in ((ACCOUNTS_CONSUMER, accounts_handler(pool)), (GAMES_CONSUMER, games_handler(pool, nc))):
+        counts[spec.durable] = await drain(nc, spec, handler)
+        log.info("replayed", durable=spec.durable, messages=counts[spec.durable])
+    return counts
+
+
+async def main_async() -> dict[str, int]:
+    nc = await connect(os.environ.get("NATS_URL", "nats://127.0.0.1:4222"), name="engine-rebuild")
+    pool = await create_pool(os.environ.get("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
+    try:
+        await ensure_streams(nc.jetstream())
+        return await rebuild(nc, pool)
+    finally:
+        await pool.close()
+        await nc.drain()
+
+
+def main() -> None:
+    for durable, n in asyncio.run(main_async()).items():
+        print(f"{durable}: {n} messages replayed")
+    print("engine projections rebuilt")
+
+
+if __name__ == "__main__":
+    main()

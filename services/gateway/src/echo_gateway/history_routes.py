@@ -1,0 +1,39 @@
+"""REST for what a player has played at tables: his finished games of every kind (each replayable through
+`/api/v1/games/<id>/replay`) and Ghost Five's «Лидеры». The account is always the session's own."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from litestar import Request, get
+from litestar.params import Parameter
+
+from .play_routes import engine_request
+from .routes import identity_of, viewer_of
+
+TableKind = Literal["echoes_of_time", "ghost_five", "ark"]
+
+
+@get("/api/v1/history", operation_id="tableHistory")
+async def table_history(
+    request: Request,
+    kind: Annotated[TableKind | None, Parameter(description="one game's kind (default: every kind)")] = None,
+    limit: Annotated[int, Parameter(ge=1, le=50, description="how many games, newest first")] = 50,
+) -> dict[str, Any]:
+    """My finished table games, newest first: seats, each seat's result, Ghost Five's rounds."""
+    payload: dict[str, Any] = {"type": "history", "account_id": identity_of(request).account_id, "limit": limit}
+    if kind is not None:
+        payload["kind"] = kind
+    return (await engine_request(request, payload))["data"]
+
+
+@get("/api/v1/ghost/leaders", operation_id="ghostLeaders")
+async def ghost_leaders(request: Request) -> dict[str, Any]:
+    """Ghost Five's «Лидеры»: the top 100 of the accounts with at least 5 rated matches, and my own row."""
+    payload: dict[str, Any] = {"type": "leaders"}
+    if viewer := viewer_of(request):
+        payload["account_id"] = viewer
+    return (await engine_request(request, payload))["data"]
+
+
+HISTORY_ROUTES = (table_history, ghost_leaders)
