@@ -5,7 +5,6 @@ LeagueWeekClosed. Plus waiting for the projection and snapshotting its tables.""
 
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import uuid
 from collections import defaultdict
@@ -21,6 +20,8 @@ from echo_events.moscow import midnight_msk
 from echo_events.play import GameCreated
 from echo_events.streams import game_subject
 from echo_leagues.projections import TABLES
+
+from tests.support import projections
 
 UTC = dt.UTC
 
@@ -189,33 +190,13 @@ async def close_week(js, week_start: dt.date) -> None:  # noqa: ANN001
     await js.publish("league.week.closed", encode(Batch(events=(envelope,))), stream="DAILY")
 
 
-async def caught_up(js, conn_or_pool, limit_s: float = 15.0) -> None:  # noqa: ANN001
+async def caught_up(js, conn_or_pool, limit_s: float = 15.0) -> None:  # noqa: ANN001, ARG001
     """Wait until every leagues durable has nothing pending or unacknowledged."""
     from echo_leagues.projections import CONSUMERS
 
-    deadline = asyncio.get_running_loop().time() + limit_s
-    while True:
-        pending = 0
-        for spec in CONSUMERS:
-            try:
-                info = await js.consumer_info(spec.stream, spec.durable)
-            except Exception:  # noqa: BLE001 - not created yet
-                pending += 1
-                continue
-            pending += info.num_pending + info.num_ack_pending
-        if pending == 0:
-            return
-        if asyncio.get_running_loop().time() > deadline:
-            raise TimeoutError(f"leagues consumers still have {pending} messages to handle")
-        await asyncio.sleep(0.05)
+    await projections.caught_up(js, CONSUMERS, limit_s)
 
 
 async def snapshot(pool: asyncpg.Pool) -> dict[str, list[tuple]]:
     """Every leagues table and the leagues positions, sorted, as plain tuples."""
-    tables = {}
-    for table in TABLES:
-        rows = await pool.fetch(f"SELECT * FROM {table}")
-        tables[table] = sorted(tuple(r.values()) for r in rows)
-    rows = await pool.fetch("SELECT * FROM projection_positions WHERE projection LIKE 'leagues.%'")
-    tables["projection_positions"] = sorted(tuple(r.values()) for r in rows)
-    return tables
+    return await projections.snapshot(pool, TABLES, "leagues.%")

@@ -15,8 +15,12 @@ from echo_events.play import ENGINE_SUBJECT
 from nats.aio.client import Client
 
 
+QUERIES = ("get", "options", "list", "replay", "history", "leaders")  # requests without a command id
+
+
 async def ask(nc: Client, **request: Any) -> dict[str, Any]:
-    request.setdefault("command_id", uuid.uuid4().hex) if request.get("type") != "get" else None
+    if request.get("type") not in QUERIES:
+        request.setdefault("command_id", uuid.uuid4().hex)
     reply = await nc.request(ENGINE_SUBJECT, json.dumps(request).encode(), timeout=10)
     return json.loads(reply.data)
 

@@ -94,6 +94,7 @@ async def test_each_service_may_do_its_job_and_nothing_else(private_nats_url: st
         # the engine: the only writer of games and updates
         assert await engine.appends("echo.game.g1.move") and await engine.publishes("echo.updates.someone")
         assert await engine.reads("GAMES", "echo.game.g1.move") and await engine.subscribes("engine.cmd")
+        assert await engine.reads("ACCOUNTS", "account.x")  # names and registrations, never a write:
         assert not await engine.appends("account.x") and not await engine.publishes("daily.closed.bronze")
         assert not await engine.publishes("leagues.q.chart") and not await engine.subscribes("echo.updates.>")
 

@@ -69,11 +69,13 @@ ACCESS: dict[str, Access] = {
                  *bucket(SESSIONS.name), *bucket(LIMITS.name)),
         subscribe=(UPDATES_SUBJECTS, "daily.>", PRESENCE, REPLIES),
     ),
-    # the only writer of games and of players' updates, and of the games' deadlines (message schedules)
+    # the only writer of games and of players' updates, and of the games' deadlines (message schedules);
+    # reads accounts (names and registrations: histories and Ghost Five's ratings) but writes none
     "engine": Access(
         publish=(*GAMES.subjects, UPDATES_SUBJECTS, *read_stream(GAMES.name), *consume_stream(GAMES.name),
                  f"{TIMER_SET_PREFIX}.>", *read_stream(TIMERS.name), *consume_stream(TIMERS.name),
-                 *read_stream(DAILY_STREAM), *consume_stream(DAILY_STREAM), *dead_letters()),
+                 *read_stream(DAILY_STREAM), *consume_stream(DAILY_STREAM),
+                 *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name), *dead_letters()),
         subscribe=(ENGINE_SUBJECT, replica_subject("*"), REPLIES),
         answers_requests=True,
     ),

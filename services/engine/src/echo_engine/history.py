@@ -39,6 +39,7 @@ class FinishedTable:
     seats: list[dict[str, Any]]  # seat, account_id, bot, result, score: the seats that had a part
     outcome: str
     rounds: list[dict[str, Any]] | None
+    settings: dict[str, Any]  # the table's, as its rules accepted them
 
 
 async def finished_table(nc: Client, batch: Batch) -> FinishedTable | None:
@@ -68,7 +69,8 @@ async def finished_table(nc: Client, batch: Batch) -> FinishedTable | None:
               "result": part["result"], "score": part["score"]}
              for seat, part in enumerate(summary["seats"]) if part is not None and seat < len(game.roster)]
     return FinishedTable(game_id=meta.game_id, kind=meta.kind, finished_at=last.occurred_at, seats=seats,
-                         outcome=summary["outcome"], rounds=summary.get("rounds"))
+                         outcome=summary["outcome"], rounds=summary.get("rounds"),
+                         settings=dict(meta.settings or {}))
 
 
 async def record(conn: asyncpg.Connection, table: FinishedTable) -> bool:

@@ -1,8 +1,9 @@
 """Ghost Five's rating (Elo, docs/games/ghost-five.md) and «Лидеры», a projection in PostgreSQL.
 
 A match is rated once, when it ends with a winner (two round wins or a resignation): cancelled and aborted
-matches never are, nor a match with a bot's seat, nor one whose two seats are not two accounts registered
-(an e-mail confirmed) by the time it ended — a guest, a one-device game. Whether an account was registered
+matches never are, nor a room whose opponent is not `online` (a bot's, a one-device game), nor a match with a
+bot's seat, nor one whose two seats are not two accounts registered (an e-mail confirmed) by the time it
+ended (a guest). Whether an account was registered
 then is read from its own subject in ACCOUNTS, so the live projection and a rebuild decide alike whatever
 order their consumers ran in.
 
@@ -40,6 +41,8 @@ async def registered_by(nc: Client, account_id: str, moment: datetime) -> bool:
 async def rated_pair(nc: Client, table: FinishedTable) -> tuple[str, str] | None:
     """(winner, loser) if this finished table is a rated Ghost Five match."""
     if table.kind != GHOST_FIVE or table.outcome != "finished" or len(table.seats) != 2:
+        return None
+    if table.settings.get("opponent", "online") != "online":  # a bot's or a one-device game
         return None
     if any(s["bot"] is not None for s in table.seats) or table.seats[0]["account_id"] == table.seats[1]["account_id"]:
         return None

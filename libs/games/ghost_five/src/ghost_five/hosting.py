@@ -35,6 +35,7 @@ from .commitment import commit_hash
 from .decide import decide
 from .events import MatchAborted, MatchCancelled, MatchEnded
 from .evolve import evolve, fold, start
+from .history import summary
 from .settings import REVEAL_WINDOW, Settings
 from .state import MatchState
 from .view import view as seat_view
@@ -50,7 +51,7 @@ REVEAL_TIMER = "reveal"
 
 __all__ = [
     "BOT_LEVELS", "COMMANDS", "ENDING_EVENTS", "KIND", "SEATS", "RoomSettings", "bot_action", "command_for",
-    "deadlines", "decide", "evolve", "fold", "is_over", "new_setup", "start", "timer_command", "view",
+    "deadlines", "decide", "evolve", "fold", "is_over", "new_setup", "start", "summary", "timer_command", "view",
 ]
 
 

@@ -1,0 +1,196 @@
+"""The history of table games and Ghost Five's ratings, projected by the engine over real NATS and PostgreSQL:
+a finished Echoes of Time game with a bot is listed for its player and for nobody else; Ghost Five matches
+are rated only between two accounts registered by their end (resignations included; a guest's, a bot's and
+a cancelled match never), «Лидеры» lists the accounts with five rated matches; and `echo_engine.rebuild`
+replays the streams into tables — and «Лидеры» — equal to the live ones."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from echo_engine.app import create_app
+from echo_engine.rebuild import TABLES, rebuild
+from echo_engine.settings import Settings
+from echo_events.callsigns import generated_callsign
+from echo_runtime.db import create_pool
+from echo_runtime.nats_client import connect
+from ghost_five.commitment import commit_hash
+from ghost_five.elo import START, rate
+
+from tests.integration.engine.test_eot_tables import open_table
+from tests.support.leagues import Accounts
+from tests.support.play import ask
+from tests.support.projections import caught_up, snapshot
+from tests.support.servers import running
+
+pytestmark = pytest.mark.integration
+CONSUMERS = ("engine-games", "engine-accounts")
+T0 = datetime(2026, 11, 20, tzinfo=UTC)
+
+
+def account() -> str:
+    return uuid.uuid4().hex
+
+
+async def settled(nc) -> None:  # noqa: ANN001
+    from echo_engine.accounts import ACCOUNTS_CONSUMER
+    from echo_engine.projections import GAMES_CONSUMER
+
+    await caught_up(nc.jetstream(), (GAMES_CONSUMER, ACCOUNTS_CONSUMER))
+
+
+async def history(nc, account_id: str, **query) -> list[dict]:  # noqa: ANN001
+    reply = await ask(nc, type="history", account_id=account_id, **query)
+    assert reply["ok"], reply
+    return reply["data"]["games"]
+
+
+async def ghost_match(nc, a: str, b: str, *, winner: str | None, settings: dict | None = None) -> str:  # noqa: ANN001
+    """Seat 0 `a`, seat 1 `b`: one turn played (both place a stone), then the loser resigns; `winner` None:
+    the match is cancelled before its first turn resolved."""
+    opened = await ask(nc, type="open", account_id=a, kind="ghost_five", seats=2, settings=settings or {})
+    assert opened["ok"], opened
+    game_id = opened["game_id"]
+    joined = await ask(nc, type="join", account_id=b, invite=opened["view"]["table"]["invite"])
+    assert joined["view"]["table"]["status"] == "playing", joined
+    if winner is None:
+        cancelled = await ask(nc, type="act", account_id=a, game_id=game_id, action={"type": "cancel_match"})
+        assert cancelled["ok"], cancelled
+        return game_id
+    game = joined["view"]["game"]
+    plays = {}
+    for seat, (player, cell) in enumerate(((a, "H8"), (b, "C3"))):
+        salt = secrets.token_hex(32)
+        plays[player] = (f"P:{cell}", salt)
+        commit = commit_hash(game["match_id"], game["round"], game["turn"] + 1, seat, f"P:{cell}", salt)
+        committed = await ask(nc, type="act", account_id=player, game_id=game_id,
+                              action={"type": "commit", "commit": commit})
+        assert committed["ok"], committed
+    for player, (action, salt) in plays.items():
+        revealed = await ask(nc, type="act", account_id=player, game_id=game_id,
+                             action={"type": "reveal", "action": action, "salt": salt})
+        assert revealed["ok"], revealed
+    loser = b if winner == a else a
+    resigned = await ask(nc, type="act", account_id=loser, game_id=game_id, action={"type": "resign"})
+    assert resigned["ok"] and resigned["view"]["table"]["status"] == "over", resigned
+    return game_id
+
+
+@pytest.fixture
+async def engine(private_nats_url: str, fresh_database: str) -> AsyncIterator[tuple]:
+    nc = await connect(private_nats_url, "tests")
+    pool = await create_pool(fresh_database)
+    app = create_app(Settings(nats_url=private_nats_url, database_url=fresh_database))
+    try:
+        yield nc, pool, running(app)
+    finally:
+        await pool.close()
+        await nc.drain()
+
+
+async def test_a_finished_echoes_of_time_game_is_its_players_own_and_rebuilds_equal(engine) -> None:  # noqa: ANN001
+    nc, pool, serving = engine
+    player, friend, stranger = account(), account(), account()
+    accounts = Accounts(nc.jetstream())
+    await accounts.player(player, T0, callsign="Хронист", confirm=False)
+    async with serving:
+        with_bot = await open_table(nc, player, [], ["random"])
+        lost = await ask(nc, type="act", account_id=player, game_id=with_bot, action={"type": "concede"})
+        assert lost["view"]["table"]["status"] == "over"
+        duel = await open_table(nc, player, [friend], [])
+        await ask(nc, type="act", account_id=friend, game_id=duel, action={"type": "concede"})
+        unfinished = await open_table(nc, player, [], ["greedy"])
+        await settled(nc)
+
+        mine = await history(nc, player, kind="echoes_of_time")
+        assert [g["game_id"] for g in mine] == [duel, with_bot]  # newest first; the game still on is not there
+        assert unfinished not in {g["game_id"] for g in mine}
+        first = mine[1]
+        assert first["kind"] == "echoes_of_time" and first["outcome"] == "finished" and first["you"] == 0
+        assert first["rounds"] is None
+        me, bot = first["seats"]
+        assert me == {**me, "seat": 0, "name": "Хронист", "bot": None, "you": True, "result": "loss"}
+        assert bot == {**bot, "seat": 1, "name": None, "bot": "random", "you": False, "result": "win"}
+        assert isinstance(me["score"], int) and isinstance(bot["score"], int)
+        won = mine[0]["seats"]
+        assert [s["result"] for s in won] == ["win", "loss"] and won[1]["name"] == generated_callsign(friend)
+        assert [g["game_id"] for g in await history(nc, friend)] == [duel]
+        assert await history(nc, stranger) == []  # never another account's
+        assert await history(nc, player, kind="ark") == []
+        assert len(await history(nc, player, limit=1)) == 1
+
+        replay = await ask(nc, type="replay", game_id=with_bot, account_id=player)
+        assert replay["ok"] and replay["data"]["frames"][-1]["me"]["id"] == "p1"
+        live = await snapshot(pool, TABLES, "engine.%")
+    assert live["engine_table_games"] and live["engine_table_seats"] and live["engine_accounts"]
+
+    await pool.execute("UPDATE engine_table_seats SET result = 'win'")  # damage the rebuild undoes
+    counts = await rebuild(nc, pool)
+    assert counts["engine-games"] > 0 and counts["engine-accounts"] > 0
+    assert await snapshot(pool, TABLES, "engine.%") == live
+
+
+async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt_equal(engine) -> None:  # noqa: ANN001
+    from echo_engine.ratings import leaders
+
+    nc, pool, serving = engine
+    a, b, c, late, guest = (account() for _ in range(5))
+    accounts = Accounts(nc.jetstream())
+    for who, name in ((a, "Ася"), (b, "Боря"), (c, None)):
+        await accounts.player(who, T0, callsign=name)
+    await accounts.player(late, T0, confirm=False)
+    await accounts.guest(guest, T0)
+    # the rated matches, in order, and what Elo makes of them
+    rated = [(a, b), (a, c), (b, a), (a, b), (c, a), (a, b), (c, b)]
+    expected = {who: [START, 0, 0] for who in (a, b, c)}
+    async with serving:
+        for winner, loser in rated[:3]:
+            await ghost_match(nc, winner, loser, winner=winner)
+        await ghost_match(nc, a, guest, winner=a)  # a guest's: not rated
+        await ghost_match(nc, late, a, winner=late)  # registered only afterwards: not rated
+        await accounts.confirm(late, datetime.now(UTC) + timedelta(hours=1))
+        await ghost_match(nc, a, b, winner=None)  # cancelled: no rating, no history
+        bot_open = await ask(nc, type="open", account_id=a, kind="ghost_five", seats=2, bots=["easy"],
+                             settings={"opponent": "bot"})
+        assert bot_open["ok"], bot_open
+        await ask(nc, type="act", account_id=a, game_id=bot_open["game_id"], action={"type": "cancel_match"})
+        for winner, loser in rated[3:]:
+            await ghost_match(nc, winner, loser, winner=winner)
+        await settled(nc)
+        for winner, loser in rated:
+            expected[winner][0], expected[loser][0] = rate(expected[winner][0], expected[loser][0])
+            expected[winner][1] += 1
+            expected[loser][1] += 1
+            expected[winner][2] += 1
+
+        board = (await ask(nc, type="leaders", account_id=b))["data"]
+        assert board["min_matches"] == 5
+        listed = [(r["name"], r["rating"], r["matches"], r["wins"]) for r in board["leaders"]]
+        assert listed == sorted([("Ася", *expected[a]), ("Боря", *expected[b])], key=lambda r: -r[1])
+        assert [r["place"] for r in board["leaders"]] == [1, 2]
+        assert board["you"] == {"place": [r["name"] for r in board["leaders"]].index("Боря") + 1, "name": "Боря",
+                                "rating": expected[b][0], "matches": expected[b][1], "wins": expected[b][2],
+                                "you": True}
+        own_c = (await ask(nc, type="leaders", account_id=c))["data"]["you"]
+        assert own_c == {"place": None, "name": generated_callsign(c), "rating": expected[c][0], "matches": 3,
+                         "wins": 2, "you": True}  # three rated matches: not listed yet
+        fresh = (await ask(nc, type="leaders", account_id=guest))["data"]["you"]
+        assert fresh == {**fresh, "place": None, "rating": START, "matches": 0, "wins": 0}
+        assert (await ask(nc, type="leaders"))["data"]["you"] is None
+
+        games_of_a = await history(nc, a, kind="ghost_five")
+        assert len(games_of_a) == 8  # 6 rated + the guest's + the late one's; the cancelled ones are not there
+        last = games_of_a[0]  # (a, b): b resigned after the first turn
+        assert last["rounds"] == [{"round": 1, "result": "A", "reason": "resign", "turns": 1}]
+        assert [(s["name"], s["result"], s["score"]) for s in last["seats"]] == [("Ася", "win", 0), ("Боря", "loss", 0)]
+        live_tables = await snapshot(pool, TABLES, "engine.%")
+        live_board = {who: await leaders(pool, who) for who in (a, b, c, guest)}
+
+    await pool.execute("UPDATE ghost_ratings SET rating = rating + 7")
+    await rebuild(nc, pool)
+    assert await snapshot(pool, TABLES, "engine.%") == live_tables
+    assert {who: await leaders(pool, who) for who in (a, b, c, guest)} == live_board  # the rebuilt «Лидеры»
