@@ -92,6 +92,13 @@ def test_the_open_turn_has_one_deadline_at_its_end_carrying_its_step() -> None:
                                              {"step_id": state.turn.step_id, "at": 1772366460000})]
 
 
+def test_every_seat_sees_when_the_open_step_times_out() -> None:
+    state = started(3, timer=60)
+    due = int((NOW + timedelta(seconds=60)).timestamp() * 1000)
+    assert [eot.view(state, seat)["deadline"] for seat in (0, 1, 2, None)] == [due] * 4
+    assert eot.view(started(2), 0)["deadline"] is None  # no timer
+
+
 def test_a_fired_turn_deadline_draws_on_the_lowest_free_slot_and_ends_the_turn() -> None:
     state = started(2, timer=60)
     player = state.turn.player

@@ -61,11 +61,12 @@ def command_for(action: Mapping[str, Any], seat: int, now: datetime) -> Command:
 
 
 def deadlines(state: Table) -> list[Deadline]:
-    step = state.pending or state.turn
-    if state.over or step is None or step.deadline is None:
+    due = step_deadline(state)
+    if due is None:
         return []
-    at = datetime.fromtimestamp(step.deadline / 1000, UTC)
-    return [Deadline(STEP_TIMER, at, {"step_id": step.step_id, "at": step.deadline})]
+    step = state.pending or state.turn
+    assert step is not None
+    return [Deadline(STEP_TIMER, datetime.fromtimestamp(due / 1000, UTC), {"step_id": step.step_id, "at": due})]
 
 
 def timer_command(command: Mapping[str, Any]) -> ExpireStep:
@@ -101,9 +102,16 @@ def timeout_default(state: Table) -> dict[str, Any]:
 
 
 def view(state: Table, seat: int | None = None) -> dict[str, Any]:
-    """The seat's view (`echoes_of_time.view`) and, for the seat that is to act, its `moves`: every choice
-    the rules accept now, so a client offers nothing else."""
-    return {**seat_view(state, seat), "moves": None if seat is None else moves(state, seat)}
+    """The seat's view (`echoes_of_time.view`); for the seat that is to act, its `moves`: every choice the
+    rules accept now, so a client offers nothing else; and for everyone the open step's `deadline` (server
+    time, milliseconds since the epoch; None without a turn timer), when its timeout default applies."""
+    return {**seat_view(state, seat), "moves": None if seat is None else moves(state, seat),
+            "deadline": step_deadline(state)}
+
+
+def step_deadline(state: Table) -> int | None:
+    step = state.pending or state.turn
+    return None if state.over or step is None else step.deadline
 
 
 def moves(state: Table, seat: int) -> dict[str, Any] | None:

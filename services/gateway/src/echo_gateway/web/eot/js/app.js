@@ -7,27 +7,58 @@ import { lang, setLang } from "/js/i18n.js";
 import { loadCards } from "./cards.js";
 import { TableLog } from "./log.js";
 import { MovesPanel } from "./moves.js";
-import { tableHTML } from "./table.js";
+import { tableHTML, tickCountdowns } from "./table.js";
 import { escapeHTML, refusal, t } from "./words.js";
 
 const KIND = "echoes_of_time";
 const LEVELS = ["random", "greedy", "balanced"];
 const TIMERS = [null, 30, 60, 120, 300];
-const HISTORY_KEY = "eot.history";
+const TABLES_KEY = "eot.history"; // this device's tables still in play (the finished ones come from the server)
 
 const conn = new Connection({ logDelta: false }); // a table's views are whole
 const screen = document.getElementById("screen");
 const notice = document.getElementById("notice");
 
-function history() {
-  try { return JSON.parse(localStorage.getItem(HISTORY_KEY)) ?? []; } catch { return []; }
+function tablesInPlay() {
+  try { return JSON.parse(localStorage.getItem(TABLES_KEY)) ?? []; } catch { return []; }
 }
 
+const finishedHere = new Set(); // games this page saw end: the history waits for them (the server lists them a moment later)
+
 function remember(gameId, status) {
-  const games = history().filter((g) => g.game_id !== gameId);
-  const known = history().find((g) => g.game_id === gameId);
-  games.unshift({ game_id: gameId, status, at: known?.at ?? new Date().toISOString() });
-  localStorage.setItem(HISTORY_KEY, JSON.stringify(games.slice(0, 30)));
+  if (status === "over") finishedHere.add(gameId);
+  const known = tablesInPlay();
+  const games = known.filter((g) => g.game_id !== gameId);
+  if (status !== "over" && status !== "closed") {
+    games.unshift({ game_id: gameId, status, at: known.find((g) => g.game_id === gameId)?.at ?? new Date().toISOString() });
+  }
+  localStorage.setItem(TABLES_KEY, JSON.stringify(games.slice(0, 30)));
+}
+
+const when = (iso) => escapeHTML(new Date(iso).toLocaleString(lang(), { dateStyle: "short", timeStyle: "short" }));
+
+// One finished game of the account's (GET /api/v1/history): when, how it went for him, who sat there.
+function historyItem(game) {
+  const me = game.seats.find((s) => s.you);
+  const result = me?.result ?? "none";
+  const seats = game.seats.map((s) => (s.bot ? t("botSeat", { l: t(`lv_${s.bot}`) }) : s.you ? t("you") : s.name))
+    .map((name, i) => `${escapeHTML(name)}${game.seats[i].score == null ? "" : ` ${t("vpOf", { n: game.seats[i].score })}`}`).join(" · ");
+  return `<li data-game="${escapeHTML(game.game_id)}"><span>${when(game.finished_at)}</span>
+    <span class="res-${result}" data-testid="result">${t(`res_${result}`)}</span><span class="seats">${seats}</span>
+    <a href="#/r/${encodeURIComponent(game.game_id)}" data-testid="replay-link">${t("replay")}</a></li>`;
+}
+
+async function showHistory(section, tries = 10) {
+  const answer = await getJSON(`/api/v1/history?kind=${KIND}&limit=50`);
+  if (!section.isConnected) return; // the player went elsewhere meanwhile
+  const listed = new Set(answer?.games.map((g) => g.game_id));
+  if (answer && tries > 1 && [...finishedHere].some((id) => !listed.has(id))) {
+    setTimeout(() => showHistory(section, tries - 1), 300);
+    return;
+  }
+  if (!answer) { section.querySelector("p").textContent = t("historyFailed"); return; }
+  section.innerHTML = `<h2>${t("history")}</h2>${answer.games.length
+    ? `<ul class="history" data-testid="history">${answer.games.map(historyItem).join("")}</ul>` : `<p>${t("historyEmpty")}</p>`}`;
 }
 
 function say(text, kind = "error") {
@@ -46,8 +77,8 @@ async function command(type, fields) {
 // --- the lobby: a new table, a table by its link, the games of this device ---
 function lobby() {
   const options = (values, label) => values.map((v) => `<option value="${v ?? ""}">${label(v)}</option>`).join("");
-  const games = history().map((g) => `<li><a href="#/t/${g.game_id}">${escapeHTML(new Date(g.at).toLocaleString(lang()))}</a>
-    · ${escapeHTML(t(`ph_${g.status === "over" ? "over" : "action"}`))}${g.status === "over" ? ` · <a href="#/r/${g.game_id}" data-testid="replay-link">${t("replay")}</a>` : ""}</li>`).join("");
+  const playing = tablesInPlay().map((g) => `<li><a href="#/t/${encodeURIComponent(g.game_id)}">${when(g.at)}</a>
+    · ${t(g.status === "lobby" ? "inLobby" : "inPlay")}</li>`).join("");
   screen.innerHTML = `<section class="panel"><h2>${t("newTable")}</h2><form id="new-table" class="form">
       <label>${t("seats")} <select name="seats">${options([2, 3, 4], String)}</select></label>
       <label>${t("bots")} <select name="bots">${options([0, 1, 2, 3], String)}</select></label>
@@ -57,7 +88,9 @@ function lobby() {
     <section class="panel"><h2>${t("joinTitle")}</h2><form id="join-table" class="form">
       <input name="link" placeholder="${t("joinHint")}" aria-label="${t("joinHint")}" required>
       <button class="btn" type="submit">${t("join")}</button></form></section>
-    <section class="panel"><h2>${t("history")}</h2>${games ? `<ul class="history" data-testid="history">${games}</ul>` : `<p>${t("historyEmpty")}</p>`}</section>`;
+    ${playing ? `<section class="panel"><h2>${t("unfinished")}</h2><ul class="history" data-testid="in-play">${playing}</ul></section>` : ""}
+    <section class="panel" id="history"><h2>${t("history")}</h2><p>…</p></section>`;
+  showHistory(screen.querySelector("#history"));
   screen.querySelector("#new-table").addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = new FormData(event.target);
@@ -163,7 +196,7 @@ class ReplayScreen {
       <span>${t("replayStep", { i: this.step + 1, n: this.frames.length })}</span>
       <button class="btn" id="next" data-testid="replay-next" ${this.step + 1 < this.frames.length ? "" : "disabled"}>${t("next")}</button>
       <a class="btn ghost" href="#/t/${this.gameId}">${t("toTable")}</a></nav>
-      ${tableHTML({ ...game, moves: null }, you)}</div>`;
+      ${tableHTML({ ...game, moves: null, deadline: null }, you)}</div>`;
     screen.querySelector("#prev").addEventListener("click", () => { this.step -= 1; this.render(); });
     screen.querySelector("#next").addEventListener("click", () => { this.step += 1; this.render(); });
   }
@@ -202,6 +235,7 @@ document.getElementById("lang").addEventListener("click", () => {
   if (current?.render) current.render(); else lobby();
 });
 
+setInterval(() => tickCountdowns(screen), 500);
 conn.addEventListener("state", (event) => { document.getElementById("conn").dataset.state = event.detail; });
 let routed = false;
 conn.addEventListener("online", () => { if (!routed) { routed = true; route(); } });

@@ -20,7 +20,26 @@ function header(game, you) {
   const mine = game.moves ? `<strong class="your-turn" data-testid="your-turn">${t(game.pending ? "yourDecision" : "yourTurn")}</strong>` : "";
   return `<header class="status" data-testid="status" data-round="${game.round}" data-phase="${game.phase}">
     <span>${t("round", { n: game.round })} · ${t(`ph_${game.phase}`)}</span><span>${escapeHTML(turn)}</span>
-    <span>${escapeHTML(pending)}</span>${mine}</header>`;
+    <span>${escapeHTML(pending)}</span>${mine}${game.deadline ? countdownHTML(game.deadline) : ""}</header>`;
+}
+
+// The open step's timer: the server's deadline (ms since the epoch), ticked down by tickCountdowns().
+function countdownHTML(deadline) {
+  return `<span class="countdown" role="timer" data-testid="countdown" data-deadline="${Number(deadline)}"
+    title="${t("timeLeftLabel")}" aria-label="${t("timeLeftLabel")}">${countdownText(deadline)}</span>`;
+}
+
+function countdownText(deadline) {
+  const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  return t("timeLeft", { t: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
+}
+
+export function tickCountdowns(root) {
+  for (const el of root.querySelectorAll("[data-deadline]")) {
+    const deadline = Number(el.dataset.deadline);
+    el.textContent = countdownText(deadline);
+    el.classList.toggle("low", deadline - Date.now() <= 10_000);
+  }
 }
 
 function flags(game) {
