@@ -194,3 +194,24 @@ async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt
     await rebuild(nc, pool)
     assert await snapshot(pool, TABLES, "engine.%") == live_tables
     assert {who: await leaders(pool, who) for who in (a, b, c, guest)} == live_board  # the rebuilt «Лидеры»
+
+
+async def test_a_rated_match_that_arrives_after_a_later_one_gives_the_ratings_of_the_stream_order(
+        fresh_database: str) -> None:
+    from echo_engine.ratings import apply_rated
+
+    matches = [(3, "m1", ("a", "b")), (5, "m2", ("a", "b")), (8, "m3", ("b", "c")), (9, "m4", ("c", "a"))]
+    pool = await create_pool(fresh_database)
+    try:
+        async def ratings_after(order: list) -> list[tuple]:  # noqa: ANN001
+            await pool.execute("TRUNCATE ghost_ratings, ghost_rated_matches")
+            for sequence, game_id, pair in order:
+                async with pool.acquire() as conn, conn.transaction():
+                    await apply_rated(conn, sequence, game_id, pair, T0)
+            return [tuple(r) for r in await pool.fetch("SELECT * FROM ghost_ratings ORDER BY account_id")]
+
+        in_order = await ratings_after(matches)
+        assert await ratings_after([matches[1], matches[3], matches[0], matches[2]]) == in_order
+        assert await ratings_after([*matches, matches[1]]) == in_order  # a redelivery changes nothing
+    finally:
+        await pool.close()
