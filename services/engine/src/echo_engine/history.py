@@ -92,12 +92,13 @@ async def record(conn: asyncpg.Connection, table: FinishedTable) -> bool:
 
 
 async def history_of(pool: asyncpg.Pool, account_id: str, kind: str | None, limit: int = MAX_LISTED) -> list[dict]:
-    """The account's finished table games, newest first: only games it sat in (never as a bot)."""
+    """The account's finished table games, newest first: only games it sat in (never as a bot). A game
+    played on one device (the account in every seat) is listed once, `you` its first seat."""
     games_rows = await pool.fetch(
-        """SELECT g.game_id, g.kind, g.outcome, g.finished_at, g.rounds, s.seat AS you
+        """SELECT g.game_id, g.kind, g.outcome, g.finished_at, g.rounds, min(s.seat) AS you
            FROM engine_table_seats s JOIN engine_table_games g USING (game_id)
            WHERE s.account_id = $1 AND s.bot IS NULL AND ($2::text IS NULL OR s.kind = $2)
-           ORDER BY s.finished_at DESC, s.game_id LIMIT $3""",
+           GROUP BY g.game_id ORDER BY g.finished_at DESC, g.game_id LIMIT $3""",
         account_id, kind, limit)
     seat_rows = await pool.fetch(
         "SELECT * FROM engine_table_seats WHERE game_id = ANY($1::text[]) ORDER BY game_id, seat",
