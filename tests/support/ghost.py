@@ -23,9 +23,10 @@ def open_turn(view: dict[str, Any]) -> tuple[int, int]:
 
 
 class GhostPlayer:
-    def __init__(self, device: Device, seat: int) -> None:
+    def __init__(self, device: Device, seat: int, names_seat: bool = False) -> None:
         self.device = device
         self.seat = seat
+        self.names_seat = names_seat  # players sharing one device: each action says whose it is
         self.letter = LETTERS[seat]
         self.game_id = ""
         self.view: dict[str, Any] = {}
@@ -53,14 +54,16 @@ class GhostPlayer:
                 return self._seen(frame)
             await asyncio.sleep(0.2)
 
-    async def open(self, settings: dict[str, Any] | None = None, bots: list[str] | None = None) -> dict[str, Any]:
-        return await self.send("start", kind=KIND, seats=2, settings=settings or {},
-                                bots=bots or [])
+    async def open(self, settings: dict[str, Any] | None = None, bots: list[str] | None = None,
+                   **more: Any) -> dict[str, Any]:
+        return await self.send("start", kind=KIND, seats=2, settings=settings or {}, bots=bots or [], **more)
 
     async def join(self, invite: str) -> dict[str, Any]:
         return await self.send("join", kind=KIND, invite=invite)
 
     async def act(self, **action: Any) -> dict[str, Any]:
+        if self.names_seat:
+            action["seat"] = self.seat
         return await self.send("act", game_id=self.game_id, action=action)
 
     async def commit(self, action: str, salt: str | None = None) -> dict[str, Any]:

@@ -194,3 +194,28 @@ async def test_a_match_against_the_bot_which_commits_and_reveals_like_a_person(s
         assert not any(entry["salts"]["B"] in frame for frame in secret_until_now)
     assert game["status"] == "finished" and game["winner"] in ("A", "B"), game["status"]
     await me.close()
+
+
+async def test_two_players_on_one_device_share_one_account_that_holds_both_seats(system: str) -> None:
+    a = await GhostPlayer.guest(system, 0)
+    b = GhostPlayer(a.device, 1, names_seat=True)
+    a.names_seat = True
+    wrong = await a.open({"opponent": "device"}, bots=["easy"], one_device=True)
+    assert wrong["code"] == "bad_bots"
+    opened = await a.open({"opponent": "device", "clock": False}, one_device=True)
+    assert opened["type"] == "ack" and opened["view"]["table"]["status"] == "playing", opened
+    stranger = await GhostPlayer.guest(system, 1)
+    assert (await stranger.join(opened["view"]["table"]["invite"]))["code"] == "table_full"
+    b.game_id, b.view, b.version = a.game_id, a.view, a.version
+    assert a.view["game"]["deadlines"] == {"clocks": {"A": None, "B": None}, "reveal": None}  # no time limit
+    assert (await a.commit("P:H8"))["type"] == "ack"
+    b.view = a.view
+    second = await b.commit("P:C3")
+    assert second["type"] == "ack" and second["view"]["game"]["open_turn"]["B"]["committed"]
+    a.view = b.view
+    assert (await a.reveal())["type"] == "ack"
+    done = await b.reveal()
+    assert done["view"]["game"]["log"][0]["actions"] == {"A": "P:H8", "B": "P:C3"}
+    assert done["view"]["table"]["settings"]["opponent"] == "device"  # never rated
+    await a.close()
+    await stranger.close()

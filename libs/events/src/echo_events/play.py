@@ -192,6 +192,8 @@ class OpenTable(_Command):
     settings: Settings = Field(default_factory=dict)
     bots: tuple[Annotated[str, Field(max_length=32)], ...] = Field(
         (), max_length=15, description="levels of the bots that take the seats after the asker's")
+    one_device: bool = Field(False, description="players sharing one device: the asker takes every seat, and "
+                                                "each action names the seat it is for (`seat`)")
 
 
 class JoinTable(_Command):

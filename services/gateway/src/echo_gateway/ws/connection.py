@@ -195,7 +195,7 @@ class Connection:
                     await self.send(error("bad_message", "a table's start names its seats", frame.id))
                     return
                 request = {"type": "open", "kind": frame.kind, "seats": frame.seats, "settings": frame.settings,
-                           "bots": frame.bots}
+                           "bots": frame.bots, "one_device": frame.one_device}
             case Start():
                 if frame.mode is None:
                     await self.send(error("bad_message", "an Echo Challenge start names its mode (tutorial, free, "

@@ -47,6 +47,8 @@ class Start(Message):
     settings: dict[str, Any] = Field(default_factory=dict, max_length=32, description="a table's settings")
     bots: list[Annotated[str, Field(max_length=32)]] = Field(default_factory=list, max_length=15,
                                                              description="bot levels taking a table's empty seats")
+    one_device: bool = Field(False, description="players sharing this device: the asker takes every seat of the "
+                                                "table, and each `act` names its seat in the action")
 
 
 class Join(Message):
