@@ -1,21 +1,30 @@
 """Ghost Five at engine tables over real NATS and PostgreSQL: a seat's clock is a JetStream message schedule,
 so it runs out even when the engine process that scheduled it is gone — the deadline passes while no engine
-runs, and the restarted one voids the turn exactly at the deadline (`no_commit`) and once."""
+runs, and the restarted one voids the turn exactly at the deadline (`no_commit`) and once. Quick pairing's
+waiting list is shared by engine replicas: players asking different replicas at once each get exactly one
+opponent."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import uuid
+from collections import Counter
 
+import asyncpg
 import pytest
+from echo_engine.app import create_app
+from echo_engine.settings import Settings
 from echo_events.envelope import unwrap
+from echo_events.play import replica_subject
 from echo_runtime.nats_client import connect
 from ghost_five.commitment import commit_hash
 from ghost_five.events import RevealVoided, TurnResolved
 
 from tests.integration.engine.test_replicas_and_crashes import engine_process, stream_events, wait_for_engine
 from tests.support.play import ask
+from tests.support.servers import running
 
 pytestmark = pytest.mark.integration
 KIND = "ghost_five"
@@ -86,3 +95,47 @@ async def test_a_clock_runs_out_while_the_engine_is_down_and_the_restarted_engin
             if process is not None and process.poll() is None:
                 process.terminate()
                 process.wait(10)
+
+
+async def ask_replica(nc, replica: str, **request) -> dict:  # noqa: ANN001, ANN003
+    request.setdefault("command_id", uuid.uuid4().hex)
+    reply = await nc.request(replica_subject(replica), json.dumps(request).encode(), timeout=10)
+    return json.loads(reply.data)
+
+
+async def test_quick_pairing_across_two_engine_replicas_gives_everyone_exactly_one_opponent(
+        private_nats_url: str, fresh_database: str) -> None:
+    replicas = ("pair-one", "pair-two")
+    apps = [create_app(Settings(nats_url=private_nats_url, database_url=fresh_database, replica=r)) for r in replicas]
+    async with running(apps[0]), running(apps[1]):
+        nc = await connect(private_nats_url, "tests")
+        try:
+            first, second = account(), account()
+            waits = await ask_replica(nc, replicas[0], type="pair", account_id=first, command_id="p-1", kind=KIND)
+            assert waits["ok"] and waits["data"] == {"waiting": True} and waits.get("game_id") is None
+            again = await ask_replica(nc, replicas[1], type="pair", account_id=first, command_id="p-1", kind=KIND)
+            assert again["data"] == {"waiting": True}  # a retry: still one entry
+            paired = await ask_replica(nc, replicas[1], type="pair", account_id=second, command_id="p-2", kind=KIND)
+            table = paired["view"]["table"]
+            assert paired["ok"] and table["status"] == "playing" and table["you"] == 1
+            retry = await ask_replica(nc, replicas[0], type="pair", account_id=second, command_id="p-2", kind=KIND)
+            assert retry["game_id"] == paired["game_id"] and retry["duplicate"]
+            seen = await ask(nc, type="get", account_id=first, game_id=paired["game_id"])
+            assert seen["view"]["table"]["you"] == 0 and seen["view"]["game"]["status"] == "live"
+
+            crowd = [account() for _ in range(10)]
+            await asyncio.gather(*(ask_replica(nc, replicas[n % 2], type="pair", account_id=player, kind=KIND)
+                                   for n, player in enumerate(crowd)))
+            pool = await asyncpg.connect(fresh_database)
+            try:
+                rows = await pool.fetch("SELECT account_id, game_id FROM engine_pairing WHERE account_id = ANY($1)",
+                                        crowd)
+            finally:
+                await pool.close()
+            tables = Counter(row["game_id"] for row in rows)
+            assert len(rows) == 10 and None not in tables and sorted(tables.values()) == [2] * 5
+            for row in rows:
+                view = (await ask(nc, type="get", account_id=row["account_id"], game_id=row["game_id"]))["view"]
+                assert view["table"]["status"] == "playing" and view["game"]["status"] == "live"
+        finally:
+            await nc.drain()

@@ -219,3 +219,26 @@ async def test_two_players_on_one_device_share_one_account_that_holds_both_seats
     assert done["view"]["table"]["settings"]["opponent"] == "device"  # never rated
     await a.close()
     await stranger.close()
+
+
+async def test_quick_pairing_over_the_socket_waits_then_seats_both_and_unpair_stops_waiting(system: str) -> None:
+    a, b, c = [await GhostPlayer.guest(system, seat) for seat in (0, 1, 0)]
+    waiting = await a.send("pair", id="quick-a", kind="ghost_five")
+    assert waiting == {**waiting, "type": "ack", "waiting": True, "view": None, "game_id": None}
+    timed = await c.send("pair", kind="ghost_five", settings={"move_time": 60})
+    assert timed["waiting"] is True  # other settings: not paired with A
+    assert (await c.send("unpair", kind="ghost_five"))["waiting"] is False
+    paired = await b.send("pair", kind="ghost_five")
+    assert paired["type"] == "ack" and paired["view"]["table"]["you"] == 1, paired
+    assert paired["view"]["game"]["status"] == "live"
+    a.game_id = b.game_id
+    a.view = await a.until(lambda game: game["status"] == "live")
+    assert a.view["table"]["you"] == 0
+    entry = await play_turn(a, b, "P:H8", "P:C3")
+    assert entry["actions"] == {"A": "P:H8", "B": "P:C3"}
+    again = await c.send("pair", kind="ghost_five")
+    assert again["waiting"] is True  # nobody else waits: C unpaired, A and B play
+    bad = await c.send("pair", kind="ghost_five", settings={"board": 17})
+    assert bad["type"] == "error" and bad["code"] == "bad_settings"
+    for player in (a, b, c):
+        await player.close()

@@ -60,6 +60,23 @@ class Join(Message):
     invite: Invite
 
 
+class Pair(Message):
+    """Quick pairing: a table with a waiting player of similar rating and the same settings, or wait for one."""
+
+    type: Literal["pair"]
+    id: CommandId
+    kind: GameKind
+    settings: dict[str, Any] = Field(default_factory=dict, max_length=32, description="the table's settings")
+
+
+class Unpair(Message):
+    """Stop waiting for a quick pairing."""
+
+    type: Literal["unpair"]
+    id: CommandId
+    kind: GameKind
+
+
 class Leave(Message):
     """Leave a table before its game starts (a started game is left by its own rules' action)."""
 
@@ -98,9 +115,9 @@ class Ping(Message):
     id: CommandId
 
 
-ClientMessage = Annotated[Start | Join | Leave | Act | Resume | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Start | Join | Pair | Unpair | Leave | Act | Resume | Ping, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-V2_TYPES = ("start", "join", "leave", "act", "resume", "ping")
+V2_TYPES = ("start", "join", "pair", "unpair", "leave", "act", "resume", "ping")
 
 
 def error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:
