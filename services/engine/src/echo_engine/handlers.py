@@ -39,6 +39,7 @@ from echo_events.play import (
     ListGames,
     ListHistory,
     OpenTable,
+    PairTable,
     PlayError,
     PlayReply,
     PlayRequest,
@@ -46,6 +47,7 @@ from echo_events.play import (
     ReplayGame,
     StartGame,
     TimerFired,
+    UnpairTable,
     server_command_id,
 )
 from echo_runtime.append import AppendConflict
@@ -59,6 +61,7 @@ from .dailies import closes_at, current_daily, daily_over
 from .history import history_of
 from .locks import Locks
 from .outbox import Outbox, Update
+from .pairing import Pairing
 from .projections import games_of
 from .store import GameStore, LoadedGame
 from .tables import Tables
@@ -86,6 +89,7 @@ class PlayService:
         self._locked = Locks()
         self._timers = Timers(js)
         self.tables = Tables(self.store, self.outbox, self._locked, clock, self._timers)
+        self.pairing = Pairing(pool, self.tables, clock)
 
     async def handle(self, request: PlayRequest) -> PlayReply:
         match request:
@@ -101,6 +105,10 @@ class PlayService:
                 return await self.tables.join(request)
             case LeaveTable():
                 return await self.tables.leave(request)
+            case PairTable():
+                return await self.pairing.pair(request)
+            case UnpairTable():
+                return await self.pairing.unpair(request)
             case ExpireGame():
                 return await self._expire(request)
             case GetGame():
