@@ -49,14 +49,18 @@ async def history(nc, account_id: str, **query) -> list[dict]:  # noqa: ANN001
     return reply["data"]["games"]
 
 
-async def ghost_match(nc, a: str, b: str, *, winner: str | None, settings: dict | None = None) -> str:  # noqa: ANN001
+async def ghost_match(nc, a: str, b: str, *, winner: str | None, one_device: bool = False) -> str:  # noqa: ANN001
     """Seat 0 `a`, seat 1 `b`: one turn played (both place a stone), then the loser resigns; `winner` None:
-    the match is cancelled before its first turn resolved."""
-    opened = await ask(nc, type="open", account_id=a, kind="ghost_five", seats=2, settings=settings or {})
+    the match is cancelled before its first turn resolved. `one_device`: `a` plays both seats (`b` is `a`)."""
+    settings = {"opponent": "device"} if one_device else {}
+    opened = await ask(nc, type="open", account_id=a, kind="ghost_five", seats=2, settings=settings,
+                       one_device=one_device)
     assert opened["ok"], opened
     game_id = opened["game_id"]
-    joined = await ask(nc, type="join", account_id=b, invite=opened["view"]["table"]["invite"])
+    joined = opened if one_device else await ask(nc, type="join", account_id=b,
+                                                 invite=opened["view"]["table"]["invite"])
     assert joined["view"]["table"]["status"] == "playing", joined
+    seat_of = {0: {"seat": 0}, 1: {"seat": 1}} if one_device else {0: {}, 1: {}}
     if winner is None:
         cancelled = await ask(nc, type="act", account_id=a, game_id=game_id, action={"type": "cancel_match"})
         assert cancelled["ok"], cancelled
@@ -65,17 +69,18 @@ async def ghost_match(nc, a: str, b: str, *, winner: str | None, settings: dict 
     plays = {}
     for seat, (player, cell) in enumerate(((a, "H8"), (b, "C3"))):
         salt = secrets.token_hex(32)
-        plays[player] = (f"P:{cell}", salt)
+        plays[seat] = (f"P:{cell}", salt)
         commit = commit_hash(game["match_id"], game["round"], game["turn"] + 1, seat, f"P:{cell}", salt)
         committed = await ask(nc, type="act", account_id=player, game_id=game_id,
-                              action={"type": "commit", "commit": commit})
+                              action={"type": "commit", "commit": commit, **seat_of[seat]})
         assert committed["ok"], committed
-    for player, (action, salt) in plays.items():
-        revealed = await ask(nc, type="act", account_id=player, game_id=game_id,
-                             action={"type": "reveal", "action": action, "salt": salt})
+    for seat, (action, salt) in enumerate(plays.values()):
+        revealed = await ask(nc, type="act", account_id=(a, b)[seat], game_id=game_id,
+                             action={"type": "reveal", "action": action, "salt": salt, **seat_of[seat]})
         assert revealed["ok"], revealed
-    loser = b if winner == a else a
-    resigned = await ask(nc, type="act", account_id=loser, game_id=game_id, action={"type": "resign"})
+    loser = 1 if winner == a else 0
+    resigned = await ask(nc, type="act", account_id=(a, b)[loser], game_id=game_id,
+                         action={"type": "resign", **seat_of[loser]})
     assert resigned["ok"] and resigned["view"]["table"]["status"] == "over", resigned
     return game_id
 
@@ -154,6 +159,7 @@ async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt
         await ghost_match(nc, late, a, winner=late)  # registered only afterwards: not rated
         await accounts.confirm(late, datetime.now(UTC) + timedelta(hours=1))
         await ghost_match(nc, a, b, winner=None)  # cancelled: no rating, no history
+        on_one_device = await ghost_match(nc, a, a, winner=a, one_device=True)  # history, no rating
         bot_open = await ask(nc, type="open", account_id=a, kind="ghost_five", seats=2, bots=["easy"],
                              settings={"opponent": "bot"})
         assert bot_open["ok"], bot_open
@@ -183,7 +189,9 @@ async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt
         assert (await ask(nc, type="leaders"))["data"]["you"] is None
 
         games_of_a = await history(nc, a, kind="ghost_five")
-        assert len(games_of_a) == 8  # 6 rated + the guest's + the late one's; the cancelled ones are not there
+        assert len(games_of_a) == 9  # 6 rated, the guest's, the late one's, the one-device game; no cancelled one
+        device_game = next(g for g in games_of_a if g["game_id"] == on_one_device)
+        assert device_game["you"] == 0 and [s["you"] for s in device_game["seats"]] == [True, True]
         last = games_of_a[0]  # (a, b): b resigned after the first turn
         assert last["rounds"] == [{"round": 1, "result": "A", "reason": "resign", "turns": 1}]
         assert [(s["name"], s["result"], s["score"]) for s in last["seats"]] == [("Ася", "win", 0), ("Боря", "loss", 0)]
