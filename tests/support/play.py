@@ -14,7 +14,6 @@ from echo_events.moscow import midnight_msk
 from echo_events.play import ENGINE_SUBJECT
 from nats.aio.client import Client
 
-
 QUERIES = ("get", "options", "list", "replay", "history", "leaders")  # requests without a command id
 
 
