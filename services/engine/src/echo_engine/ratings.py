@@ -3,13 +3,13 @@
 A match is rated once, when it ends with a winner (two round wins or a resignation): cancelled and aborted
 matches never are, nor a room whose opponent is not `online` (a bot's, a one-device game), nor a match with a
 bot's seat, nor one whose two seats are not two accounts registered (an e-mail confirmed) by the time it
-ended (a guest). Whether an account was registered
-then is read from its own subject in ACCOUNTS, so the live projection and a rebuild decide alike whatever
-order their consumers ran in.
+ended (a guest). Whether an account was registered then is read from its own subject in ACCOUNTS, so the
+live projection and a rebuild decide alike whatever order their consumers ran in.
 
-Elo depends on the order of matches: they are applied in the order of their end in the GAMES stream
-(its sequence). A match that reaches the projection after a later one (a redelivery after a failure) makes
-it recompute every rating from the rated matches in that order, so the ratings are always the stream's."""
+Elo depends on the order of matches: they are applied in the order of their end in the GAMES stream (its
+sequence), one at a time (a transaction lock: every engine replica runs the durable). A match that reaches
+the projection after a later one (a redelivery after a failure, another replica's message) makes it
+recompute every rating from the rated matches in that order, so the ratings are always the stream's."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from .history import FinishedTable
 
 LISTED_FROM = 5  # rated matches an account needs to be in «Лидеры»
 TOP = 100
+LOCK = 7_215_019  # pg_advisory_xact_lock key: one rated match applied at a time
 
 
 async def registered_by(nc: Client, account_id: str, moment: datetime) -> bool:
@@ -58,6 +59,7 @@ async def rated_pair(nc: Client, table: FinishedTable) -> tuple[str, str] | None
 
 async def apply_rated(conn: asyncpg.Connection, sequence: int, game_id: str, pair: tuple[str, str],
                       finished_at: datetime) -> None:
+    await conn.execute("SELECT pg_advisory_xact_lock($1)", LOCK)
     latest = await conn.fetchval("SELECT max(sequence) FROM ghost_rated_matches")
     inserted = await conn.fetchval(
         """INSERT INTO ghost_rated_matches (sequence, game_id, winner, loser, finished_at) VALUES ($1, $2, $3, $4, $5)
