@@ -6,7 +6,10 @@ replays the streams into tables — and «Лидеры» — equal to the live o
 
 from __future__ import annotations
 
+import asyncio
+import os
 import secrets
+import sys
 import uuid
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
@@ -139,7 +142,8 @@ async def test_a_finished_echoes_of_time_game_is_its_players_own_and_rebuilds_eq
     assert await snapshot(pool, TABLES, "engine.%") == live
 
 
-async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt_equal(engine) -> None:  # noqa: ANN001
+async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt_equal(
+        engine, private_nats_url: str, fresh_database: str) -> None:  # noqa: ANN001
     from echo_engine.ratings import leaders
 
     nc, pool, serving = engine
@@ -199,7 +203,11 @@ async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt
         live_board = {who: await leaders(pool, who) for who in (a, b, c, guest)}
 
     await pool.execute("UPDATE ghost_ratings SET rating = rating + 7")
-    await rebuild(nc, pool)
+    env = {**os.environ, "NATS_URL": private_nats_url, "DATABASE_URL": fresh_database, "LOG_FORMAT": "json"}
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "echo_engine.rebuild", env=env,
+                                                   stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+    output, _ = await asyncio.wait_for(process.communicate(), 120)  # the operator's command: its own process
+    assert process.returncode == 0 and b"engine projections rebuilt" in output, output.decode()
     assert await snapshot(pool, TABLES, "engine.%") == live_tables
     assert {who: await leaders(pool, who) for who in (a, b, c, guest)} == live_board  # the rebuilt «Лидеры»
 
