@@ -24,7 +24,8 @@ from . import history, ratings
 
 GAMES_PROJECTION = "engine.games"
 GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_subject=ALL_GAME_LIFECYCLES,
-                              description="The games projection: every game's owner, mode and result.")
+                              description="The games projection: every Echo game's owner, mode and result; "
+                                          "finished table games (history); Ghost Five's ratings.")
 
 
 async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
