@@ -214,9 +214,10 @@ async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt
 
 async def test_a_rated_match_that_arrives_after_a_later_one_gives_the_ratings_of_the_stream_order(
         fresh_database: str) -> None:
-    from echo_engine.ratings import apply_rated
+    from echo_engine.ratings import Player, apply_rated
 
-    matches = [(3, "m1", ("a", "b")), (5, "m2", ("a", "b")), (8, "m3", ("b", "c")), (9, "m4", ("c", "a"))]
+    a, b, c = (Player(name, T0) for name in "abc")
+    matches = [(3, "m1", (a, b)), (5, "m2", (a, b)), (8, "m3", (b, c)), (9, "m4", (c, a))]
     pool = await create_pool(fresh_database)
     try:
         async def ratings_after(order: list) -> list[tuple]:  # noqa: ANN001

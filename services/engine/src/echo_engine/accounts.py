@@ -1,9 +1,9 @@
-"""The accounts projection: what the engine shows of a player — his callsign and when he registered (his first
-confirmed e-mail) — from the ACCOUNTS stream into PostgreSQL.
+"""The accounts projection: what the engine shows of a player — his callsign — from the ACCOUNTS stream into
+PostgreSQL.
 
-The social service owns these events (`account.CallsignChanged`, `account.EmailConfirmed`); like the leagues
-projection, this one reads envelopes by `event_type` and takes the account from the envelope's `stream_id`,
-so it imports no model of another context. Every other event type is ignored."""
+The social service owns these events (`account.CallsignChanged`; `account.EmailConfirmed`, which the ratings
+read); like the leagues projection, the engine reads envelopes by `event_type` and takes the account from the
+envelope's `stream_id`, so it imports no model of another context. Every other event type is ignored."""
 
 from __future__ import annotations
 
@@ -16,10 +16,8 @@ from nats.aio.msg import Msg
 
 ACCOUNTS_PROJECTION = "engine.accounts"
 ACCOUNTS_CONSUMER = ConsumerSpec(stream="ACCOUNTS", durable="engine-accounts", filter_subject="account.>",
-                                 description="Accounts' callsigns and registrations: the names in histories "
-                                             "and «Лидеры».")
+                                 description="Accounts' callsigns: the names in histories and «Лидеры».")
 CALLSIGN_CHANGED = "account.CallsignChanged"
-EMAIL_CONFIRMED = "account.EmailConfirmed"
 
 
 async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
@@ -29,12 +27,6 @@ async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
                 """INSERT INTO engine_accounts (account_id, callsign) VALUES ($1, $2)
                    ON CONFLICT (account_id) DO UPDATE SET callsign = EXCLUDED.callsign""",
                 envelope.stream_id, envelope.payload["callsign"])
-        elif envelope.event_type == EMAIL_CONFIRMED:
-            await conn.execute(
-                """INSERT INTO engine_accounts (account_id, registered_at) VALUES ($1, $2)
-                   ON CONFLICT (account_id) DO UPDATE
-                   SET registered_at = COALESCE(engine_accounts.registered_at, EXCLUDED.registered_at)""",
-                envelope.stream_id, envelope.occurred_at)
 
 
 def accounts_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
