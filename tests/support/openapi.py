@@ -47,3 +47,9 @@ def body_validator(document: dict[str, Any], path: str, method: str, status: int
     schema = content["application/json"]["schema"]
     root = {**copy.deepcopy(schema), "components": _closed(document["components"])}
     return Draft202012Validator(_closed(root))
+
+
+def assert_documented(document: dict[str, Any], path: str, method: str, body: Any, status: int = 200) -> None:
+    """`body` is what the document says the operation answers with this status (strictly)."""
+    errors = [error.message for error in body_validator(document, path, method, status).iter_errors(body)]
+    assert not errors, (method, path, errors, body)
