@@ -1,5 +1,5 @@
 """The OpenAPI document tells the truth: a route that answers 401 without a session declares the session
-scheme, one that does not declares none (or the scheme as optional), and real bodies of the running system
+scheme (and that 401's body), one that does not declares none (or the scheme as optional), and real bodies of the running system
 validate against the types it documents — strictly, a field it does not name is a failure."""
 
 import asyncio
@@ -38,6 +38,8 @@ async def test_a_route_declares_the_session_scheme_exactly_when_it_needs_a_sessi
             answer = await social.call(method.upper(), concrete)
             needs = answer.status_code == 401
             assert (operation.get("security") == SESSION) == needs, (method, path, answer.status_code)
+            if needs:  # and its refusal is the one documented
+                assert_documented(document, path, method, answer.json(), 401)
 
 
 class Checked:

@@ -40,6 +40,9 @@ def test_every_operation_describes_its_success_body_and_says_whether_it_needs_a_
         named = schemas[schema["$ref"].removeprefix("#/components/schemas/")]
         assert named["type"] == "object" and "properties" in named, (method, path, named)
         assert operation.get("security") in (None, SESSION, SESSION_OPTIONAL), (method, path)
+        if operation.get("security") == SESSION:
+            assert operation["responses"]["401"]["content"]["application/json"]["schema"] == {
+                "$ref": "#/components/schemas/HttpError"}, (method, path)
     assert seen >= 39
     security = {(m, p): o.get("security") for p, m, o in operations(document)}
     assert security[("get", "/api/v1/friends")] == SESSION and security[("post", "/api/v1/guest")] is None

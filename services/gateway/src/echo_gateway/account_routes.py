@@ -33,7 +33,7 @@ from .flood_limits import (
 from .identity import Identity
 from .request_bounds import too_large
 from .responses import (
-    SESSION,
+    NEEDS_SESSION,
     SESSION_OPTIONAL,
     Account,
     Blocked,
@@ -140,12 +140,12 @@ def _me(request: Request) -> Identity:
 # --- account -------------------------------------------------------------------------------------------
 
 
-@get("/api/v1/account", operation_id="getAccount", security=SESSION)
+@get("/api/v1/account", operation_id="getAccount", **NEEDS_SESSION)
 async def get_account(request: Request) -> Response[Account]:
     return await ask(request, "account.get", {"account_id": _me(request).account_id})
 
 
-@put("/api/v1/account/callsign", operation_id="setCallsign", security=SESSION)
+@put("/api/v1/account/callsign", operation_id="setCallsign", **NEEDS_SESSION)
 async def set_callsign(request: Request) -> Response[CallsignSet]:
     me = _me(request)
     body = await _body(request)
@@ -154,7 +154,7 @@ async def set_callsign(request: Request) -> Response[CallsignSet]:
     return await ask(request, "callsign.set", {"account_id": me.account_id, "callsign": body.get("callsign")})
 
 
-@post("/api/v1/account/email", operation_id="requestEmailConfirmation", status_code=200, security=SESSION)
+@post("/api/v1/account/email", operation_id="requestEmailConfirmation", status_code=200, **NEEDS_SESSION)
 async def request_email(request: Request) -> Response[ConfirmationSent]:
     me = _me(request)
     body = await _body(request)
@@ -257,12 +257,12 @@ async def complete_login(request: Request) -> Response[SessionIssued]:
 # --- friends -------------------------------------------------------------------------------------------
 
 
-@get("/api/v1/friends", operation_id="listFriends", security=SESSION)
+@get("/api/v1/friends", operation_id="listFriends", **NEEDS_SESSION)
 async def list_friends(request: Request) -> Response[Friends]:
     return await ask(request, "friends.list", {"account_id": _me(request).account_id})
 
 
-@get("/api/v1/friends/search", operation_id="searchPlayers", security=SESSION)
+@get("/api/v1/friends/search", operation_id="searchPlayers", **NEEDS_SESSION)
 async def search_players(request: Request, q: FromQuery[str] = "") -> Response[FoundPlayers]:
     me = _me(request)
     if refusal := await over_limit(request, (SEARCHES_PER_CLIENT, None), (SEARCHES_PER_ACCOUNT, me.account_id),
@@ -271,7 +271,7 @@ async def search_players(request: Request, q: FromQuery[str] = "") -> Response[F
     return await ask(request, "friends.search", {"account_id": me.account_id, "query": q})
 
 
-@post("/api/v1/friends", operation_id="addFriend", status_code=200, security=SESSION)
+@post("/api/v1/friends", operation_id="addFriend", status_code=200, **NEEDS_SESSION)
 async def add_friend(request: Request) -> Response[FriendAdded]:
     """Body: `{"callsign": "..."}` or `{"account_id": "..."}`."""
     me = _me(request)
@@ -286,14 +286,14 @@ async def add_friend(request: Request) -> Response[FriendAdded]:
     return await ask(request, "friends.add", command)
 
 
-@delete("/api/v1/friends/{friend_id:str}", operation_id="removeFriend", status_code=200, security=SESSION)
+@delete("/api/v1/friends/{friend_id:str}", operation_id="removeFriend", status_code=200, **NEEDS_SESSION)
 async def remove_friend(request: Request, friend_id: FromPath[str]) -> Response[FriendRemoved]:
     return await ask(
         request, "friends.remove", {"account_id": _me(request).account_id, "friend_id": friend_id}
     )
 
 
-@post("/api/v1/friends/blocks", operation_id="blockPlayer", status_code=200, security=SESSION)
+@post("/api/v1/friends/blocks", operation_id="blockPlayer", status_code=200, **NEEDS_SESSION)
 async def block_player(request: Request) -> Response[Blocked]:
     me = _me(request)
     body = await _body(request)
@@ -304,7 +304,7 @@ async def block_player(request: Request) -> Response[Blocked]:
     )
 
 
-@delete("/api/v1/friends/blocks/{target_id:str}", operation_id="unblockPlayer", status_code=200, security=SESSION)
+@delete("/api/v1/friends/blocks/{target_id:str}", operation_id="unblockPlayer", status_code=200, **NEEDS_SESSION)
 async def unblock_player(request: Request, target_id: FromPath[str]) -> Response[Blocked]:
     return await ask(
         request, "friends.unblock", {"account_id": _me(request).account_id, "target_id": target_id}
@@ -314,13 +314,13 @@ async def unblock_player(request: Request, target_id: FromPath[str]) -> Response
 # --- challenges ----------------------------------------------------------------------------------------
 
 
-@post("/api/v1/challenges", operation_id="createChallenge", status_code=200, security=SESSION)
+@post("/api/v1/challenges", operation_id="createChallenge", status_code=200, **NEEDS_SESSION)
 async def create_challenge(request: Request) -> Response[ChallengeCreated]:
     """Today's challenge link (the same one all day); needs a confirmed e-mail."""
     return await ask(request, "challenge.create", {"account_id": _me(request).account_id})
 
 
-@get("/api/v1/challenges/{token:str}", operation_id="openChallenge", security=SESSION)
+@get("/api/v1/challenges/{token:str}", operation_id="openChallenge", **NEEDS_SESSION)
 async def open_challenge(request: Request, token: FromPath[str]) -> Response[ChallengeOpened]:
     """Open a challenge link (a newcomer first gets a guest session): who sent it and for which day."""
     return await ask(request, "challenge.open", {"account_id": _me(request).account_id, "token": token})

@@ -25,7 +25,7 @@ from litestar import Request, Response, get
 from litestar.params import FromPath, FromQuery
 
 from .request_bounds import too_large
-from .responses import SESSION, SESSION_OPTIONAL, Chart, DayResults, GameOfTheDay, Group, MyLeague
+from .responses import NEEDS_SESSION, SESSION_OPTIONAL, Chart, DayResults, GameOfTheDay, Group, MyLeague
 from .routes import identity_of
 from .service_request import TooLarge, Unavailable, Unencodable, request_json
 
@@ -97,7 +97,7 @@ async def group(request: Request, group_id: FromPath[str]) -> Response[Group]:
     return await ask_leagues(request, "group", {"group_id": group_id})
 
 
-@get("/api/v1/leagues/me", operation_id="myLeague", security=SESSION)
+@get("/api/v1/leagues/me", operation_id="myLeague", **NEEDS_SESSION)
 async def my_league(request: Request) -> Response[MyLeague]:
     return await ask_leagues(request, "player", {"account_id": identity_of(request).account_id})
 

@@ -20,7 +20,7 @@ from litestar.params import FromPath
 
 from .account_routes import _error, ask
 from .chart_routes import ask_leagues
-from .responses import SESSION, ChallengePlayed, ChallengeScores, FriendsScores
+from .responses import NEEDS_SESSION, ChallengePlayed, ChallengeScores, FriendsScores
 from .routes import identity_of
 
 
@@ -36,7 +36,7 @@ def _score(row: dict[str, Any] | None) -> dict[str, Any]:
     return {"today": row.get("today"), "yesterday": row.get("yesterday"), "week": row.get("week", 0)}
 
 
-@get("/api/v1/friends/scores", operation_id="friendsScores", security=SESSION)
+@get("/api/v1/friends/scores", operation_id="friendsScores", **NEEDS_SESSION)
 async def friends_scores(request: Request) -> Response[FriendsScores]:
     """The caller's friends (whom he added; `mutual` when they added him too) with their Credits today,
     yesterday and this week, best today first; and the caller's own row as `me`."""
@@ -96,14 +96,14 @@ async def _challenge_scores(request: Request, token: str) -> Response[Any]:
     )
 
 
-@get("/api/v1/challenges/{token:str}/scores", operation_id="challengeScores", security=SESSION)
+@get("/api/v1/challenges/{token:str}/scores", operation_id="challengeScores", **NEEDS_SESSION)
 async def challenge_scores(request: Request, token: FromPath[str]) -> Response[ChallengeScores]:
     """The challenge's day, who sent it, and both scores of that day's Daily side by side (`credits` is
     null until that player finished it)."""
     return await _challenge_scores(request, token)
 
 
-@post("/api/v1/challenges/{token:str}/played", operation_id="challengePlayed", status_code=200, security=SESSION)
+@post("/api/v1/challenges/{token:str}/played", operation_id="challengePlayed", status_code=200, **NEEDS_SESSION)
 async def challenge_played(request: Request, token: FromPath[str]) -> Response[ChallengePlayed]:
     """The caller played the challenge's Daily through the link: recorded once (he and the sender become
     friends). Refused until the leagues service knows his finished game of that day."""

@@ -10,7 +10,7 @@ from litestar.params import Parameter
 
 from .engine_client import EngineUnavailable, ask_engine
 from .leagues_client import LeaguesUnavailable, league_of
-from .responses import SESSION, SESSION_OPTIONAL, Game, Games, PlayOptions, Replay
+from .responses import NEEDS_SESSION, SESSION_OPTIONAL, Game, Games, PlayOptions, Replay
 from .routes import identity_of
 
 GameId = Annotated[str, Parameter(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a game id")]
@@ -29,7 +29,7 @@ async def _engine(request: Request, payload: dict[str, Any]) -> dict[str, Any]:
     return reply
 
 
-@get("/api/v1/play/options", operation_id="playOptions", security=SESSION)
+@get("/api/v1/play/options", operation_id="playOptions", **NEEDS_SESSION)
 async def play_options(request: Request) -> PlayOptions:
     """What I can start now: my league's Daily, the Free presets («Как Вызов дня» first), starts left."""
     identity = identity_of(request)
@@ -41,14 +41,14 @@ async def play_options(request: Request) -> PlayOptions:
     return reply["data"]
 
 
-@get("/api/v1/games", operation_id="listGames", security=SESSION)
+@get("/api/v1/games", operation_id="listGames", **NEEDS_SESSION)
 async def list_games(request: Request) -> Games:
     """My games, newest first; `best` marks my best finished Free game of each preset."""
     identity = identity_of(request)
     return (await _engine(request, {"type": "list", "account_id": identity.account_id}))["data"]
 
 
-@get("/api/v1/games/{game_id:str}", operation_id="getGame", security=SESSION)
+@get("/api/v1/games/{game_id:str}", operation_id="getGame", **NEEDS_SESSION)
 async def get_game(request: Request, game_id: GameId) -> Game:
     identity = identity_of(request)
     reply = await _engine(request, {"type": "get", "account_id": identity.account_id, "game_id": game_id})

@@ -5,14 +5,33 @@ TypedDicts rather than models: the bodies are the dicts the routes build or the 
 that is sometimes absent (`NotRequired`), which a model would turn into a `null` — so describing a body here
 changes nothing on the wire. A game's view is its rules' own (`game_rules.view`), an object per game kind.
 
-`SESSION` / `SESSION_OPTIONAL` are the routes' `security`: the Bearer session scheme required, or accepted
-(the route shows more to a signed-in caller: his own row of the Chart, his view of a replay).
+`NEEDS_SESSION` / `SESSION_OPTIONAL` are the routes' `security`: the Bearer session scheme required (and the
+401 without it), or accepted (the route shows more to a signed-in caller: his own row of the Chart, his view
+of a replay).
 """
 
 from typing import Any, NotRequired, TypedDict
 
+from litestar.openapi import ResponseSpec
+
+
+class HttpError(TypedDict):
+    """The gateway's own refusals (Litestar's): no session, a malformed parameter, a service not reachable."""
+
+    status_code: int
+    detail: str
+    extra: NotRequired[dict[str, Any] | list[Any] | None]
+
+
 SESSION: list[dict[str, list[str]]] = [{"session": []}]
 SESSION_OPTIONAL: list[dict[str, list[str]]] = [{}, {"session": []}]
+#: a route's `security` and its 401, for the routes that need a session: `@get(..., **NEEDS_SESSION)`
+NEEDS_SESSION: dict[str, Any] = {
+    "security": SESSION,
+    "responses": {401: ResponseSpec(HttpError, description="No session token, or one expired, forged or signed "
+                                    "out: sign in again (`POST /api/v1/guest`, a login link) or renew it in time",
+                                    generate_examples=False)},
+}
 
 GameView = dict[str, Any]  # the rules' view of a game for one seat: an object of the game kind's own
 

@@ -14,7 +14,7 @@ from .accounts import create_guest
 from .flood_limits import EVERYONE, GUESTS_ALL, GUESTS_PER_CLIENT, over_limit
 from .identity import Identity, InvalidToken
 from .request_bounds import refuse_long_body
-from .responses import SESSION, Me, SessionIssued
+from .responses import NEEDS_SESSION, Me, SessionIssued
 
 USER_AGENT_HEADER = "user-agent"
 
@@ -62,7 +62,7 @@ async def create_guest_session(request: Request) -> Response[SessionIssued]:
                      "expires_at": issued.expires_at.isoformat()}, status_code=201)
 
 
-@get("/api/v1/me", operation_id="me", security=SESSION)
+@get("/api/v1/me", operation_id="me", **NEEDS_SESSION)
 async def me(request: Request) -> Me:
     return {"account_id": identity_of(request).account_id}
 
