@@ -1,6 +1,7 @@
 """The OpenAPI document tells the truth: a route that answers 401 without a session declares the session
-scheme (and that 401's body), one that does not declares none (or the scheme as optional), and real bodies of the running system
-validate against the types it documents — strictly, a field it does not name is a failure."""
+scheme (and that 401's body), one that does not declares none (or the scheme as optional), and real bodies
+of the running system validate against the types it documents — strictly, a field it does not name is a
+failure."""
 
 import asyncio
 from typing import Any
