@@ -8,6 +8,7 @@ from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 
 from tests.integration.leagues.test_real_games import play_daily
+from tests.support.openapi import assert_documented
 from tests.support.play import publish_daily
 from tests.support.social_system import social_beside
 
@@ -77,6 +78,9 @@ async def test_friends_scores_and_a_challenge(system: str, private_nats_url: str
 
         done = await until(played)
         assert done["me"]["credits"] == view["credits"] and done["friends_made"] is True
+        document = (await social.call("GET", "/api/schema/openapi.json")).json()
+        assert_documented(document, "/api/v1/challenges/{token}/played", "POST", done)
+        assert_documented(document, "/api/v1/friends/scores", "GET", body)
         mine = (await social.call("GET", "/api/v1/friends/scores", new_token)).json()
         assert [f["callsign"] for f in mine["friends"]] == ["Анна"]
         own = (await social.call("GET", f"/api/v1/challenges/{token}/scores", ann_token)).json()

@@ -10,6 +10,7 @@ from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings
 from echo_runtime.clock import SystemClock
 
+from tests.support.openapi import assert_documented
 from tests.support.play import ask, beam_ephemera, close_daily, publish_daily
 from tests.support.servers import running
 
@@ -104,6 +105,10 @@ async def test_real_games_chart_results_and_game_of_the_day(leagues, engine) -> 
         assert results["field"]["grid"] == list(grid) and results["field"]["seed"] == 2026
         assert results["top"] == chart["top"]
         replay = (await http.get(f"/api/v1/game-of-the-day/{today}")).json()
+        document = gateway.openapi_schema.to_schema()  # and each body is what the REST API's document says
+        assert_documented(document, "/api/v1/charts/{league}/{day}", "GET", mine)
+        assert_documented(document, "/api/v1/results/{league}/{day}", "GET", results)
+        assert_documented(document, "/api/v1/game-of-the-day/{day}", "GET", replay)
 
     leader = views[expected[0]]
     assert results["game_of_the_day"] == leader["game_id"] == replay["game_id"]

@@ -8,22 +8,18 @@ import pytest
 from echo_events.streams import game_events
 from echo_runtime.consumer import ConsumerSpec, DurableConsumer
 from echo_runtime.nats_client import connect
-from opentelemetry import trace
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
+from tests.support.tracing import collected_spans
 from tests.support.wsclient import Device
 
 pytestmark = pytest.mark.integration
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def spans() -> InMemorySpanExporter:
-    exporter = InMemorySpanExporter()
-    provider = TracerProvider()
-    provider.add_span_processor(SimpleSpanProcessor(exporter))
-    trace.set_tracer_provider(provider)
+    exporter = collected_spans()
+    exporter.clear()
     return exporter
 
 

@@ -1,9 +1,13 @@
 """The REST API's OpenAPI document, as a mobile client's developer reads it: the project's title and version,
-the Bearer session scheme, and every public route in it."""
+the Bearer session scheme, every public route in it, each with its body's type and whether it needs a session
+(that the bodies and the security are true is `tests/integration/gateway/test_openapi_conformance.py`)."""
 
 import pytest
 from echo_gateway.app import API_VERSION, create_app
+from echo_gateway.responses import SESSION, SESSION_OPTIONAL
 from echo_gateway.settings import Settings
+
+from tests.support.openapi import operations, success
 
 pytestmark = pytest.mark.unit
 
@@ -19,3 +23,27 @@ def test_the_openapi_document_names_the_api_its_version_and_the_bearer_scheme() 
     for path in ("/api/v1/guest", "/api/v1/daily/today", "/api/v1/games/{game_id}/replay", "/api/v1/me"):
         assert path in document["paths"]
     assert not [p for p in document["paths"] if p in ("/healthz", "/readyz", "/metrics")]
+
+
+def test_every_operation_describes_its_success_body_and_says_whether_it_needs_a_session() -> None:
+    document = create_app(Settings(dev_mode=True)).openapi_schema.to_schema()
+    schemas = document["components"]["schemas"]
+    seen = 0
+    for path, method, operation in operations(document):
+        seen += 1
+        _, media, schema = success(operation)
+        if media == "text/html":
+            assert schema == {"type": "string"}, path
+            continue
+        assert media == "application/json", (method, path, media)
+        assert set(schema) == {"$ref"}, f"{method} {path}: its body is not a named type: {schema}"
+        named = schemas[schema["$ref"].removeprefix("#/components/schemas/")]
+        assert named["type"] == "object" and "properties" in named, (method, path, named)
+        assert operation.get("security") in (None, SESSION, SESSION_OPTIONAL), (method, path)
+        if operation.get("security") == SESSION:
+            assert operation["responses"]["401"]["content"]["application/json"]["schema"] == {
+                "$ref": "#/components/schemas/HttpError"}, (method, path)
+    assert seen >= 39
+    security = {(m, p): o.get("security") for p, m, o in operations(document)}
+    assert security[("get", "/api/v1/friends")] == SESSION and security[("post", "/api/v1/guest")] is None
+    assert security[("get", "/api/v1/charts/{league}/{day}")] == SESSION_OPTIONAL

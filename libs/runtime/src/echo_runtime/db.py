@@ -1,9 +1,75 @@
-"""PostgreSQL pools. A DSN may name a unix socket folder with ?host=/path (as pgserver gives)."""
+"""PostgreSQL pools. A DSN may name a unix socket folder with ?host=/path (as pgserver gives).
+
+Every query of a pool's connections is a span of the trace it runs in (`db.system` postgresql, the
+statement cut to `STATEMENT_CHARS`): the HTTP request → NATS request → service handler → PostgreSQL chain
+of one trace. A query outside any trace (a housekeeping poll, migrations) makes no span, nor does any
+query when spans are not exported. By hand, not opentelemetry-instrumentation-asyncpg: that package pins
+semantic conventions our SDK does not match.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import Any
+
 import asyncpg
+from opentelemetry.trace import SpanKind
+
+from .telemetry import recording_in_trace, start_span
+
+STATEMENT_CHARS = 1000
 
 
 async def create_pool(dsn: str, *, min_size: int = 1, max_size: int = 10) -> asyncpg.Pool:
-    return await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, command_timeout=30)
+    return await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, command_timeout=30,
+                                     connection_class=TracedConnection)
+
+
+@contextmanager
+def query_span(statement: str) -> Iterator[None]:
+    if not recording_in_trace():
+        yield
+        return
+    words = statement.split(None, 1)
+    operation = words[0].rstrip(";").upper() if words else "SQL"
+    with start_span(f"postgresql {operation}", SpanKind.CLIENT, **{
+            "db.system": "postgresql", "db.operation": operation, "db.statement": statement[:STATEMENT_CHARS]}):
+        yield
+
+
+class TracedConnection(asyncpg.Connection):
+    """A connection whose queries are spans (see the module's doc); a pool's own `fetch`, `execute`… run
+    on one of these. Not the pool's reset of a connection it takes back: that is the pool's business."""
+
+    _resetting = False
+
+    def _span(self, statement: str) -> AbstractContextManager[None]:
+        return nullcontext() if self._resetting else query_span(statement)
+
+    async def reset(self, *, timeout: float | None = None) -> None:
+        self._resetting = True
+        try:
+            await super().reset(timeout=timeout)
+        finally:
+            self._resetting = False
+
+    async def execute(self, query: str, *args: Any, **kwargs: Any) -> str:
+        with self._span(query):
+            return await super().execute(query, *args, **kwargs)
+
+    async def executemany(self, command: str, args: Any, **kwargs: Any) -> None:
+        with self._span(command):
+            return await super().executemany(command, args, **kwargs)
+
+    async def fetch(self, query: str, *args: Any, **kwargs: Any) -> list[Any]:
+        with self._span(query):
+            return await super().fetch(query, *args, **kwargs)
+
+    async def fetchrow(self, query: str, *args: Any, **kwargs: Any) -> Any:
+        with self._span(query):
+            return await super().fetchrow(query, *args, **kwargs)
+
+    async def fetchval(self, query: str, *args: Any, **kwargs: Any) -> Any:
+        with self._span(query):
+            return await super().fetchval(query, *args, **kwargs)

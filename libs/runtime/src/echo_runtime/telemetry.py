@@ -77,14 +77,20 @@ def span_from_headers(name: str, headers: Mapping[str, str] | None, kind: SpanKi
 
 
 @contextmanager
-def start_span(name: str, kind: SpanKind = SpanKind.INTERNAL) -> Iterator[Span]:
+def start_span(name: str, kind: SpanKind = SpanKind.INTERNAL, **attributes: Any) -> Iterator[Span]:
     """A span in the current trace (a new trace if there is none)."""
     if _context_only:
         with _context_span(trace.get_current_span().get_span_context()) as span:
             yield span
         return
-    with tracer.start_as_current_span(name, kind=kind) as span:
+    with tracer.start_as_current_span(name, kind=kind, attributes=attributes) as span:
         yield span
+
+
+def recording_in_trace() -> bool:
+    """Whether a span made now would be recorded and belong to a trace: spans are exported (or a test
+    collects them), and something traced is under way."""
+    return not _context_only and trace.get_current_span().get_span_context().is_valid
 
 
 @contextmanager

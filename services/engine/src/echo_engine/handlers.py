@@ -152,15 +152,20 @@ class PlayService:
             return refuse("bad_action", explain(error))
         move = EchoMove(request.account_id, request.command_id, request.game_id, action.type,
                         getattr(action, "sector", None), action.command())
-        return _log_after(await self._move(move), request.log_from)
+        return _log_after(await self._move(move, loaded=game), request.log_from)
 
-    async def _move(self, request: EchoMove) -> PlayReply:
+    async def _move(self, request: EchoMove, loaded: LoadedGame | None = None) -> PlayReply:
+        """`loaded`: the game as the caller read it before taking the lock; used unless the cache moved on
+        while this waited for the lock (another command on the game went first)."""
         command = request.command
         from_stream = False  # a refusal is only given from a state read from the stream just now
         async with self._locked(request.game_id):
             for _ in range(MAX_ATTEMPTS):
-                load = self.store.refold if from_stream else self.store.load
-                game = await load(request.game_id)
+                if loaded is not None and self.store.cached(request.game_id) is loaded:
+                    game: LoadedGame | None = loaded
+                else:
+                    game = await (self.store.refold if from_stream else self.store.load)(request.game_id)
+                loaded = None
                 if game is None or game.meta.account_id != request.account_id:
                     return _unknown(request.game_id)
                 if request.command_id in game.command_ids:

@@ -32,6 +32,24 @@ from .flood_limits import (
 )
 from .identity import Identity
 from .request_bounds import too_large
+from .responses import (
+    NEEDS_SESSION,
+    SESSION_OPTIONAL,
+    Account,
+    Blocked,
+    CallsignSet,
+    ChallengeCreated,
+    ChallengeOpened,
+    ConfirmationPreview,
+    ConfirmationSent,
+    EmailConfirmed,
+    FoundPlayers,
+    FriendAdded,
+    FriendRemoved,
+    Friends,
+    LoginLinkRequested,
+    SessionIssued,
+)
 from .routes import USER_AGENT_HEADER, identity_of
 from .service_request import TooLarge, Unavailable, Unencodable, request_json
 
@@ -67,8 +85,9 @@ def _error(code: str, message: str, message_ru: str, status: int) -> Response[di
     )
 
 
-async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[dict[str, Any]]:
-    """Send one command to the social service and turn its reply into an HTTP response."""
+async def ask(request: Request, name: str, body: dict[str, Any]) -> Response[Any]:
+    """Send one command to the social service and turn its reply into an HTTP response (its body the
+    reply as it is: what the route's response type in `responses` describes)."""
     try:
         nc = request.app.state.runtime.nc  # RuntimeError until NATS is connected
         reply = await request_json(nc, command_subject(name), body, timeout=REQUEST_TIMEOUT)
@@ -121,13 +140,13 @@ def _me(request: Request) -> Identity:
 # --- account -------------------------------------------------------------------------------------------
 
 
-@get("/api/v1/account", operation_id="getAccount")
-async def get_account(request: Request) -> Response[dict[str, Any]]:
+@get("/api/v1/account", operation_id="getAccount", **NEEDS_SESSION)
+async def get_account(request: Request) -> Response[Account]:
     return await ask(request, "account.get", {"account_id": _me(request).account_id})
 
 
-@put("/api/v1/account/callsign", operation_id="setCallsign")
-async def set_callsign(request: Request) -> Response[dict[str, Any]]:
+@put("/api/v1/account/callsign", operation_id="setCallsign", **NEEDS_SESSION)
+async def set_callsign(request: Request) -> Response[CallsignSet]:
     me = _me(request)
     body = await _body(request)
     if body is None:
@@ -135,8 +154,8 @@ async def set_callsign(request: Request) -> Response[dict[str, Any]]:
     return await ask(request, "callsign.set", {"account_id": me.account_id, "callsign": body.get("callsign")})
 
 
-@post("/api/v1/account/email", operation_id="requestEmailConfirmation")
-async def request_email(request: Request) -> Response[dict[str, Any]]:
+@post("/api/v1/account/email", operation_id="requestEmailConfirmation", status_code=200, **NEEDS_SESSION)
+async def request_email(request: Request) -> Response[ConfirmationSent]:
     me = _me(request)
     body = await _body(request)
     if body is None:
@@ -171,8 +190,8 @@ async def confirm_email_link(token: FromQuery[str] = "") -> Response[str]:
     return _landing("confirm", token)
 
 
-@get("/api/v1/account/email/confirmation", operation_id="previewEmailConfirmation")
-async def preview_email(request: Request, token: FromQuery[str] = "") -> Response[dict[str, Any]]:
+@get("/api/v1/account/email/confirmation", operation_id="previewEmailConfirmation", security=SESSION_OPTIONAL)
+async def preview_email(request: Request, token: FromQuery[str] = "") -> Response[ConfirmationPreview]:
     """What the link would do, without spending it: the callsign of the account the address joins and
     whether this browser's session is that account (`this_browser`: same / other / none)."""
     response = await ask(request, "email.preview", {"token": token})
@@ -188,8 +207,8 @@ async def preview_email(request: Request, token: FromQuery[str] = "") -> Respons
     return Response(preview, status_code=200)
 
 
-@post("/api/v1/account/email/confirm", operation_id="confirmEmail")
-async def confirm_email(request: Request) -> Response[dict[str, Any]]:
+@post("/api/v1/account/email/confirm", operation_id="confirmEmail", status_code=200)
+async def confirm_email(request: Request) -> Response[EmailConfirmed]:
     """The press on the confirmation page: the token is the authority, no session needed."""
     body = await _body(request)
     if body is None:
@@ -197,8 +216,8 @@ async def confirm_email(request: Request) -> Response[dict[str, Any]]:
     return await ask(request, "email.confirm", {"token": body.get("token")})
 
 
-@post("/api/v1/account/login", operation_id="requestLoginLink")
-async def request_login(request: Request) -> Response[dict[str, Any]]:
+@post("/api/v1/account/login", operation_id="requestLoginLink", status_code=200)
+async def request_login(request: Request) -> Response[LoginLinkRequested]:
     """From a new device: mail a one-time login link to the address (the reply never says if it is known)."""
     body = await _body(request)
     if body is None:
@@ -217,8 +236,8 @@ async def login_link(token: FromQuery[str] = "") -> Response[str]:
     return _landing("login", token)
 
 
-@post("/api/v1/account/login/complete", operation_id="completeLogin")
-async def complete_login(request: Request) -> Response[dict[str, Any]]:
+@post("/api/v1/account/login/complete", operation_id="completeLogin", status_code=200)
+async def complete_login(request: Request) -> Response[SessionIssued]:
     """Spend a login token: the device gets a session of the account the link was sent for."""
     body = await _body(request)
     if body is None:
@@ -238,13 +257,13 @@ async def complete_login(request: Request) -> Response[dict[str, Any]]:
 # --- friends -------------------------------------------------------------------------------------------
 
 
-@get("/api/v1/friends", operation_id="listFriends")
-async def list_friends(request: Request) -> Response[dict[str, Any]]:
+@get("/api/v1/friends", operation_id="listFriends", **NEEDS_SESSION)
+async def list_friends(request: Request) -> Response[Friends]:
     return await ask(request, "friends.list", {"account_id": _me(request).account_id})
 
 
-@get("/api/v1/friends/search", operation_id="searchPlayers")
-async def search_players(request: Request, q: FromQuery[str] = "") -> Response[dict[str, Any]]:
+@get("/api/v1/friends/search", operation_id="searchPlayers", **NEEDS_SESSION)
+async def search_players(request: Request, q: FromQuery[str] = "") -> Response[FoundPlayers]:
     me = _me(request)
     if refusal := await over_limit(request, (SEARCHES_PER_CLIENT, None), (SEARCHES_PER_ACCOUNT, me.account_id),
                                    (SEARCHES_ALL, EVERYONE)):
@@ -252,8 +271,8 @@ async def search_players(request: Request, q: FromQuery[str] = "") -> Response[d
     return await ask(request, "friends.search", {"account_id": me.account_id, "query": q})
 
 
-@post("/api/v1/friends", operation_id="addFriend")
-async def add_friend(request: Request) -> Response[dict[str, Any]]:
+@post("/api/v1/friends", operation_id="addFriend", status_code=200, **NEEDS_SESSION)
+async def add_friend(request: Request) -> Response[FriendAdded]:
     """Body: `{"callsign": "..."}` or `{"account_id": "..."}`."""
     me = _me(request)
     body = await _body(request)
@@ -267,15 +286,15 @@ async def add_friend(request: Request) -> Response[dict[str, Any]]:
     return await ask(request, "friends.add", command)
 
 
-@delete("/api/v1/friends/{friend_id:str}", operation_id="removeFriend", status_code=200)
-async def remove_friend(request: Request, friend_id: FromPath[str]) -> Response[dict[str, Any]]:
+@delete("/api/v1/friends/{friend_id:str}", operation_id="removeFriend", status_code=200, **NEEDS_SESSION)
+async def remove_friend(request: Request, friend_id: FromPath[str]) -> Response[FriendRemoved]:
     return await ask(
         request, "friends.remove", {"account_id": _me(request).account_id, "friend_id": friend_id}
     )
 
 
-@post("/api/v1/friends/blocks", operation_id="blockPlayer")
-async def block_player(request: Request) -> Response[dict[str, Any]]:
+@post("/api/v1/friends/blocks", operation_id="blockPlayer", status_code=200, **NEEDS_SESSION)
+async def block_player(request: Request) -> Response[Blocked]:
     me = _me(request)
     body = await _body(request)
     if body is None:
@@ -285,8 +304,8 @@ async def block_player(request: Request) -> Response[dict[str, Any]]:
     )
 
 
-@delete("/api/v1/friends/blocks/{target_id:str}", operation_id="unblockPlayer", status_code=200)
-async def unblock_player(request: Request, target_id: FromPath[str]) -> Response[dict[str, Any]]:
+@delete("/api/v1/friends/blocks/{target_id:str}", operation_id="unblockPlayer", status_code=200, **NEEDS_SESSION)
+async def unblock_player(request: Request, target_id: FromPath[str]) -> Response[Blocked]:
     return await ask(
         request, "friends.unblock", {"account_id": _me(request).account_id, "target_id": target_id}
     )
@@ -295,14 +314,14 @@ async def unblock_player(request: Request, target_id: FromPath[str]) -> Response
 # --- challenges ----------------------------------------------------------------------------------------
 
 
-@post("/api/v1/challenges", operation_id="createChallenge")
-async def create_challenge(request: Request) -> Response[dict[str, Any]]:
+@post("/api/v1/challenges", operation_id="createChallenge", status_code=200, **NEEDS_SESSION)
+async def create_challenge(request: Request) -> Response[ChallengeCreated]:
     """Today's challenge link (the same one all day); needs a confirmed e-mail."""
     return await ask(request, "challenge.create", {"account_id": _me(request).account_id})
 
 
-@get("/api/v1/challenges/{token:str}", operation_id="openChallenge")
-async def open_challenge(request: Request, token: FromPath[str]) -> Response[dict[str, Any]]:
+@get("/api/v1/challenges/{token:str}", operation_id="openChallenge", **NEEDS_SESSION)
+async def open_challenge(request: Request, token: FromPath[str]) -> Response[ChallengeOpened]:
     """Open a challenge link (a newcomer first gets a guest session): who sent it and for which day."""
     return await ask(request, "challenge.open", {"account_id": _me(request).account_id, "token": token})
 

@@ -16,6 +16,8 @@ from echo_events.catalogue import asyncapi
 from echo_events.catalogue_markdown import type_of
 from litestar import MediaType, Response, get
 
+from .responses import AsyncApiDocument
+
 
 @cache
 def _document() -> dict[str, Any]:
@@ -68,7 +70,7 @@ def _fields(schema: dict[str, Any]) -> str:
 
 
 @get("/api/v1/catalogue/asyncapi.json", operation_id="catalogueAsyncApi")
-async def catalogue_asyncapi() -> dict[str, Any]:
+async def catalogue_asyncapi() -> AsyncApiDocument:
     """The AsyncAPI 3.0 document of every stream, subject and event, generated from the contract."""
     return _document()
 

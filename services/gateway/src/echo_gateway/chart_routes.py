@@ -25,6 +25,7 @@ from litestar import Request, Response, get
 from litestar.params import FromPath, FromQuery
 
 from .request_bounds import too_large
+from .responses import NEEDS_SESSION, SESSION_OPTIONAL, Chart, DayResults, GameOfTheDay, Group, MyLeague
 from .routes import identity_of
 from .service_request import TooLarge, Unavailable, Unencodable, request_json
 
@@ -32,7 +33,9 @@ REQUEST_TIMEOUT = 10.0
 STATUS_OF = {"bad_request": 400, "not_found": 404, "not_closed": 409, "internal_error": 502}
 
 
-async def ask_leagues(request: Request, name: str, body: dict[str, Any]) -> Response[dict[str, Any]]:
+async def ask_leagues(request: Request, name: str, body: dict[str, Any]) -> Response[Any]:
+    """One query to the leagues service as an HTTP response: its reply as it is (the route's response type in
+    `responses` describes it), or its refusal mapped to a 4xx."""
     try:
         nc = request.app.state.runtime.nc  # RuntimeError until NATS is connected
         reply = await request_json(nc, f"leagues.q.{name}", body, timeout=REQUEST_TIMEOUT)
@@ -66,36 +69,36 @@ def _viewer(request: Request) -> str | None:
     return identity_of(request).account_id
 
 
-@get("/api/v1/charts/{league:str}/{day:str}", operation_id="chartOfTheDay")
+@get("/api/v1/charts/{league:str}/{day:str}", operation_id="chartOfTheDay", security=SESSION_OPTIONAL)
 async def chart(
     request: Request, league: FromPath[str], day: FromPath[str], limit: FromQuery[int] = 100
-) -> Response[dict[str, Any]]:
+) -> Response[Chart]:
     return await ask_leagues(
         request, "chart", {"league": league, "date": day, "limit": limit, "viewer": _viewer(request)}
     )
 
 
-@get("/api/v1/results/{league:str}/{day:str}", operation_id="dayResults")
+@get("/api/v1/results/{league:str}/{day:str}", operation_id="dayResults", security=SESSION_OPTIONAL)
 async def results(
     request: Request, league: FromPath[str], day: FromPath[str], limit: FromQuery[int] = 100
-) -> Response[dict[str, Any]]:
+) -> Response[DayResults]:
     return await ask_leagues(
         request, "results", {"league": league, "date": day, "limit": limit, "viewer": _viewer(request)}
     )
 
 
 @get("/api/v1/game-of-the-day/{day:str}", operation_id="gameOfTheDay")
-async def game_of_the_day(request: Request, day: FromPath[str]) -> Response[dict[str, Any]]:
+async def game_of_the_day(request: Request, day: FromPath[str]) -> Response[GameOfTheDay]:
     return await ask_leagues(request, "game_of_the_day", {"date": day})
 
 
 @get("/api/v1/groups/{group_id:str}", operation_id="leagueGroup")
-async def group(request: Request, group_id: FromPath[str]) -> Response[dict[str, Any]]:
+async def group(request: Request, group_id: FromPath[str]) -> Response[Group]:
     return await ask_leagues(request, "group", {"group_id": group_id})
 
 
-@get("/api/v1/leagues/me", operation_id="myLeague")
-async def my_league(request: Request) -> Response[dict[str, Any]]:
+@get("/api/v1/leagues/me", operation_id="myLeague", **NEEDS_SESSION)
+async def my_league(request: Request) -> Response[MyLeague]:
     return await ask_leagues(request, "player", {"account_id": identity_of(request).account_id})
 
 

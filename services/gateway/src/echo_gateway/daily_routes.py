@@ -11,7 +11,6 @@ Wire them in with `DAILY_ROUTES` (a tuple of Litestar handlers).
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any
 
 from echo_challenge.presets import UnknownPreset, get_preset
 from echo_challenge.specials import RuleChange, apply_changes
@@ -23,6 +22,8 @@ from litestar import Request, get
 from litestar.exceptions import NotFoundException, ServiceUnavailableException, ValidationException
 from litestar.params import FromQuery
 from nats.errors import Error as NatsError
+
+from .responses import Dailies, Daily, PresetView, Prices
 
 SPECIAL_BADGE_RU = "Особая партия"
 WARNING_BEFORE = timedelta(minutes=30)  # spec §14: warning 30 min before midnight
@@ -44,7 +45,7 @@ async def latest_published(request: Request, league: str) -> DailyPublished | No
     return None
 
 
-def _preset_view(preset_id: str) -> dict[str, Any]:
+def _preset_view(preset_id: str) -> PresetView:
     try:
         preset = get_preset(preset_id)
     except UnknownPreset:  # a preset newer than this gateway: show its id rather than fail
@@ -54,7 +55,7 @@ def _preset_view(preset_id: str) -> dict[str, Any]:
     }
 
 
-def _prices(daily: DailyPublished) -> dict[str, int] | None:
+def _prices(daily: DailyPublished) -> Prices | None:
     """The day's prices (spec §10: they are shown and can differ by day): the preset's, with the special
     game's changes applied."""
     try:
@@ -76,7 +77,7 @@ def _phase(left: timedelta) -> str:
     return "live"
 
 
-def daily_view(daily: DailyPublished, now: datetime) -> dict[str, Any]:
+def daily_view(daily: DailyPublished, now: datetime) -> Daily:
     """What a player may see of a live Daily. An allow-list: never the seed or its salt."""
     left = daily.closes_at - now
     special = None
@@ -120,7 +121,7 @@ async def _now(request: Request) -> datetime:
 
 
 @get("/api/v1/daily/today", operation_id="dailyToday")
-async def daily_today(request: Request, league: FromQuery[str] = "bronze") -> dict[str, Any]:
+async def daily_today(request: Request, league: FromQuery[str] = "bronze") -> Daily:
     """Today's Daily of a league (default Bronze)."""
     if league not in LEAGUES:
         raise ValidationException(f"unknown league {league!r}; known: {', '.join(LEAGUES)}")
@@ -132,7 +133,7 @@ async def daily_today(request: Request, league: FromQuery[str] = "bronze") -> di
 
 
 @get("/api/v1/daily/today/all", operation_id="dailyTodayAll")
-async def daily_today_all(request: Request) -> dict[str, Any]:
+async def daily_today_all(request: Request) -> Dailies:
     """Today's Daily of every league that has one, lowest league first."""
     now = await _now(request)
     dailies = []

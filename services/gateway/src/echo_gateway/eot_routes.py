@@ -12,6 +12,8 @@ from typing import Any
 from echoes_of_time import CARDS, CATALOGUE_VERSION, SOURCES
 from litestar import get
 
+from .responses import EotCatalogue
+
 _DROPPED = ("effect", "notation")  # the rules' parsed form; the texts say the same for people
 
 
@@ -20,13 +22,13 @@ def _public(entry: object) -> dict[str, Any]:
 
 
 @cache
-def _catalogue() -> dict[str, Any]:
+def _catalogue() -> EotCatalogue:
     return {"version": CATALOGUE_VERSION, "cards": {i: _public(c) for i, c in CARDS.items()},
             "sources": {i: _public(s) for i, s in SOURCES.items()}}
 
 
 @get("/api/v1/eot/cards", operation_id="eotCards", cache=3600)
-async def eot_cards() -> dict[str, Any]:
+async def eot_cards() -> EotCatalogue:
     """Echoes of Time's cards and Sources by id (catalogue `version`), for drawing their faces."""
     return _catalogue()
 

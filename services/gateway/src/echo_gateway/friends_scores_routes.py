@@ -20,10 +20,11 @@ from litestar.params import FromPath
 
 from .account_routes import _error, ask
 from .chart_routes import ask_leagues
+from .responses import NEEDS_SESSION, ChallengePlayed, ChallengeScores, FriendsScores
 from .routes import identity_of
 
 
-async def _scores(request: Request, ids: list[str], viewer: str, day: str | None = None) -> Response[dict[str, Any]]:
+async def _scores(request: Request, ids: list[str], viewer: str, day: str | None = None) -> Response[Any]:
     body: dict[str, Any] = {"account_ids": ids, "viewer": viewer}
     if day:
         body["date"] = day
@@ -35,8 +36,8 @@ def _score(row: dict[str, Any] | None) -> dict[str, Any]:
     return {"today": row.get("today"), "yesterday": row.get("yesterday"), "week": row.get("week", 0)}
 
 
-@get("/api/v1/friends/scores", operation_id="friendsScores")
-async def friends_scores(request: Request) -> Response[dict[str, Any]]:
+@get("/api/v1/friends/scores", operation_id="friendsScores", **NEEDS_SESSION)
+async def friends_scores(request: Request) -> Response[FriendsScores]:
     """The caller's friends (whom he added; `mutual` when they added him too) with their Credits today,
     yesterday and this week, best today first; and the caller's own row as `me`."""
     me = identity_of(request).account_id
@@ -65,7 +66,7 @@ async def friends_scores(request: Request) -> Response[dict[str, Any]]:
     )
 
 
-async def _challenge_scores(request: Request, token: str) -> Response[dict[str, Any]]:
+async def _challenge_scores(request: Request, token: str) -> Response[Any]:
     me = identity_of(request).account_id
     opened = await ask(request, "challenge.open", {"account_id": me, "token": token})
     if opened.status_code != 200:
@@ -95,15 +96,15 @@ async def _challenge_scores(request: Request, token: str) -> Response[dict[str, 
     )
 
 
-@get("/api/v1/challenges/{token:str}/scores", operation_id="challengeScores")
-async def challenge_scores(request: Request, token: FromPath[str]) -> Response[dict[str, Any]]:
+@get("/api/v1/challenges/{token:str}/scores", operation_id="challengeScores", **NEEDS_SESSION)
+async def challenge_scores(request: Request, token: FromPath[str]) -> Response[ChallengeScores]:
     """The challenge's day, who sent it, and both scores of that day's Daily side by side (`credits` is
     null until that player finished it)."""
     return await _challenge_scores(request, token)
 
 
-@post("/api/v1/challenges/{token:str}/played", operation_id="challengePlayed")
-async def challenge_played(request: Request, token: FromPath[str]) -> Response[dict[str, Any]]:
+@post("/api/v1/challenges/{token:str}/played", operation_id="challengePlayed", status_code=200, **NEEDS_SESSION)
+async def challenge_played(request: Request, token: FromPath[str]) -> Response[ChallengePlayed]:
     """The caller played the challenge's Daily through the link: recorded once (he and the sender become
     friends). Refused until the leagues service knows his finished game of that day."""
     scores = await _challenge_scores(request, token)

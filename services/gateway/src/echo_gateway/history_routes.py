@@ -9,17 +9,18 @@ from litestar import Request, get
 from litestar.params import Parameter
 
 from .play_routes import engine_request
+from .responses import NEEDS_SESSION, SESSION_OPTIONAL, History, Leaders
 from .routes import identity_of, viewer_of
 
 TableKind = Literal["echoes_of_time", "ghost_five", "ark"]
 
 
-@get("/api/v1/history", operation_id="tableHistory")
+@get("/api/v1/history", operation_id="tableHistory", **NEEDS_SESSION)
 async def table_history(
     request: Request,
     kind: Annotated[TableKind | None, Parameter(description="one game's kind (default: every kind)")] = None,
     limit: Annotated[int, Parameter(ge=1, le=50, description="how many games, newest first")] = 50,
-) -> dict[str, Any]:
+) -> History:
     """My finished table games, newest first: seats, each seat's result, Ghost Five's rounds."""
     payload: dict[str, Any] = {"type": "history", "account_id": identity_of(request).account_id, "limit": limit}
     if kind is not None:
@@ -27,8 +28,8 @@ async def table_history(
     return (await engine_request(request, payload))["data"]
 
 
-@get("/api/v1/ghost/leaders", operation_id="ghostLeaders")
-async def ghost_leaders(request: Request) -> dict[str, Any]:
+@get("/api/v1/ghost/leaders", operation_id="ghostLeaders", security=SESSION_OPTIONAL)
+async def ghost_leaders(request: Request) -> Leaders:
     """Ghost Five's «Лидеры»: the top 100 of the accounts with at least 5 rated matches, and my own row."""
     payload: dict[str, Any] = {"type": "leaders"}
     if viewer := viewer_of(request):

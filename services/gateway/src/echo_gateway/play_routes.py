@@ -10,6 +10,7 @@ from litestar.params import Parameter
 
 from .engine_client import EngineUnavailable, ask_engine
 from .leagues_client import LeaguesUnavailable, league_of
+from .responses import NEEDS_SESSION, SESSION_OPTIONAL, Game, Games, PlayOptions, Replay
 from .routes import identity_of, viewer_of
 
 GameId = Annotated[str, Parameter(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a game id")]
@@ -28,8 +29,8 @@ async def engine_request(request: Request, payload: dict[str, Any]) -> dict[str,
     return reply
 
 
-@get("/api/v1/play/options", operation_id="playOptions")
-async def play_options(request: Request) -> dict[str, Any]:
+@get("/api/v1/play/options", operation_id="playOptions", **NEEDS_SESSION)
+async def play_options(request: Request) -> PlayOptions:
     """What I can start now: my league's Daily, the Free presets («Как Вызов дня» first), starts left."""
     identity = identity_of(request)
     try:
@@ -40,22 +41,22 @@ async def play_options(request: Request) -> dict[str, Any]:
     return reply["data"]
 
 
-@get("/api/v1/games", operation_id="listGames")
-async def list_games(request: Request) -> dict[str, Any]:
+@get("/api/v1/games", operation_id="listGames", **NEEDS_SESSION)
+async def list_games(request: Request) -> Games:
     """My games, newest first; `best` marks my best finished Free game of each preset."""
     identity = identity_of(request)
     return (await engine_request(request, {"type": "list", "account_id": identity.account_id}))["data"]
 
 
-@get("/api/v1/games/{game_id:str}", operation_id="getGame")
-async def get_game(request: Request, game_id: GameId) -> dict[str, Any]:
+@get("/api/v1/games/{game_id:str}", operation_id="getGame", **NEEDS_SESSION)
+async def get_game(request: Request, game_id: GameId) -> Game:
     identity = identity_of(request)
     reply = await engine_request(request, {"type": "get", "account_id": identity.account_id, "game_id": game_id})
     return {"game_id": reply["game_id"], "version": reply["version"], "view": reply["view"]}
 
 
-@get("/api/v1/games/{game_id:str}/replay", operation_id="replayGame")
-async def replay_game(request: Request, game_id: GameId) -> dict[str, Any]:
+@get("/api/v1/games/{game_id:str}/replay", operation_id="replayGame", security=SESSION_OPTIONAL)
+async def replay_game(request: Request, game_id: GameId) -> Replay:
     """Anyone with the link may replay an ended Free game, or a Daily game once its Daily closed."""
     payload: dict[str, Any] = {"type": "replay", "game_id": game_id}
     if viewer := viewer_of(request):

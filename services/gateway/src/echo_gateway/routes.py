@@ -14,6 +14,7 @@ from .accounts import create_guest
 from .flood_limits import EVERYONE, GUESTS_ALL, GUESTS_PER_CLIENT, over_limit
 from .identity import Identity, InvalidToken
 from .request_bounds import refuse_long_body
+from .responses import NEEDS_SESSION, Me, SessionIssued
 
 USER_AGENT_HEADER = "user-agent"
 
@@ -60,18 +61,19 @@ def viewer_of(request: Request) -> str | None:
 
 
 @post("/api/v1/guest", operation_id="createGuest", status_code=201)
-async def create_guest_session(request: Request) -> Response[dict[str, str]] | dict[str, str]:
+async def create_guest_session(request: Request) -> Response[SessionIssued]:
     if refusal := await over_limit(request, (GUESTS_PER_CLIENT, None), (GUESTS_ALL, EVERYONE)):
         return refusal
     state = request.app.state
     identity = await create_guest(state.runtime.js, state.runtime.clock)
     issued = await state.sessions.open(identity.account_id, identity.device_id,
                                        request.headers.get(USER_AGENT_HEADER, ""))
-    return {"account_id": identity.account_id, "token": issued.token, "expires_at": issued.expires_at.isoformat()}
+    return Response({"account_id": identity.account_id, "token": issued.token,
+                     "expires_at": issued.expires_at.isoformat()}, status_code=201)
 
 
-@get("/api/v1/me", operation_id="me")
-async def me(request: Request) -> dict[str, str]:
+@get("/api/v1/me", operation_id="me", **NEEDS_SESSION)
+async def me(request: Request) -> Me:
     return {"account_id": identity_of(request).account_id}
 
 

@@ -12,18 +12,17 @@ this device («Выйти»), another one, or every device («Выйти на в
 
 from __future__ import annotations
 
-from typing import Any
-
-from litestar import Request, Response, delete, get, post
+from litestar import Request, delete, get, post
 from litestar.exceptions import NotAuthorizedException, NotFoundException
 from litestar.params import FromPath
 
 from .identity import ID, InvalidToken
+from .responses import NEEDS_SESSION, DeviceSessions, SessionIssued, SignedOut
 from .routes import USER_AGENT_HEADER, bearer_token, identity_of
 
 
-@post("/api/v1/session/renew", operation_id="renewSession", status_code=200)
-async def renew_session(request: Request) -> dict[str, str]:
+@post("/api/v1/session/renew", operation_id="renewSession", status_code=200, **NEEDS_SESSION)
+async def renew_session(request: Request) -> SessionIssued:
     """Also takes a token of the first (undated) format, once: it becomes a session of its own."""
     try:
         issued = await request.app.state.sessions.renew(bearer_token(request),
@@ -34,30 +33,30 @@ async def renew_session(request: Request) -> dict[str, str]:
             "expires_at": issued.expires_at.isoformat()}
 
 
-@get("/api/v1/sessions", operation_id="listSessions")
-async def list_sessions(request: Request) -> dict[str, Any]:
+@get("/api/v1/sessions", operation_id="listSessions", **NEEDS_SESSION)
+async def list_sessions(request: Request) -> DeviceSessions:
     me = identity_of(request)
     sessions = await request.app.state.sessions.of_account(me.account_id)
     return {"sessions": [{**session, "current": session["session_id"] == me.session_id} for session in sessions]}
 
 
-@delete("/api/v1/sessions/current", operation_id="signOut", status_code=200)
-async def sign_out(request: Request) -> dict[str, int]:
+@delete("/api/v1/sessions/current", operation_id="signOut", status_code=200, **NEEDS_SESSION)
+async def sign_out(request: Request) -> SignedOut:
     me = identity_of(request)
     await request.app.state.sessions.revoke(me.account_id, me.session_id)
     return {"signed_out": 1}
 
 
-@delete("/api/v1/sessions/{session_id:str}", operation_id="signOutDevice", status_code=200)
-async def sign_out_device(request: Request, session_id: FromPath[str]) -> Response[dict[str, int]]:
+@delete("/api/v1/sessions/{session_id:str}", operation_id="signOutDevice", status_code=200, **NEEDS_SESSION)
+async def sign_out_device(request: Request, session_id: FromPath[str]) -> SignedOut:
     me = identity_of(request)
     if not ID.fullmatch(session_id) or not await request.app.state.sessions.revoke(me.account_id, session_id):
         raise NotFoundException("no such device is signed in to this account")
-    return Response({"signed_out": 1})
+    return {"signed_out": 1}
 
 
-@delete("/api/v1/sessions", operation_id="signOutEverywhere", status_code=200)
-async def sign_out_everywhere(request: Request) -> dict[str, int]:
+@delete("/api/v1/sessions", operation_id="signOutEverywhere", status_code=200, **NEEDS_SESSION)
+async def sign_out_everywhere(request: Request) -> SignedOut:
     me = identity_of(request)
     return {"signed_out": await request.app.state.sessions.revoke_all(me.account_id)}
 

@@ -28,9 +28,11 @@ import asyncpg
 import structlog
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import Clock
+from echo_runtime.telemetry import span_from_headers
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
+from opentelemetry.trace import SpanKind
 
 from . import queries
 from .frames import FrameCache
@@ -165,7 +167,10 @@ class QueryApi:
 
     async def serve(self, nc: Client) -> Subscription:
         async def respond(msg: Msg) -> None:
-            reply = await self.answer(msg.subject.removeprefix(PREFIX), msg.data)
+            name = msg.subject.removeprefix(PREFIX)
+            # the caller's trace (the gateway's HTTP request) goes on here, and on into the queries
+            with span_from_headers(f"leagues {name}", msg.headers, kind=SpanKind.SERVER, subject=msg.subject):
+                reply = await self.answer(name, msg.data)
             await msg.respond(json.dumps(reply, ensure_ascii=False).encode())
 
         async def on_request(msg: Msg) -> None:  # queries run concurrently, not one after another

@@ -35,9 +35,11 @@ from echo_events.social_commands import (
     SetCallsign,
     UnblockPlayer,
 )
+from echo_runtime.telemetry import span_from_headers
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
+from opentelemetry.trace import SpanKind
 from prometheus_client import Counter
 from pydantic import ValidationError
 
@@ -160,7 +162,10 @@ class CommandServer:
 
     async def _answer(self, msg: Msg) -> None:
         try:
-            reply = await dispatch(self._social, msg.subject.removeprefix(SUBJECT_PREFIX), msg.data)
+            name = msg.subject.removeprefix(SUBJECT_PREFIX)
+            # the caller's trace (the gateway's HTTP request) goes on here, and on into the queries
+            with span_from_headers(f"social {name}", msg.headers, kind=SpanKind.SERVER, subject=msg.subject):
+                reply = await dispatch(self._social, name, msg.data)
             if msg.reply:
                 await msg.respond(json.dumps(reply, ensure_ascii=False, default=str).encode())
         except Exception:  # noqa: BLE001 - a reply that cannot be sent must not take the server down

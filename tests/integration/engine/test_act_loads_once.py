@@ -1,0 +1,79 @@
+"""An Echo Challenge `act` reads its game once: the read that learns the game's kind is the one the move is
+decided on, unless another command on the game went first while it waited for the game's lock."""
+
+import asyncio
+import uuid
+from datetime import date
+
+import pytest
+from echo_challenge import game as rules
+from echo_challenge import modes
+from echo_engine import games as hosted
+from echo_engine.handlers import PlayService
+from echo_engine.store import GameStore, LoadedGame
+from echo_engine.views import game_view
+from echo_events.play import Act, GameCreated
+from echo_runtime.clock import SystemClock
+from echo_runtime.nats_client import ensure_streams
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(autouse=True)
+def echo_hosted() -> None:
+    hosted.load_installed()
+
+
+class CountingStore(GameStore):
+    loads = refolds = 0
+
+    async def load(self, game_id: str) -> LoadedGame | None:
+        self.loads += 1
+        return await super().load(game_id)
+
+    async def refold(self, game_id: str) -> LoadedGame | None:
+        self.refolds += 1
+        return await super().refold(game_id)
+
+
+async def _free_game(store: GameStore, account_id: str) -> LoadedGame:
+    today = date(2026, 12, 1)
+    game_id = modes.free_game_id(account_id, today, 1)
+    _, events = rules.start(modes.free_setup("standard", account_id, today, 1, None))
+    meta = GameCreated(game_id=game_id, account_id=account_id, mode="free", preset_id="standard", free_slot=1,
+                       msk_date=today.isoformat())
+    return await store.create(meta, events, uuid.uuid4().hex, SystemClock().now())
+
+
+def _probe(game: LoadedGame, sector: int) -> Act:
+    return Act(account_id=game.meta.account_id, command_id=uuid.uuid4().hex, game_id=game.game_id,
+               action={"type": "probe", "sector": sector})
+
+
+def _hidden(game: LoadedGame) -> list[int]:
+    """Two sectors a probe may open."""
+    return [n for n, cell in enumerate("".join(game_view(game)["board"])) if cell == "#"][:2]
+
+
+async def test_an_echo_act_reads_its_game_once(nc, js) -> None:  # noqa: ANN001
+    await ensure_streams(js)
+    store = CountingStore(js, nc)
+    play = PlayService(nc, js, None, SystemClock(), store)  # type: ignore[arg-type]  # a move needs no database
+    game = await _free_game(store, f"once{uuid.uuid4().hex[:8]}")
+
+    reply = await play.handle(_probe(game, _hidden(game)[0]))
+    assert reply.ok and reply.version == game.version + 1, reply
+    assert (store.loads, store.refolds) == (1, 0)
+
+
+async def test_an_act_that_waited_for_the_lock_decides_on_what_went_before_it(nc, js) -> None:  # noqa: ANN001
+    await ensure_streams(js)
+    store = CountingStore(js, nc)
+    play = PlayService(nc, js, None, SystemClock(), store)  # type: ignore[arg-type]
+    game = await _free_game(store, f"twice{uuid.uuid4().hex[:8]}")
+    first, second = _hidden(game)
+
+    replies = await asyncio.gather(play.handle(_probe(game, first)), play.handle(_probe(game, second)))
+    assert all(reply.ok for reply in replies), replies
+    assert sorted(reply.version for reply in replies) == [game.version + 1, game.version + 2]
+    assert store.refolds == 0  # the second read the first's result from the cache: no conflict, no refold
