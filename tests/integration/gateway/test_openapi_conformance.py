@@ -130,6 +130,9 @@ async def test_real_bodies_validate_against_their_documented_types(
         await check("GET", "/api/v1/results/{league}/{day}", league="bronze", day=day.isoformat())
         await check("GET", "/api/v1/leagues/me", token)
         await check("GET", "/api/v1/eot/cards")
+        assert (await check("GET", "/api/v1/history", token, query={"kind": "ghost_five"})) == {"games": []}
+        leaders = await check("GET", "/api/v1/ghost/leaders", token)
+        assert leaders["leaders"] == [] and leaders["you"]["matches"] == 0
         await check("GET", "/api/v1/catalogue/asyncapi.json")
         await check("POST", "/api/v1/session/renew", token)
         device = next(s for s in (await check("GET", "/api/v1/sessions", token))["sessions"] if not s["current"])
