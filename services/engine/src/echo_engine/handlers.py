@@ -55,6 +55,7 @@ from pydantic import ValidationError
 from . import queries
 from .dailies import closes_at, current_daily, daily_over
 from .locks import Locks
+from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .projections import games_of
 from .store import GameStore, LoadedGame
@@ -82,7 +83,7 @@ class PlayService:
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
         self._timers = Timers(js)
-        self.tables = Tables(self.store, self.outbox, self._locked, clock, self._timers)
+        self.tables = Tables(self.store, self.outbox, self._locked, clock, self._timers, Occupancy(pool))
 
     async def handle(self, request: PlayRequest) -> PlayReply:
         match request:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from collections.abc import Callable, Sequence
+import uuid
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -33,12 +34,14 @@ from echo_events.play import (
     TimerFired,
     server_command_id,
 )
+from echo_events.streams import ROOM_MARK
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
 from pydantic import ValidationError
 
 from . import games
 from .locks import Locks
+from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .store import GameStore, LoadedGame
 from .timers import Timers, changed
@@ -83,12 +86,14 @@ def table_view(game: LoadedGame, seat: int | None) -> dict[str, Any]:
 
 
 class Tables:
-    def __init__(self, store: GameStore, outbox: Outbox, locked: Locks, clock: Clock, timers: Timers) -> None:
+    def __init__(self, store: GameStore, outbox: Outbox, locked: Locks, clock: Clock, timers: Timers,
+                 occupancy: Occupancy) -> None:
         self.store = store
         self._outbox = outbox
         self._locked = locked
         self._clock = clock
         self._timers = timers
+        self._occupancy = occupancy
 
     def reply(self, game: LoadedGame, account_id: str, duplicate: bool = False) -> PlayReply:
         return PlayReply(ok=True, game_id=game.game_id, version=game.version,
@@ -110,8 +115,9 @@ class Tables:
         if unknown or len(request.bots) >= request.seats:
             return refuse("bad_bots", f"bots take empty seats (at most {request.seats - 1}) and play at one of "
                                       f"the levels {', '.join(levels) or '(this game has no bots)'}")
-        game_id = "k" + hashlib.blake2b(f"table|{request.account_id}|{request.command_id}".encode(),
-                                        digest_size=12).hexdigest()
+        mark = ROOM_MARK if hasattr(rules, "PURGE_EVENTS") else "k"  # a room, deleted when it ends, or a table
+        game_id = mark + hashlib.blake2b(f"table|{request.account_id}|{request.command_id}".encode(),
+                                         digest_size=12).hexdigest()
 
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
             if game is not None:  # the id is the asker's and his command's: a retry is answered before this
@@ -137,7 +143,7 @@ class Tables:
                 events += self._start(rules, meta, now)
             return [meta, *events]
 
-        return await self._answer(request.account_id, game_id, request.command_id, decide)
+        return await self._seat(request.account_id, rules, request.kind, game_id, request.command_id, decide)
 
     async def join(self, request: JoinTable) -> PlayReply:
         game_id, secret = request.invite.split(".", 1)
@@ -165,7 +171,10 @@ class Tables:
                 events += self._start(game.rules, game.meta, now)
             return events
 
-        return await self._answer(request.account_id, game_id, request.command_id, decide)
+        game = await self.store.load(game_id)
+        if game is None or game.meta.mode != "table":
+            return refuse("unknown_invite", "this invitation is not valid")
+        return await self._seat(request.account_id, game.rules, game.meta.kind, game_id, request.command_id, decide)
 
     async def leave(self, request: LeaveTable) -> PlayReply:
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
@@ -212,7 +221,50 @@ class Tables:
                 raise RuntimeError(f"timer {timer.name} of {timer.game_id}: the game kept changing")
             log.info("stale timer refused", game_id=timer.game_id, timer=timer.name, code=outcome.error.code)
 
+    async def presence(self, game_id: str, seats: Mapping[int, bool]) -> None:
+        """Whether each of these seats has a device now (presence.py): the rules' absence commands for
+        those whose state differs; nothing for a game whose rules have no `presence`."""
+        def decide(game: LoadedGame | None, now: datetime) -> Decision:
+            if game is None or game.state is None or not hasattr(game.rules, "presence"):
+                return refuse("unknown_game", "no game here keeps presence")
+            rules, state, events, bots = game.rules, game.state, [], dict(game.bots)
+            for seat, connected in sorted(seats.items()):
+                command = None if seat >= len(game.roster) or seat in bots else rules.presence(seat, connected, now)
+                outcome = [] if command is None else rules.decide(state, command)
+                if is_rejection(outcome):  # e.g. a player who has left the game: nothing to say of him
+                    continue
+                for event in outcome:
+                    state = rules.evolve(state, event)
+                events += outcome
+            return events
+
+        await self._change(game_id, server_command_id("presence", uuid.uuid4().hex), decide)
+
     # ------------------------------------------------------------------------------------------------
+
+    async def _seat(self, account_id: str, rules: Any, kind: str, game_id: str, command_id: str,
+                    decide: Decide) -> PlayReply:
+        """Opening or joining a table: for rules that keep a player at one table of the kind at a time
+        (`occupies`), refused while another still holds him (occupancy.py)."""
+        if not hasattr(rules, "occupies"):
+            return await self._answer(account_id, game_id, command_id, decide)
+        async with self._occupancy.claim(account_id, kind) as claim:
+            if claim.current is not None and claim.current != game_id and await self._holds(claim.current, account_id):
+                return refuse("already_in_game", f"you are in another game of {kind}: leave it or let it finish")
+            reply = await self._answer(account_id, game_id, command_id, decide)
+            if reply.ok and not reply.duplicate:
+                await claim.take(game_id)
+            return reply
+
+    async def _holds(self, game_id: str, account_id: str) -> bool:
+        """The game still holds this account's seat (read from the stream before saying so: the cache may
+        not know he left on another replica)."""
+        for load in (self.store.load, self.store.refold):
+            game = await load(game_id)
+            seat = None if game is None or game.gone else game.seat_of(account_id)
+            if seat is None or game.state is None or not game.rules.occupies(game.state, seat):
+                return False
+        return True
 
     async def _answer(self, account_id: str, game_id: str, command_id: str, decide: Decide) -> PlayReply:
         """A player's command (`_change`), answered with his view of the game after it."""
@@ -233,6 +285,9 @@ class Tables:
         async with self._locked(game_id):
             for _ in range(MAX_ATTEMPTS):
                 game = await (self.store.refold if from_stream else self.store.load)(game_id)
+                if game is not None and game.gone:  # deleted, but its purge did not happen (a crash)
+                    await self.store.purge(game_id)
+                    game = None
                 if game is not None and command_id in game.command_ids:
                     if account_id is None:
                         return PlayReply(ok=True, game_id=game.game_id, version=game.version, duplicate=True)
@@ -247,6 +302,8 @@ class Tables:
                         continue
                     return refuse(outcome.code, outcome.message)
                 events = list(outcome)
+                if not events:  # nothing changes
+                    return game if game is not None else refuse("unknown_game", f"there is no game {game_id}")
                 try:
                     if game is None:
                         stored = await self.store.create(events[0], events[1:], command_id, now)
@@ -255,7 +312,10 @@ class Tables:
                 except AppendConflict:
                     self.store.forget(game_id)
                     continue
-                return await self._changed(stored, before=game)
+                changed = await self._changed(stored, before=game)
+                if changed.gone:  # its last views are out: now nothing of it is kept
+                    await self.store.purge(game_id)
+                return changed
         return refuse("busy", "the game is changing; try again")
 
     # ------------------------------------------------------------------------------------------------
