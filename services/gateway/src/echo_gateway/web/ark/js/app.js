@@ -6,6 +6,7 @@ import { w } from "./words.js";
 import { esc, left } from "./html.js";
 import { readSettings, settingsForm } from "./settings.js";
 import { final, lobby, running } from "./screens.js";
+import { scrollChat } from "./chat.js";
 
 const conn = new Connection({ logDelta: false }); // a table's views are whole
 const screen = document.getElementById("screen");
@@ -48,6 +49,7 @@ function render() {
   else if (["closed", "void", "deleted"].includes(game.phase)) body = `<p data-testid="gone">${esc(w("roomGone"))}</p><p><a class="btn" href="#/">${esc(w("backHome"))}</a></p>`;
   else body = running(state.view, ctx());
   screen.innerHTML = error + body;
+  scrollChat();
   if (focused && document.getElementById(focused)) {
     const element = document.getElementById(focused);
     element.focus();
@@ -55,6 +57,9 @@ function render() {
   }
   document.documentElement.lang = lang();
   document.getElementById("lang").textContent = w("lang");
+  document.querySelector(".brand").textContent = w("brand");
+  document.querySelector(".chrome a.muted").textContent = w("echoLink");
+  showConnection();
   document.title = w("title");
 }
 
@@ -69,7 +74,7 @@ function createScreen() {
 
 function show(frame) {
   if (frame.type === "error") {
-    state.error = w("err", { m: frame.message || frame.code });
+    state.error = w("err", { m: w(`code_${frame.code}`, {}, null) ?? (frame.message || frame.code) });
   } else {
     state.error = "";
     if (frame.view) accept(frame.view);
@@ -121,6 +126,12 @@ screen.addEventListener("submit", async (event) => {
       history.replaceState(null, "", `#/room/${state.invite}`);
       render();
     }
+  } else if (form.id === "chat-form") {
+    const input = document.getElementById("chat-text");
+    const text = input.value.trim();
+    if (!text) return;
+    const frame = await act({ type: "SendChat", text });
+    if (frame?.type === "ack") document.getElementById("chat-text").value = "";
   } else if (form.id === "room-settings") {
     await act({ type: "ChangeSettings", changes: Object.entries(readSettings(form)) });
   }
@@ -142,10 +153,14 @@ conn.addEventListener("online", async () => {
   if (state.view) show(await conn.command("resume", { game_id: state.view.game_id, version: state.view.version }));
   else if (state.invite) await join(state.invite);
 });
-conn.addEventListener("state", (event) => {
+function showConnection() {
   const badge = document.getElementById("conn");
-  badge.dataset.state = event.detail;
-  badge.textContent = w(event.detail === "online" ? "online" : event.detail === "connecting" ? "connecting" : "offline");
+  const now = badge.dataset.state;
+  badge.textContent = w(now === "online" ? "online" : now === "connecting" ? "connecting" : "offline");
+}
+conn.addEventListener("state", (event) => {
+  document.getElementById("conn").dataset.state = event.detail;
+  showConnection();
 });
 
 window.addEventListener("hashchange", () => {

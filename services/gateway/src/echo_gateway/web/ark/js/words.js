@@ -34,6 +34,13 @@ const RU = {
   cat_phobia: "Фобия", cat_baggage: "Багаж", cat_fact: "Факт",
   kind_continued: "род продолжится", kind_failed: "род прервётся", kind_tie: "ничья",
   err: "Отказ: {m}",
+  sec: "с", brand: "Ковчег", echoLink: "Эхо-вызов",
+  chat: "Чат комнаты", chatEmpty: "Пока тихо. Обсуждайте здесь.", chatPlaceholder: "Сообщение…", send: "Отправить",
+  mute: "заглушить", unmute: "вернуть голос", mutedList: "Заглушены:", youMuted: "Владелец заглушил ваш чат.",
+  muted: "заглушён",
+  code_chat_too_fast: "не чаще 5 сообщений за 10 секунд", code_muted: "владелец заглушил ваш чат",
+  code_already_in_game: "вы уже в другой комнате: выйдите из неё или доиграйте",
+  code_unknown_game: "этой игры больше нет", code_unknown_invite: "ссылка недействительна или игра удалена",
 };
 
 const EN = {
@@ -69,9 +76,17 @@ const EN = {
   cat_phobia: "Phobia", cat_baggage: "Baggage", cat_fact: "Fact",
   kind_continued: "the kind goes on", kind_failed: "the kind ends", kind_tie: "tie",
   err: "Refused: {m}",
+  sec: "s", brand: "Ark", echoLink: "Echo Challenge",
+  chat: "Room chat", chatEmpty: "Quiet so far. Talk here.", chatPlaceholder: "Message…", send: "Send",
+  mute: "mute", unmute: "unmute", mutedList: "Muted:", youMuted: "The owner has muted your chat.",
+  muted: "muted",
+  code_chat_too_fast: "at most 5 messages in 10 seconds", code_muted: "the owner has muted your chat",
+  code_already_in_game: "you are in another room: leave it or finish the game",
+  code_unknown_game: "this game is gone", code_unknown_invite: "the link is not valid or the game was deleted",
 };
 
-export function w(key, params = {}) {
-  const text = (lang() === "en" ? EN : RU)[key] ?? RU[key] ?? key;
+export function w(key, params = {}, missing = key) {
+  const text = (lang() === "en" ? EN : RU)[key] ?? RU[key] ?? missing;
+  if (text == null) return null;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
