@@ -13,6 +13,9 @@ entries as JSON fragments, which are not tracked at all.
 Kept whole, a few thousand cached games were the bulk of every collection: the engine stopped ~20–30 ms
 at a time under load, and an older generation's collection would scan them all.
 
+A room (a game whose rules name `PURGE_EVENTS`, its id starting with `r`) lives in ROOMS under
+`echo.room.<id>`, otherwise the same; `purge` deletes it and its timers (`gone`: one of those events is in).
+
 The cache is only an optimisation. Every append states the stream sequence it expects to follow, so a
 stale cache (another replica moved the game on) turns into a conflict, a refold and a new decision,
 never into a conflicting event.

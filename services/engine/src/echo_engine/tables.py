@@ -3,7 +3,11 @@ its invitation, act in it, and let its deadlines come back as commands. Everythi
 goes through its rules' contract (`echo_events.game_rules`): which settings and seats it accepts, what an
 action means for a seat, what each seat may see, which deadlines it wants.
 
-Every accepted change reaches each seat's devices with that seat's own view (`Update` per account).
+Every accepted change reaches each seat's devices with that seat's own view (`Update` per account). Every
+command — a player's, a fired deadline, a change of presence — goes through one load → decide → append →
+retry-on-conflict step (`_change`). The rules' optional hooks: a lobby of their own (`seated`), presence
+(`presence`), one table at a time (`occupies`, occupancy.py) and deletion (`PURGE_EVENTS`: the game lives
+in ROOMS and is purged once one of them is appended).
 """
 
 from __future__ import annotations
@@ -312,10 +316,10 @@ class Tables:
                 except AppendConflict:
                     self.store.forget(game_id)
                     continue
-                changed = await self._changed(stored, before=game)
-                if changed.gone:  # its last views are out: now nothing of it is kept
+                after = await self._changed(stored, before=game)
+                if after.gone:  # its last views are out: now nothing of it is kept
                     await self.store.purge(game_id)
-                return changed
+                return after
         return refuse("busy", "the game is changing; try again")
 
     # ------------------------------------------------------------------------------------------------
