@@ -13,6 +13,7 @@ from ark.commands import CHAT_LENGTH
 from echo_events.game_rules import is_rejection
 from pydantic import ValidationError
 
+from tests.unit.ark_rules.ark_helpers import Table
 from tests.unit.ark_rules.test_hosting import Hosted
 
 
@@ -85,3 +86,12 @@ def test_presence_and_one_room_at_a_time_hooks() -> None:
     assert hosting.occupies(room.room, 3)
     assert not is_rejection(room.act(3, type="LeaveRoom"))
     assert not hosting.occupies(room.room, 3), "a player who left the lobby is free"
+
+
+def test_arkctl_scripts_talk_and_mute() -> None:
+    table = Table()
+    assert table.do("join a", "join b", "chat b привет всем") is None
+    assert table.do("mute a b", "chat b ещё") == "muted"
+    assert table.do("unmute a b", "chat b снова", "chat z кто я") == "not_in_room"
+    assert [line["text"] for line in table.view("b")["chat"]] == ["привет всем", "снова"]
+    assert table.view("b")["chat"][0]["at"] == 0, "seconds as JSON shows them"

@@ -107,6 +107,6 @@ def view(room: Room, seat: str | None = None) -> dict[str, Any]:
         shown["me"] = _me(room, seat)
     talk = chat.shown(room, seat)
     if talk is not None:
-        shown["chat"] = talk
+        shown["chat"] = [{**line, "at": number(line["at"])} for line in talk]
         shown["muted"] = sorted(room.muted)
     return shown
