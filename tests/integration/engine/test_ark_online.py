@@ -216,3 +216,30 @@ async def test_the_room_chat_is_bounded_limited_mutable_and_read_by_its_players_
         heard = [json.dumps(json.loads(frame), ensure_ascii=False) for frame in room.frames[4]]
         assert not any("тайное" in frame for frame in heard), "a kicked player read the chat"
         assert any("тайное" in json.dumps(json.loads(f), ensure_ascii=False) for f in room.frames[3])
+
+
+async def test_a_room_whose_purge_failed_after_its_last_event_is_purged_when_next_touched(
+        private_nats_url: str, fresh_database: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine dies between appending the room's last event and purging it: the timer that did it comes
+    back (redelivered), finds the room deleted but still there, and purges it."""
+    from echo_engine.store import GameStore
+
+    failed: list[str] = []
+    purge = GameStore.purge
+
+    async def dies_the_first_time(store: GameStore, game_id: str) -> None:
+        if not failed:
+            failed.append(game_id)
+            raise RuntimeError("the engine died here")
+        await purge(store, game_id)
+
+    monkeypatch.setattr(GameStore, "purge", dies_the_first_time)
+    clock = MovableClock(datetime.now(UTC) - FIVE_MINUTES_AGO)
+    async with engine(private_nats_url, fresh_database, clock) as nc:
+        room = await open_room(nc, 4)
+        for seat in range(4):
+            await say(nc, room, seat, True)
+            await say(nc, room, seat, False)
+        await until(lambda: _gone(nc, room))
+        assert failed == [room.game_id]
+        assert await read_subject(nc, ROOMS.name, game_events(room.game_id)) == []
