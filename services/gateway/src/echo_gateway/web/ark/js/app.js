@@ -12,7 +12,7 @@ const conn = new Connection({ logDelta: false }); // a table's views are whole
 const screen = document.getElementById("screen");
 const DEFAULTS = { mode: "rescue", incubator: "on", format: "separate", adult: "on", catastrophe: "random",
   timers: { card: 30, discussion: 60, voting: 60 } };
-const state = { view: null, online: null, invite: null, error: "", cat: null };
+const state = { view: null, online: null, invite: null, error: "", cat: null, gone: false };
 
 async function loadCatalogue() {
   const data = await (await fetch("/ark/catalogue.json")).json();
@@ -42,11 +42,14 @@ function render() {
   const error = state.error ? `<p class="error" role="alert" data-testid="error">${esc(state.error)}</p>` : "";
   let body;
   const game = state.view?.game;
+  const gone = state.gone || ["closed", "void", "deleted"].includes(game?.phase);
   if (!state.invite) body = createScreen();
   else if (!game) body = `<p class="muted">${esc(w("connecting"))}</p>`;
-  else if (game.phase === "lobby") body = lobby(state.view, ctx());
+  else if (gone) {
+    const why = state.gone || game.phase === "deleted" ? "gameDeleted" : "roomGone";
+    body = `<section class="panel"><p data-testid="gone">${esc(w(why))}</p><a class="btn primary" href="#/">${esc(w("backHome"))}</a></section>`;
+  } else if (game.phase === "lobby") body = lobby(state.view, ctx());
   else if (game.phase === "finished") body = final(state.view, ctx());
-  else if (["closed", "void", "deleted"].includes(game.phase)) body = `<p data-testid="gone">${esc(w("roomGone"))}</p><p><a class="btn" href="#/">${esc(w("backHome"))}</a></p>`;
   else body = running(state.view, ctx());
   screen.innerHTML = error + body;
   scrollChat();
@@ -73,7 +76,10 @@ function createScreen() {
 }
 
 function show(frame) {
-  if (frame.type === "error") {
+  if (frame.type === "error" && state.view && ["unknown_game", "unknown_invite"].includes(frame.code)) {
+    state.gone = true; // the room was deleted while this device was away
+    state.error = "";
+  } else if (frame.type === "error") {
     state.error = w("err", { m: w(`code_${frame.code}`, {}, null) ?? (frame.message || frame.code) });
   } else {
     state.error = "";
@@ -167,11 +173,13 @@ window.addEventListener("hashchange", () => {
   const invite = inviteFromHash();
   if (invite && invite !== state.invite) {
     state.view = null;
+    state.gone = false;
     join(invite);
   } else if (!invite) {
     state.view = null;
     state.invite = null;
     state.online = null;
+    state.gone = false;
     render();
   }
 });
