@@ -58,6 +58,7 @@ async def test_four_browsers_talk_in_the_room_and_the_rules_see_who_is_gone(brow
 
     await second.goto(system + "/ark/#/")  # a player of this room tries to open another one
     await second.wait_for_selector("[data-testid=create-room]")
+    assert await second.locator("[data-testid=error]").count() == 0, "the old refusal went with its screen"
     await second.click("[data-testid=create-room]")
     await second.wait_for_selector("[data-testid=error]")
     assert "вы уже в другой комнате" in await second.inner_text("[data-testid=error]")

@@ -171,6 +171,7 @@ conn.addEventListener("state", (event) => {
 
 window.addEventListener("hashchange", () => {
   const invite = inviteFromHash();
+  state.error = ""; // a refusal belongs to the screen it was shown on
   if (invite && invite !== state.invite) {
     state.view = null;
     state.gone = false;
