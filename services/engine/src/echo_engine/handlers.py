@@ -103,7 +103,7 @@ class PlayService:
                 return await self._expire(request)
             case GetGame():
                 game = await self.store.load(request.game_id)
-                if game is None or game.seat_of(request.account_id) is None:
+                if game is None or game.gone or game.seat_of(request.account_id) is None:  # gone: deleted
                     return _unknown(request.game_id)
                 if game.meta.kind != ECHO:
                     return self.tables.reply(game, request.account_id)
