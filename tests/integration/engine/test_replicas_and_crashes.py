@@ -12,7 +12,7 @@ import pytest
 from echo_challenge import game as rules
 from echo_events.envelope import decode, unwrap
 from echo_events.play import GameCreated
-from echo_events.streams import game_events
+from echo_events.streams import game_events, stream_of
 from echo_runtime.devstack import free_port
 from nats.js.errors import NotFoundError
 
@@ -25,7 +25,7 @@ async def stream_events(js, game_id: str):  # noqa: ANN001, ANN201
     envelopes, seq = [], 1
     while True:
         try:
-            raw = await js.get_msg("GAMES", seq=seq, subject=game_events(game_id), next=True, direct=True)
+            raw = await js.get_msg(stream_of(game_id), seq=seq, subject=game_events(game_id), next=True, direct=True)
         except NotFoundError:
             break
         seq = raw.seq + 1

@@ -55,6 +55,16 @@ class User:
         except (NatsTimeout, NoRespondersError, TimeoutError):
             return False
 
+    async def purges(self, stream: str, subject: str) -> bool:
+        """A purge of one subject's messages that the stream answered (allowed or refused by its own config)."""
+        try:
+            await self.nc.jetstream(timeout=1).purge_stream(stream, subject=subject)
+            return True
+        except nats.js.errors.BadRequestError:
+            return True  # the permission let it through; the stream itself refused (deny_purge)
+        except (NatsTimeout, NoRespondersError, TimeoutError):
+            return False
+
     async def manages_streams(self) -> bool:
         try:
             await self.nc.jetstream(timeout=1).delete_stream("GAMES")
@@ -97,6 +107,12 @@ async def test_each_service_may_do_its_job_and_nothing_else(private_nats_url: st
         assert await engine.reads("ACCOUNTS", "account.x")  # names and registrations, never a write:
         assert not await engine.appends("account.x") and not await engine.publishes("daily.closed.bronze")
         assert not await engine.publishes("leagues.q.chart") and not await engine.subscribes("echo.updates.>")
+        # rooms: the engine writes and purges them (and their timers), hears presence, and may not purge GAMES
+        assert await engine.appends("echo.room.r1.move") and await engine.reads("ROOMS", "echo.room.r1.move")
+        assert await engine.purges("ROOMS", "echo.room.r1.*") and await engine.purges("TIMERS", "echo.timer.set.r1.*")
+        assert not await engine.purges("GAMES", "echo.game.g1.*") and await engine.subscribes("echo.presence.*")
+        for other in (gateway, leagues, social):
+            assert not await other.purges("ROOMS", "echo.room.r1.*")
 
         # daily: the only writer of DAILY
         assert await daily.appends("daily.warning")

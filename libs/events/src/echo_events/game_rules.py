@@ -34,6 +34,17 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
 - optionally, a lobby of the rules' own (Ark: ready, nicknames, kicks, the owner's start): `seated(seat, now)
   -> command`. Such a game starts when its table opens (with `seats` = the most it may have) and each
   player who sits down is that command; leaving, readiness and the start are the game's own actions.
+- optionally, presence (Ark: MarkConnected / MarkDisconnected): `presence(seat, connected, now) -> command |
+  None`. The engine hears the players' devices (the gateways' `echo.presence.<game_id>`); when the last device
+  of a seat goes (or falls silent), and when one comes back, it decides this command (None: nothing to say).
+  A rejection of it changes nothing (e.g. a player who left the game).
+- optionally, one table at a time: `occupies(state, seat) -> bool`, true while the seat's player is taken
+  by this game. An account whose seat at another table of the same kind still `occupies` him is refused a
+  seat here (`already_in_game`), both opening a table and joining one.
+- optionally, deletion: `PURGE_EVENTS`, the event types after which nothing of the game is kept. Such a game
+  lives in the ROOMS stream (`echo_events.streams`), which allows purging, and once one of these events is
+  appended (and its views sent) the engine purges the game's messages and its timers. Every other game lives
+  in GAMES, whose history is never purged.
 - optionally, bots for empty seats: `BOT_LEVELS` (names, weakest first) and
   `bot_action(state, seat, level, seed) -> action | None` — the action (as a client would send it) the bot
   at `seat` takes now, or None when it has nothing to do. Pure: the same state and seed, the same action.

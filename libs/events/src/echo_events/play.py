@@ -45,6 +45,11 @@ def server_command_id(purpose: str, *parts: str) -> str:
     return f"{SERVER_ID_MARK}{purpose}:" + ":".join(parts)
 
 
+#: Who is at a table: each device seated at one says `{"seat": n, "here": true}` on `<prefix>.<game_id>` when it
+#: learns its seat and every heartbeat, and `"here": false` when it goes (the gateways, echo_gateway.ws.presence);
+#: the engine turns it into the rules' absence (echo_engine.presence).
+PRESENCE_PREFIX = "echo.presence"
+PRESENCE_QUIET_SECONDS = 45.0  # a seat whose devices all went quiet this long is offline (two heartbeats missed)
 UPDATE_GAME_HEADER = "Echo-Game-Id"
 UPDATE_VERSION_HEADER = "Echo-Game-Version"
 # on an engine request: when (Unix seconds) the asker stops waiting; the engine does not start it later

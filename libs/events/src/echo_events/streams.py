@@ -25,10 +25,23 @@ class StreamSpec:
 #: challenges) need only the first, so they subscribe to `lifecycle` and never receive a move; the engine
 #: reads and appends to both as one sequence (`game_events`: the expected-last-sequence check and the
 #: history read both take that wildcard; nats-server >= 2.11).
+#: A room — a game whose rules delete it when it ends (`PURGE_EVENTS` of game_rules, Ark) — has the same two
+#: subjects under `echo.room.<game_id>` in the ROOMS stream instead: its id starts with `ROOM_MARK`.
 LIFECYCLE, MOVE = "lifecycle", "move"
 LIFECYCLE_EVENT_TYPES = frozenset({"echo.GameCreated", "echo.GameFinished"})
 ALL_GAME_EVENTS = "echo.game.*.*"
 ALL_GAME_LIFECYCLES = f"echo.game.*.{LIFECYCLE}"
+ALL_ROOM_EVENTS = "echo.room.*.*"
+ROOM_MARK = "r"
+
+
+def is_room(game_id: str) -> bool:
+    """The game lives in ROOMS (it is deleted when it ends), not in GAMES."""
+    return game_id.startswith(ROOM_MARK)
+
+
+def _root(game_id: str) -> str:
+    return f"echo.room.{game_id}" if is_room(game_id) else f"echo.game.{game_id}"
 
 
 def game_subject(game_id: str, event_types: Iterable[str], ending: frozenset[str] = frozenset()) -> str:
@@ -36,12 +49,12 @@ def game_subject(game_id: str, event_types: Iterable[str], ending: frozenset[str
     (`ending`: the event types that end a game of its kind, as its rules name them)."""
     kinds = set(event_types)
     kind = MOVE if LIFECYCLE_EVENT_TYPES.isdisjoint(kinds) and ending.isdisjoint(kinds) else LIFECYCLE
-    return f"echo.game.{game_id}.{kind}"
+    return f"{_root(game_id)}.{kind}"
 
 
 def game_events(game_id: str) -> str:
     """Every message of one game, in stream order (a subject filter)."""
-    return f"echo.game.{game_id}.*"
+    return f"{_root(game_id)}.*"
 
 
 GAMES = StreamSpec(
@@ -49,6 +62,24 @@ GAMES = StreamSpec(
     subjects=(ALL_GAME_EVENTS,),
     description="Every game of every kind: two subjects per game (lifecycle, move), the source of truth",
 )
+#: Rooms are deleted, not hidden: their stream allows purging (by subject, one room at a time), so GAMES,
+#: whose games' histories the projections, the charts and the analysts rebuild from, can keep denying it.
+#: JetStream's deny-purge is a property of a whole stream and a purge request's subject filter is in its
+#: body, out of reach of NATS permissions: in one stream, the right to purge a room would be the right to
+#: purge every Daily.
+ROOMS = StreamSpec(
+    name="ROOMS",
+    subjects=(ALL_ROOM_EVENTS,),
+    description="Games deleted when they end (Ark rooms): two subjects per room, purged with the room",
+    deny_purge=False,
+)
+
+
+def stream_of(game_id: str) -> str:
+    """The stream that holds a game."""
+    return ROOMS.name if is_room(game_id) else GAMES.name
+
+
 #: Deadlines of games (move clocks, reveal windows, phase timers): JetStream message schedules. A game's
 #: deadline `<name>` is the schedule on `echo.timer.set.<game_id>.<name>` (one per subject: a new one
 #: replaces it); at its time the server publishes its body on `echo.timer.fired.<game_id>`, which the
@@ -71,6 +102,11 @@ def timer_schedule_subject(game_id: str, name: str) -> str:
 
 def timer_fired_subject(game_id: str) -> str:
     return f"{TIMER_FIRED_PREFIX}.{game_id}"
+
+
+def game_timers(game_id: str) -> tuple[str, str]:
+    """The subject filters of every timer message of a game: its schedules, the timers they fired."""
+    return f"{TIMER_SET_PREFIX}.{game_id}.*", timer_fired_subject(game_id)
 ACCOUNTS = StreamSpec(
     name="ACCOUNTS",
     subjects=("account.>",),
@@ -90,7 +126,7 @@ DEAD_LETTERS = StreamSpec(
     deny_delete=False,
 )
 
-ALL_STREAMS: tuple[StreamSpec, ...] = (GAMES, ACCOUNTS, DAILY, DEAD_LETTERS, TIMERS)
+ALL_STREAMS: tuple[StreamSpec, ...] = (GAMES, ROOMS, ACCOUNTS, DAILY, DEAD_LETTERS, TIMERS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,14 +18,14 @@ from dataclasses import dataclass, field
 from echo_events.daily import STREAM as DAILY_STREAM
 from echo_events.daily import STREAM_SUBJECTS as DAILY_SUBJECTS
 from echo_events.daily import SUBJECT_DEV_CLOCK, SUBJECT_PUBLISHED
-from echo_events.play import ENGINE_SUBJECT, UPDATES_SUBJECTS, replica_subject
+from echo_events.play import ENGINE_SUBJECT, PRESENCE_PREFIX, UPDATES_SUBJECTS, replica_subject
 from echo_events.social_commands import SUBJECT_PREFIX as SOCIAL_COMMANDS
-from echo_events.streams import ACCOUNTS, DEAD_LETTERS, GAMES, LIMITS, SESSIONS, TIMER_SET_PREFIX, TIMERS
+from echo_events.streams import ACCOUNTS, DEAD_LETTERS, GAMES, LIMITS, ROOMS, SESSIONS, TIMER_SET_PREFIX, TIMERS
 
 OPERATOR = "operator"
 LEAGUES_QUERIES = "leagues.q.*"  # echo_leagues.api.PREFIX + "*"
 REPLIES = "_INBOX.>"  # where the answers to this user's own requests come back
-PRESENCE = "echo.presence.>"  # echo_gateway.ws.presence.PRESENCE_PREFIX: seats at tables, gateway to gateway
+PRESENCE = f"{PRESENCE_PREFIX}.>"  # seats at tables: gateway to gateway, and to the engines
 
 
 def read_stream(stream: str) -> tuple[str, ...]:
@@ -39,6 +39,11 @@ def consume_stream(stream: str) -> tuple[str, ...]:
             f"$JS.API.CONSUMER.DURABLE.CREATE.{stream}.*", f"$JS.API.CONSUMER.INFO.{stream}.*",
             f"$JS.API.CONSUMER.MSG.NEXT.{stream}.*", f"$JS.API.CONSUMER.DELETE.{stream}.*",
             f"$JS.ACK.{stream}.>", "$JS.FC.>")
+
+
+def purge_stream(stream: str) -> str:
+    """Purge messages of the stream (by subject: the filter is in the request's body, not in its subject)."""
+    return f"$JS.API.STREAM.PURGE.{stream}"
 
 
 def bucket(name: str) -> tuple[str, ...]:
@@ -69,14 +74,17 @@ ACCESS: dict[str, Access] = {
                  *bucket(SESSIONS.name), *bucket(LIMITS.name)),
         subscribe=(UPDATES_SUBJECTS, "daily.>", PRESENCE, REPLIES),
     ),
-    # the only writer of games and of players' updates, and of the games' deadlines (message schedules);
+    # the only writer of games and rooms and of players' updates, and of the games' deadlines (message
+    # schedules); the only one that purges: a room when it is deleted, with its timers (GAMES denies it);
     # reads accounts (names and registrations: histories and Ghost Five's ratings) but writes none
     "engine": Access(
         publish=(*GAMES.subjects, UPDATES_SUBJECTS, *read_stream(GAMES.name), *consume_stream(GAMES.name),
+                 *ROOMS.subjects, *read_stream(ROOMS.name), purge_stream(ROOMS.name),
                  f"{TIMER_SET_PREFIX}.>", *read_stream(TIMERS.name), *consume_stream(TIMERS.name),
+                 purge_stream(TIMERS.name),
                  *read_stream(DAILY_STREAM), *consume_stream(DAILY_STREAM),
                  *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name), *dead_letters()),
-        subscribe=(ENGINE_SUBJECT, replica_subject("*"), REPLIES),
+        subscribe=(ENGINE_SUBJECT, replica_subject("*"), PRESENCE, REPLIES),
         answers_requests=True,
     ),
     # the only writer of the DAILY stream

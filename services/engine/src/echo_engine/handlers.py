@@ -60,6 +60,7 @@ from . import queries, ratings
 from .dailies import closes_at, current_daily, daily_over
 from .history import history_of
 from .locks import Locks
+from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .pairing import Pairing
 from .projections import games_of
@@ -88,7 +89,7 @@ class PlayService:
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
         self._timers = Timers(js)
-        self.tables = Tables(self.store, self.outbox, self._locked, clock, self._timers)
+        self.tables = Tables(self.store, self.outbox, self._locked, clock, self._timers, Occupancy(pool))
         self.pairing = Pairing(pool, self.tables, clock)
 
     async def handle(self, request: PlayRequest) -> PlayReply:
@@ -113,7 +114,7 @@ class PlayService:
                 return await self._expire(request)
             case GetGame():
                 game = await self.store.load(request.game_id)
-                if game is None or game.seat_of(request.account_id) is None:
+                if game is None or game.gone or game.seat_of(request.account_id) is None:  # gone: deleted
                     return _unknown(request.game_id)
                 if game.meta.kind != ECHO:
                     return self.tables.reply(game, request.account_id)

@@ -4,8 +4,9 @@ nats-py — the move path — described by the event contract): four durables an
 from __future__ import annotations
 
 from echo_events.daily import SUBJECT_CLOSED
+from echo_events.envelope import Batch
 from echo_events.play import GameUpdate, TimerFired
-from echo_events.streams import GAMES, TIMER_SET_PREFIX, TIMERS
+from echo_events.streams import GAMES, ROOMS, TIMER_SET_PREFIX, TIMERS
 from echo_runtime.consumer import ConsumerSpec
 from echo_runtime.messaging import Messaging, Publication
 
@@ -24,6 +25,11 @@ MESSAGING = Messaging(
         Publication("engine-game-events", "echo.game.{game_id}.{kind}", GAMES.name,
                     "Every accepted command appends one Batch to its game, with the expected last subject "
                     "sequence and the command id as Nats-Msg-Id (nats-py: the move path)."),
+        Publication("engine-room-events", "echo.room.{game_id}.{kind}", ROOMS.name,
+                    "A room (a game its rules delete when it ends: Ark) is appended to like a game, in ROOMS; "
+                    "after its rules' PURGE_EVENTS every message of the room is purged, with its timers.", Batch,
+                    {"game_id": "the room's id (it starts with `r`)",
+                     "kind": "`lifecycle` for a batch that creates or ends the room, `move` for every other"}),
         Publication("engine-game-updates", "echo.updates.{account_id}", None,
                     "After every accepted command: the game's new view for each device of each seat.", GameUpdate),
         Publication("engine-timer-schedules", TIMER_SET_PREFIX + ".{game_id}.{name}", TIMERS.name,

@@ -38,6 +38,7 @@ from .accounts import ACCOUNTS_CONSUMER, accounts_handler
 from .handlers import PlayService, refuse
 from .messaging import EXPIRY_CONSUMER, MESSAGING
 from .outbox import Update
+from .presence import PresenceWatcher
 from .projections import GAMES_CONSUMER, games_handler
 from .store import GameStore
 from .timers import FIRED_CONSUMER
@@ -175,4 +176,7 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
                                 FIRED_CONSUMER.durable: server.on_timer,
                                 GAMES_CONSUMER.durable: games_handler(runtime.pool, runtime.nc),
                                 ACCOUNTS_CONSUMER.durable: accounts_handler(runtime.pool)})
-    runtime.on_stop(shared.unsubscribe, own.unsubscribe, server.drain)
+    watcher = PresenceWatcher(runtime.nc, server.play.tables)
+    presence = await watcher.subscribe()
+    runtime.spawn("presence", watcher.run)
+    runtime.on_stop(shared.unsubscribe, own.unsubscribe, presence.unsubscribe, server.drain)

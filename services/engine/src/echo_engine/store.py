@@ -13,6 +13,9 @@ entries as JSON fragments, which are not tracked at all.
 Kept whole, a few thousand cached games were the bulk of every collection: the engine stopped ~20–30 ms
 at a time under load, and an older generation's collection would scan them all.
 
+A room (a game whose rules name `PURGE_EVENTS`, its id starting with `r`) lives in ROOMS under
+`echo.room.<id>`, otherwise the same; `purge` deletes it and its timers (`gone`: one of those events is in).
+
 The cache is only an optimisation. Every append states the stream sequence it expects to follow, so a
 stale cache (another replica moved the game on) turns into a conflict, a refold and a new decision,
 never into a conflicting event.
@@ -30,7 +33,7 @@ import orjson
 from echo_events.envelope import Batch, Envelope, decode, unwrap, wrap
 from echo_events.model import Event
 from echo_events.play import GameCreated, SeatLeft, SeatTaken
-from echo_events.streams import GAMES, game_events, game_subject
+from echo_events.streams import ROOMS, TIMERS, game_events, game_subject, game_timers, stream_of
 from echo_runtime.append import append, last_message
 from echo_runtime.direct_read import read_subject
 from echo_runtime.lru import Lru
@@ -51,6 +54,7 @@ class LoadedGame:
     log: tuple[orjson.Fragment, ...] = ()  # the client view's log entries, rendered to JSON once per tick
     roster: tuple[str, ...] = ()  # the account of each seat taken, by seat
     bots: tuple[tuple[int, str], ...] = ()  # (seat, level) of the seats bots play
+    gone: bool = False  # one of its rules' PURGE_EVENTS was appended: its messages are to be purged
 
     @property
     def game_id(self) -> str:
@@ -71,7 +75,9 @@ class LoadedGame:
     def advanced(self, events: Iterable[Event]) -> LoadedGame:
         """This game after these events (a table's first rules events start its state), not yet appended."""
         rules, state, roster, bots, starting = self.rules, self.state, self.roster, self.bots, []
+        gone, purge_events = self.gone, getattr(rules, "PURGE_EVENTS", frozenset())
         for event in events:
+            gone = gone or event.event_type in purge_events
             if isinstance(event, SeatTaken):
                 roster = (*roster, event.account_id)
                 if event.bot is not None:
@@ -89,7 +95,7 @@ class LoadedGame:
             state, entries = rules.compact(state)
             log += rendered(entries)
         return LoadedGame(meta=self.meta, state=state, version=self.version, last_sequence=self.last_sequence,
-                          command_ids=self.command_ids, log=log, roster=roster, bots=bots)
+                          command_ids=self.command_ids, log=log, roster=roster, bots=bots, gone=gone)
 
 
 REFOLDS = Counter("echo_engine_refolds_total", "Games read back from the stream and folded: not cached here, "
@@ -126,7 +132,7 @@ class GameStore:
 
     async def history(self, game_id: str) -> tuple[list[Envelope], int]:
         """Every envelope of the game's subjects in order, and the stream sequence of its last message."""
-        messages = await read_subject(self._nc, GAMES.name, game_events(game_id))
+        messages = await read_subject(self._nc, stream_of(game_id), game_events(game_id))
         envelopes = [envelope for message in messages for envelope in decode(message.data).events]
         return envelopes, messages[-1].sequence if messages else 0
 
@@ -163,7 +169,7 @@ class GameStore:
         )
         try:
             appended = await append(
-                self._js, GAMES.name,
+                self._js, stream_of(game.game_id),
                 game_subject(game.game_id, (e.event_type for e in envelopes), getattr(game.rules, "ENDING_EVENTS",
                                                                                      frozenset())),
                 Batch(events=envelopes), msg_id=f"{game.game_id}:{command_id}",
@@ -189,4 +195,11 @@ class GameStore:
         self._cache.pop(game_id)
 
     async def exists(self, game_id: str) -> bool:
-        return await last_message(self._js, GAMES.name, game_events(game_id)) is not None
+        return await last_message(self._js, stream_of(game_id), game_events(game_id)) is not None
+
+    async def purge(self, game_id: str) -> None:
+        """Delete a room: every message of its subjects in ROOMS, and its timers (pending or fired)."""
+        self._cache.pop(game_id)
+        await self._js.purge_stream(ROOMS.name, subject=game_events(game_id))
+        for subject in game_timers(game_id):
+            await self._js.purge_stream(TIMERS.name, subject=subject)

@@ -3,7 +3,11 @@ its invitation, act in it, and let its deadlines come back as commands. Everythi
 goes through its rules' contract (`echo_events.game_rules`): which settings and seats it accepts, what an
 action means for a seat, what each seat may see, which deadlines it wants.
 
-Every accepted change reaches each seat's devices with that seat's own view (`Update` per account).
+Every accepted change reaches each seat's devices with that seat's own view (`Update` per account). Every
+command — a player's, a fired deadline, a change of presence — goes through one load → decide → append →
+retry-on-conflict step (`_change`). The rules' optional hooks: a lobby of their own (`seated`), presence
+(`presence`), one table at a time (`occupies`, occupancy.py) and deletion (`PURGE_EVENTS`: the game lives
+in ROOMS and is purged once one of them is appended).
 """
 
 from __future__ import annotations
@@ -11,12 +15,14 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import uuid
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 import structlog
 from echo_events.errors import explain
-from echo_events.game_rules import is_rejection
+from echo_events.game_rules import Rejection, is_rejection
 from echo_events.model import Event
 from echo_events.moscow import moscow_date
 from echo_events.play import (
@@ -32,17 +38,22 @@ from echo_events.play import (
     TimerFired,
     server_command_id,
 )
+from echo_events.streams import ROOM_MARK
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
 from pydantic import ValidationError
 
 from . import games
 from .locks import Locks
+from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .store import GameStore, LoadedGame
 from .timers import Timers, changed
 
 log = structlog.get_logger(__name__)
+#: What a command's decision is: the events to append, a rejection of the rules, or the answer itself.
+Decision = Sequence[Event] | Rejection | PlayReply
+Decide = Callable[[LoadedGame | None, datetime], Decision]
 MAX_ATTEMPTS = 5
 MAX_BOT_ACTIONS = 500  # a bots-only stretch of a game longer than this is a bug in the bots
 
@@ -89,12 +100,14 @@ def acting_seat(game: LoadedGame, request: Act) -> int | None:
 
 
 class Tables:
-    def __init__(self, store: GameStore, outbox: Outbox, locked: Locks, clock: Clock, timers: Timers) -> None:
+    def __init__(self, store: GameStore, outbox: Outbox, locked: Locks, clock: Clock, timers: Timers,
+                 occupancy: Occupancy) -> None:
         self.store = store
         self._outbox = outbox
         self._locked = locked
         self._clock = clock
         self._timers = timers
+        self._occupancy = occupancy
 
     def reply(self, game: LoadedGame, account_id: str, duplicate: bool = False) -> PlayReply:
         return PlayReply(ok=True, game_id=game.game_id, version=game.version,
@@ -108,155 +121,218 @@ class Tables:
         fewest, most = rules.SEATS
         if not fewest <= request.seats <= most:
             return refuse("bad_seats", f"a table of {request.kind} has {fewest} to {most} seats")
-        now = self._clock.now()
-        checked = self._setup(rules, request.settings, request.seats, now)
+        checked = self._setup(rules, request.settings, request.seats, self._clock.now())
         if isinstance(checked, PlayReply):
             return checked
-        game_id = "k" + hashlib.blake2b(f"table|{request.account_id}|{request.command_id}".encode(),
-                                        digest_size=12).hexdigest()
-        meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="table", preset_id=request.kind,
-                           msk_date=moscow_date(now).isoformat(), kind=request.kind, seats=request.seats,
-                           settings=dict(request.settings), invite=secrets.token_urlsafe(12))
         levels = getattr(rules, "BOT_LEVELS", ())
         unknown = [level for level in request.bots if level not in levels]
         if unknown or len(request.bots) >= request.seats or (request.bots and request.one_device):
             return refuse("bad_bots", f"bots take empty seats (at most {request.seats - 1}) and play at one of "
                                       f"the levels {', '.join(levels) or '(this game has no bots)'}")
-        events: list[Event] = [SeatTaken(seat=0, account_id=request.account_id)]
-        if request.one_device:
-            events += [SeatTaken(seat=n, account_id=request.account_id) for n in range(1, request.seats)]
-        events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
-        if hasattr(rules, "seated"):  # the rules keep the lobby: the game starts now, each seat is its command
-            started = self._start(rules, meta, now)
-            state = rules.fold(started)
-            events += started
-            for seat in range(len(events) - len(started)):
-                outcome = rules.decide(state, rules.seated(seat, now))
-                if is_rejection(outcome):
-                    return refuse(outcome.code, outcome.message)
-                for event in outcome:
-                    state = rules.evolve(state, event)
-                events += outcome
-        elif len(events) == request.seats:
-            events += self._start(rules, meta, now)
-        async with self._locked(game_id):
-            try:
-                game = await self.store.create(meta, events, request.command_id, now)
-            except AppendConflict:
-                existing = await self.store.refold(game_id)
-                if existing is None or existing.meta.account_id != request.account_id:
-                    return refuse("conflict", "this table could not be opened")
-                return self.reply(existing, request.account_id, duplicate=True)
-        return await self._changed(game, before=None, account_id=request.account_id)
+        mark = ROOM_MARK if hasattr(rules, "PURGE_EVENTS") else "k"  # a room, deleted when it ends, or a table
+        game_id = mark + hashlib.blake2b(f"table|{request.account_id}|{request.command_id}".encode(),
+                                         digest_size=12).hexdigest()
+
+        def decide(game: LoadedGame | None, now: datetime) -> Decision:
+            if game is not None:  # the id is the asker's and his command's: a retry is answered before this
+                return refuse("conflict", "this table could not be opened")
+            meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="table",
+                               preset_id=request.kind, msk_date=moscow_date(now).isoformat(), kind=request.kind,
+                               seats=request.seats, settings=dict(request.settings),
+                               invite=secrets.token_urlsafe(12))
+            events: list[Event] = [SeatTaken(seat=0, account_id=request.account_id)]
+            if request.one_device:
+                events += [SeatTaken(seat=n, account_id=request.account_id) for n in range(1, request.seats)]
+            events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
+            if hasattr(rules, "seated"):  # the rules keep the lobby: the game starts now, each seat is its command
+                started = self._start(rules, meta, now)
+                state = rules.fold(started)
+                seats, events = len(events), events + started
+                for seat in range(seats):
+                    outcome = rules.decide(state, rules.seated(seat, now))
+                    if is_rejection(outcome):
+                        return outcome
+                    for event in outcome:
+                        state = rules.evolve(state, event)
+                    events += outcome
+            elif len(events) == request.seats:
+                events += self._start(rules, meta, now)
+            return [meta, *events]
+
+        return await self._seat(request.account_id, rules, request.kind, game_id, request.command_id, decide)
 
     async def join(self, request: JoinTable) -> PlayReply:
         game_id, secret = request.invite.split(".", 1)
-        async with self._locked(game_id):
-            for _ in range(MAX_ATTEMPTS):
-                game = await self.store.load(game_id)
-                if (game is None or game.meta.mode != "table" or game.meta.invite is None
-                        or not hmac.compare_digest(secret, game.meta.invite)):
-                    return refuse("unknown_invite", "this invitation is not valid")
-                if request.kind is not None and request.kind != game.meta.kind:
-                    return refuse("wrong_kind", f"this invitation is to a game of {game.meta.kind}, not {request.kind}")
-                if game.seat_of(request.account_id) is not None:
-                    return self.reply(game, request.account_id, duplicate=True)  # back at his seat
-                if not game.roster:
-                    return refuse("table_closed", "everyone has left this table")
-                if len(game.roster) >= game.meta.seats:
-                    return refuse("table_full", "every seat at this table is taken")
-                now = self._clock.now()
-                seat = len(game.roster)
-                events: list[Event] = [SeatTaken(seat=seat, account_id=request.account_id)]
-                if hasattr(game.rules, "seated") and game.state is not None:  # the rules keep the lobby
-                    outcome = game.rules.decide(game.state, game.rules.seated(seat, now))
-                    if is_rejection(outcome):
-                        return refuse(outcome.code, outcome.message)
-                    events += outcome
-                elif seat + 1 == game.meta.seats:
-                    events += self._start(game.rules, game.meta, now)
-                try:
-                    stored = await self.store.append(game, events, request.command_id, now)
-                except AppendConflict:
-                    self.store.forget(game_id)
-                    continue
-                return await self._changed(stored, before=game, account_id=request.account_id)
-        return refuse("busy", "the table is changing; try again")
+
+        def decide(game: LoadedGame | None, now: datetime) -> Decision:
+            if (game is None or game.meta.mode != "table" or game.meta.invite is None
+                    or not hmac.compare_digest(secret, game.meta.invite)):
+                return refuse("unknown_invite", "this invitation is not valid")
+            if request.kind is not None and request.kind != game.meta.kind:
+                return refuse("wrong_kind", f"this invitation is to a game of {game.meta.kind}, not {request.kind}")
+            if game.seat_of(request.account_id) is not None:
+                return self.reply(game, request.account_id, duplicate=True)  # back at his seat
+            if not game.roster:
+                return refuse("table_closed", "everyone has left this table")
+            if len(game.roster) >= game.meta.seats:
+                return refuse("table_full", "every seat at this table is taken")
+            seat = len(game.roster)
+            events: list[Event] = [SeatTaken(seat=seat, account_id=request.account_id)]
+            if hasattr(game.rules, "seated") and game.state is not None:  # the rules keep the lobby
+                outcome = game.rules.decide(game.state, game.rules.seated(seat, now))
+                if is_rejection(outcome):
+                    return outcome
+                events += outcome
+            elif seat + 1 == game.meta.seats:
+                events += self._start(game.rules, game.meta, now)
+            return events
+
+        game = await self.store.load(game_id)
+        if game is None or game.meta.mode != "table":
+            return refuse("unknown_invite", "this invitation is not valid")
+        return await self._seat(request.account_id, game.rules, game.meta.kind, game_id, request.command_id, decide)
 
     async def leave(self, request: LeaveTable) -> PlayReply:
-        async with self._locked(request.game_id):
-            for _ in range(MAX_ATTEMPTS):
-                game = await self.store.load(request.game_id)
-                seat = None if game is None or game.meta.mode != "table" else game.seat_of(request.account_id)
-                if game is None or seat is None:
-                    return refuse("unknown_game", f"there is no table {request.game_id} of yours")
-                if game.state is not None:
-                    return refuse("game_started", "the game has started (or keeps its own lobby): leave it by "
-                                                  "its own rules' action")
-                try:
-                    stored = await self.store.append(game, [SeatLeft(seat=seat, account_id=request.account_id)],
-                                                     request.command_id, self._clock.now())
-                except AppendConflict:
-                    self.store.forget(request.game_id)
-                    continue
-                await self._changed(stored, before=game, account_id=None)
-                return PlayReply(ok=True, game_id=stored.game_id, version=stored.version,
-                                 view=table_view(stored, None))
-        return refuse("busy", "the table is changing; try again")
+        def decide(game: LoadedGame | None, now: datetime) -> Decision:
+            seat = None if game is None or game.meta.mode != "table" else game.seat_of(request.account_id)
+            if game is None or seat is None:
+                return refuse("unknown_game", f"there is no table {request.game_id} of yours")
+            if game.state is not None:
+                return refuse("game_started", "the game has started (or keeps its own lobby): leave it by "
+                                              "its own rules' action")
+            return [SeatLeft(seat=seat, account_id=request.account_id)]
+
+        outcome = await self._change(request.game_id, request.command_id, decide, account_id=request.account_id)
+        if isinstance(outcome, PlayReply):
+            return outcome
+        return PlayReply(ok=True, game_id=outcome.game_id, version=outcome.version, view=table_view(outcome, None))
 
     async def act(self, request: Act) -> PlayReply:
-        from_stream = False
-        async with self._locked(request.game_id):
-            for _ in range(MAX_ATTEMPTS):
-                game = await (self.store.refold if from_stream else self.store.load)(request.game_id)
-                seat = None if game is None else acting_seat(game, request)
-                if game is None or seat is None:
-                    return refuse("unknown_game", f"there is no game {request.game_id} of yours")
-                if request.command_id in game.command_ids:
-                    return self.reply(game, request.account_id, duplicate=True)
-                if game.state is None:
-                    return refuse("not_started", "the game starts when every seat is taken")
-                now = self._clock.now()
-                try:
-                    command = game.rules.command_for(request.action, seat, now)
-                except ValidationError as error:
-                    return refuse("bad_action", explain(error))
-                outcome = command if is_rejection(command) else game.rules.decide(game.state, command)
-                if is_rejection(outcome):
-                    if not from_stream:  # the cache may be behind another replica's moves: look again
-                        from_stream = True
-                        continue
-                    return refuse(outcome.code, outcome.message)
-                try:
-                    stored = await self.store.append(game, list(outcome), request.command_id, now)
-                except AppendConflict:
-                    self.store.forget(request.game_id)
-                    continue
-                return await self._changed(stored, before=game, account_id=request.account_id)
-        return refuse("busy", "the game is changing on another device; try again")
+        def decide(game: LoadedGame | None, now: datetime) -> Decision:
+            seat = None if game is None else acting_seat(game, request)
+            if game is None or seat is None:
+                return refuse("unknown_game", f"there is no game {request.game_id} of yours")
+            if game.state is None:
+                return refuse("not_started", "the game starts when every seat is taken")
+            try:
+                command = game.rules.command_for(request.action, seat, now)
+            except ValidationError as error:
+                return refuse("bad_action", explain(error))
+            return command if is_rejection(command) else game.rules.decide(game.state, command)
+
+        return await self._answer(request.account_id, request.game_id, request.command_id, decide)
 
     async def fire(self, timer: TimerFired) -> None:
         """A deadline came: its command, decided like any other. One the game has moved past is refused by
         the rules as stale and changes nothing."""
-        command_id = server_command_id("timer", timer.name, timer.at)
-        async with self._locked(timer.game_id):
-            for _ in range(MAX_ATTEMPTS):
-                game = await self.store.load(timer.game_id)
-                if game is None or game.state is None or command_id in game.command_ids:
-                    return
-                outcome = game.rules.decide(game.state, game.rules.timer_command(timer.command))
-                if is_rejection(outcome):
-                    log.info("stale timer refused", game_id=timer.game_id, timer=timer.name, code=outcome.code)
-                    return
-                try:
-                    stored = await self.store.append(game, list(outcome), command_id,
-                                                     datetime.fromisoformat(timer.at))
-                except AppendConflict:
-                    self.store.forget(timer.game_id)
+        def decide(game: LoadedGame | None, now: datetime) -> Decision:
+            if game is None or game.state is None:
+                return refuse("unknown_game", "the game is gone")
+            return game.rules.decide(game.state, game.rules.timer_command(timer.command))
+
+        outcome = await self._change(timer.game_id, server_command_id("timer", timer.name, timer.at), decide,
+                                     at=datetime.fromisoformat(timer.at))
+        if isinstance(outcome, PlayReply) and outcome.error is not None:
+            if outcome.error.code == "busy":
+                raise RuntimeError(f"timer {timer.name} of {timer.game_id}: the game kept changing")
+            log.info("stale timer refused", game_id=timer.game_id, timer=timer.name, code=outcome.error.code)
+
+    async def presence(self, game_id: str, seats: Mapping[int, bool]) -> None:
+        """Whether each of these seats has a device now (presence.py): the rules' absence commands for
+        those whose state differs; nothing for a game whose rules have no `presence`."""
+        def decide(game: LoadedGame | None, now: datetime) -> Decision:
+            if game is None or game.state is None or not hasattr(game.rules, "presence"):
+                return refuse("unknown_game", "no game here keeps presence")
+            rules, state, events, bots = game.rules, game.state, [], dict(game.bots)
+            for seat, connected in sorted(seats.items()):
+                command = None if seat >= len(game.roster) or seat in bots else rules.presence(seat, connected, now)
+                outcome = [] if command is None else rules.decide(state, command)
+                if is_rejection(outcome):  # e.g. a player who has left the game: nothing to say of him
                     continue
-                await self._changed(stored, before=game, account_id=None)
-                return
-        raise RuntimeError(f"timer {timer.name} of {timer.game_id}: the game kept changing")
+                for event in outcome:
+                    state = rules.evolve(state, event)
+                events += outcome
+            return events
+
+        await self._change(game_id, server_command_id("presence", uuid.uuid4().hex), decide)
+
+    # ------------------------------------------------------------------------------------------------
+
+    async def _seat(self, account_id: str, rules: Any, kind: str, game_id: str, command_id: str,
+                    decide: Decide) -> PlayReply:
+        """Opening or joining a table: for rules that keep a player at one table of the kind at a time
+        (`occupies`), refused while another still holds him (occupancy.py)."""
+        if not hasattr(rules, "occupies"):
+            return await self._answer(account_id, game_id, command_id, decide)
+        async with self._occupancy.claim(account_id, kind) as claim:
+            if claim.current is not None and claim.current != game_id and await self._holds(claim.current, account_id):
+                return refuse("already_in_game", f"you are in another game of {kind}: leave it or let it finish")
+            reply = await self._answer(account_id, game_id, command_id, decide)
+            if reply.ok and not reply.duplicate:
+                await claim.take(game_id)
+            return reply
+
+    async def _holds(self, game_id: str, account_id: str) -> bool:
+        """The game still holds this account's seat (read from the stream before saying so: the cache may
+        not know he left on another replica)."""
+        for load in (self.store.load, self.store.refold):
+            game = await load(game_id)
+            seat = None if game is None or game.gone else game.seat_of(account_id)
+            if seat is None or game.state is None or not game.rules.occupies(game.state, seat):
+                return False
+        return True
+
+    async def _answer(self, account_id: str, game_id: str, command_id: str, decide: Decide) -> PlayReply:
+        """A player's command (`_change`), answered with his view of the game after it."""
+        outcome = await self._change(game_id, command_id, decide, account_id=account_id)
+        return outcome if isinstance(outcome, PlayReply) else self.reply(outcome, account_id)
+
+    async def _change(self, game_id: str, command_id: str, decide: Decide, account_id: str | None = None,
+                      at: datetime | None = None) -> PlayReply | LoadedGame:
+        """One command to one game: load it, `decide`, append what was decided after the game's last
+        message and tell everyone (`_changed`); when another replica appended first, all of it again on
+        what that one wrote. A command already in the game (a retry) is answered as a duplicate (with the
+        view of `account_id`, the asker) and changes nothing; a rejection of the rules is looked at once
+        more on the game read from the stream (this replica's cache may be behind another's).
+        `decide` gets the game (None: no such game) and the time of the change (`at`, or the clock's now)
+        and returns the events (a new game's first is its `GameCreated`), a rejection of the rules, or the
+        answer itself. The result: the game after the change, or the answer (a refusal, a duplicate)."""
+        from_stream = False
+        async with self._locked(game_id):
+            for _ in range(MAX_ATTEMPTS):
+                game = await (self.store.refold if from_stream else self.store.load)(game_id)
+                if game is not None and game.gone:  # deleted, but its purge did not happen (a crash)
+                    await self.store.purge(game_id)
+                    game = None
+                if game is not None and command_id in game.command_ids:
+                    if account_id is None:
+                        return PlayReply(ok=True, game_id=game.game_id, version=game.version, duplicate=True)
+                    return self.reply(game, account_id, duplicate=True)
+                now = at or self._clock.now()
+                outcome = decide(game, now)
+                if isinstance(outcome, PlayReply):
+                    return outcome
+                if is_rejection(outcome):
+                    if not from_stream:
+                        from_stream = True
+                        continue
+                    return refuse(outcome.code, outcome.message)
+                events = list(outcome)
+                if not events:  # nothing changes
+                    return game if game is not None else refuse("unknown_game", f"there is no game {game_id}")
+                try:
+                    if game is None:
+                        stored = await self.store.create(events[0], events[1:], command_id, now)
+                    else:
+                        stored = await self.store.append(game, events, command_id, now)
+                except AppendConflict:
+                    self.store.forget(game_id)
+                    continue
+                after = await self._changed(stored, before=game)
+                if after.gone:  # its last views are out: now nothing of it is kept
+                    await self.store.purge(game_id)
+                return after
+        return refuse("busy", "the game is changing; try again")
 
     # ------------------------------------------------------------------------------------------------
 
@@ -304,9 +380,9 @@ class Tables:
             raise RuntimeError(f"table {meta.game_id}: its settings are refused now: {setup.message}")
         return list(rules.start(setup)[1])
 
-    async def _changed(self, game: LoadedGame, before: LoadedGame | None, account_id: str | None) -> PlayReply:
+    async def _changed(self, game: LoadedGame, before: LoadedGame | None) -> LoadedGame:
         """Every seat hears of the change with its own view; the bots take their turns; the game's new
-        deadlines are scheduled."""
+        deadlines are scheduled. The game after the bots' turns."""
         game = await self._bots_play(game)
         if game.state is not None:
             old = before.rules.deadlines(before.state) if before is not None and before.state is not None else []
@@ -315,6 +391,4 @@ class Tables:
         for seat, account in enumerate(game.roster):
             if seat not in bots and account not in game.roster[:seat]:  # one view per account (one device)
                 await self._outbox.publish(Update(account, game.game_id, game.version, table_view(game, seat)))
-        if account_id is None:
-            return PlayReply(ok=True, game_id=game.game_id, version=game.version)
-        return self.reply(game, account_id)
+        return game

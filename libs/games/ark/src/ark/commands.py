@@ -12,6 +12,8 @@ from echo_events.model import Command
 from echo_events.registry import command
 from pydantic import Field, TypeAdapter
 
+CHAT_LENGTH = 300  # characters of one chat message
+
 
 class ArkCommand(Command):
     at: float = 0.0  # seconds on the shell's clock when the command arrived (or the timer fired)
@@ -122,6 +124,23 @@ class SkipStep(PlayerCommand):
     type: Literal["SkipStep"] = "SkipStep"
 
 
+@command("ark.SendChat")
+class SendChat(PlayerCommand):
+    """A line of the room's chat (chat.py: its length, the rate limit, muting)."""
+
+    type: Literal["SendChat"] = "SendChat"
+    text: str = Field(min_length=1, max_length=CHAT_LENGTH)
+
+
+@command("ark.MutePlayer")
+class MutePlayer(PlayerCommand):
+    """The owner silences a player's chat (`muted`: false lets him speak again)."""
+
+    type: Literal["MutePlayer"] = "MutePlayer"
+    target: str
+    muted: bool = True
+
+
 @command("ark.MarkConnected")
 class MarkConnected(PlayerCommand):
     type: Literal["MarkConnected"] = "MarkConnected"
@@ -152,7 +171,7 @@ LOBBY_COMMANDS = (LeaveRoom, ChangeNickname, ChangeSettings, SetReady, KickPlaye
 ClientCommand = Annotated[
     JoinRoom | LeaveRoom | ChangeNickname | ChangeSettings | SetReady | KickPlayer | StartGame | ConfirmPrepared
     | RevealCard | PassTurn | RequestEndDiscussion | CastExileVote | CiteCard | EndIncidentDiscussion
-    | CastSurvivalVote | CastKindVote | LeaveGame | SkipStep,
+    | CastSurvivalVote | CastKindVote | LeaveGame | SkipStep | SendChat | MutePlayer,
     Field(discriminator="type"),
 ]
 COMMANDS: TypeAdapter[ClientCommand] = TypeAdapter(ClientCommand)

@@ -287,6 +287,19 @@ class KindFailed(Event):
     candidates: tuple[str, ...]  # set when fewer than two candidates failed the kind without a vote
 
 
+@event("ark.ChatPosted", 1)
+class ChatPosted(Event):
+    player: str
+    text: str
+    at: float
+
+
+@event("ark.PlayerMuted", 1)
+class PlayerMuted(Event):
+    player: str
+    muted: bool
+
+
 @event("ark.PlayerConnected", 1)
 class PlayerConnected(Event):
     player: str

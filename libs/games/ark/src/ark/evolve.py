@@ -8,6 +8,7 @@ from typing import Any
 
 from echo_events.model import Event
 
+from . import chat
 from . import events as ev
 from .catalogue import CATEGORIES
 from .state import Ballot, Kind, Outcome, Player, Room, Step, Tally
@@ -254,6 +255,8 @@ HANDLERS: dict[type[Event], Handler] = {
     ev.SessionExpired: lambda r, e: r._replace(phase="void", step=None),
     ev.GameFinished: _finished,
     ev.GameDeleted: lambda r, e: r._replace(phase="deleted"),
+    ev.ChatPosted: chat.posted,
+    ev.PlayerMuted: chat.muted,
 }
 
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from echo_events.model import Command, Event
 
+from . import chat, lobby, turns
 from . import commands as cmd
 from . import events as ev
-from . import lobby, turns
 from .catalogue import Catalogue
 from .evolve import evolve
 from .flow import expire, follow
@@ -71,6 +71,8 @@ def _primary(room: Room, command: Command) -> Outcome:
         return Rejection("room_closed", "the room is closed or the game is gone")
     if isinstance(command, cmd.DeleteGame):
         return _delete(room, command)
+    if isinstance(command, cmd.SendChat | cmd.MutePlayer):  # the final screen is still for talking
+        return _chat(room, command)
     if room.phase == "finished":
         return Rejection("wrong_phase", "the game is over")
     if isinstance(command, cmd.ExpireStep):
@@ -108,6 +110,13 @@ def _primary(room: Room, command: Command) -> Outcome:
     if step.kind != kind:
         return Rejection("wrong_phase", f"the current step is {step.kind}")
     return check(room, step, command)  # type: ignore[operator]
+
+
+def _chat(room: Room, command: cmd.SendChat | cmd.MutePlayer) -> Outcome:
+    player = room.find(command.player)
+    if player is None or player.departed:
+        return Rejection("not_in_room", "not a member of this room")
+    return chat.send(room, command) if isinstance(command, cmd.SendChat) else chat.mute(room, command)
 
 
 def _presence(room: Room, command: cmd.MarkConnected | cmd.MarkDisconnected) -> Outcome:

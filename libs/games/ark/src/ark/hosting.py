@@ -6,6 +6,9 @@ seat once the game has started, and Ark's lobby is the game's own, so the pairin
 engine's `now` is `now.timestamp()`. The room's settings are the words of `settings.py` (`mode`, `incubator`,
 `format`, `adult`, `catastrophe`, `years`, `timers`, `card`, `discussion`, `voting`), given as JSON scalars.
 
+Presence: the engine's `presence` hook gives the rules' absence commands (`MarkConnected`/`MarkDisconnected`);
+`occupies` keeps a player in one room at a time; the room's events are deleted after `PURGE_EVENTS`.
+
 Deadlines: the current step's (card choice, discussion, voting — revotes at 1.5× —, preparation), the end of
 a session everyone left, and the deletion of a finished game five minutes after its final screen opened. Each
 fired deadline is the rules' own command carrying the time it was due, which the rules refuse as stale once
@@ -25,7 +28,7 @@ from pydantic import Field, TypeAdapter
 
 from . import events as ev
 from .catalogue import Catalogue, shipped
-from .commands import COMMANDS, DeleteGame, ExpireSession, ExpireStep, JoinRoom
+from .commands import COMMANDS, DeleteGame, ExpireSession, ExpireStep, JoinRoom, MarkConnected, MarkDisconnected
 from .evolve import evolve, fold
 from .game import FINAL_SCREEN_SECONDS, SESSION_SECONDS, RoomSetup, decide
 from .game import start as start_room
@@ -38,13 +41,16 @@ from .view import view as player_view
 KIND = "ark"
 SEATS = (FEWEST_PLAYERS, MOST_PLAYERS)
 ENDING_EVENTS = frozenset(e.event_type for e in (ev.GameFinished, ev.RoomClosed, ev.SessionExpired, ev.GameDeleted))
+#: after these nothing of the room is kept: the final screen's five minutes are over, or the room closed
+PURGE_EVENTS = frozenset(e.event_type for e in (ev.RoomClosed, ev.SessionExpired, ev.GameDeleted))
 SHELL_KEYS = ("player", "at", "busy_elsewhere")  # what only the server says about a command
 TIMERS: TypeAdapter[ExpireStep | ExpireSession | DeleteGame] = TypeAdapter(
     Annotated[ExpireStep | ExpireSession | DeleteGame, Field(discriminator="type")])
 
 __all__ = [
     "COMMANDS", "ENDING_EVENTS", "KIND", "SEATS", "TableSetup", "command_for", "deadlines", "decide", "evolve",
-    "fold", "is_over", "new_setup", "player_id", "seat_of", "seated", "start", "summary", "timer_command", "view",
+    "PURGE_EVENTS", "fold", "is_over", "new_setup", "occupies", "player_id", "presence", "seat_of", "seated",
+    "start", "summary", "timer_command", "view",
 ]
 
 
@@ -101,6 +107,19 @@ def start(setup: TableSetup) -> tuple[Room, list[Event]]:
 def seated(seat: int, now: datetime) -> Command:
     """A player sat down at the table: he joins the room (the rules refuse him once the game has started)."""
     return JoinRoom(player=player_id(seat), at=_seconds(now))
+
+
+def presence(seat: int, connected: bool, now: datetime) -> Command:
+    """The seat's devices came or all went: the rules' absence commands (a disconnected player stays in the
+    game; when everyone is away the session ends by itself, `deadlines`)."""
+    kind = MarkConnected if connected else MarkDisconnected
+    return kind(player=player_id(seat), at=_seconds(now))
+
+
+def occupies(room: Room, seat: int) -> bool:
+    """A player is in one room at a time: from his join until he leaves the lobby (or is kicked) or the game
+    finishes; a player who left a running game stays in it until then."""
+    return not is_over(room) and room.find(player_id(seat)) is not None
 
 
 def command_for(action: Mapping[str, Any], seat: int, now: datetime) -> Command:

@@ -52,7 +52,7 @@ def _player_command(kind: type[cmd.PlayerCommand], arity: int, **fixed: object) 
         extra = dict(fixed)
         if kind in (cmd.RevealCard, cmd.CiteCard):
             extra["card"] = args[1]
-        elif kind in (cmd.KickPlayer, cmd.CastExileVote):
+        elif kind in (cmd.KickPlayer, cmd.CastExileVote, cmd.MutePlayer):
             extra["target"] = args[1]
         return Send(kind.__name__, lambda c: kind(player=args[0], at=c.at, **extra))
 
@@ -139,6 +139,8 @@ VERBS: dict[str, Callable[[list[str]], Action]] = {
     "kind": _choice(cmd.CastKindVote, "continue_kind", {"for": True, "against": False}),
     "leave_game": _player_command(cmd.LeaveGame, 1),
     "skip": _player_command(cmd.SkipStep, 1),
+    "mute": _player_command(cmd.MutePlayer, 2, muted=True),
+    "unmute": _player_command(cmd.MutePlayer, 2, muted=False),
     "connect": _player_command(cmd.MarkConnected, 1),
     "disconnect": _player_command(cmd.MarkDisconnected, 1),
     "wait": _wait,
@@ -161,6 +163,11 @@ def parse(line: str) -> tuple[str, Action] | None:
         if not room or not text:
             raise BadLine("@ROOM needs a room name and a command")
     verb, _, rest = text.partition(" ")
+    if verb == "chat":
+        player, _, said = rest.strip().partition(" ")
+        if not player:
+            raise BadLine("chat P TEXT…")
+        return room, Send("SendChat", lambda c: cmd.SendChat(player=player, text=said, at=c.at))
     if verb == "nick":
         player, _, nickname = rest.strip().partition(" ")
         if not player:

@@ -106,6 +106,12 @@ class Outcome:
     finished_at: float
 
 
+class ChatLine(NamedTuple):
+    player: str
+    text: str
+    at: float
+
+
 class Room(NamedTuple):
     seed: bytes
     catalogue: Catalogue
@@ -135,6 +141,8 @@ class Room(NamedTuple):
     kind_attempts: int = 0
     outcome: Outcome | None = None
     last_disconnect_at: float = 0.0
+    chat: tuple[ChatLine, ...] = ()  # the latest lines (chat.KEPT), oldest first
+    muted: frozenset[str] = frozenset()
 
     def find(self, player_id: str) -> Player | None:
         for player in self.players:

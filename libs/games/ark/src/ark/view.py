@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import chat
 from .catalogue import CATEGORIES
 from .state import Player, Room, Step, Tally
 
@@ -104,4 +105,8 @@ def view(room: Room, seat: str | None = None) -> dict[str, Any]:
     }
     if seat is not None:
         shown["me"] = _me(room, seat)
+    talk = chat.shown(room, seat)
+    if talk is not None:
+        shown["chat"] = [{**line, "at": number(line["at"])} for line in talk]
+        shown["muted"] = sorted(room.muted)
     return shown

@@ -1,8 +1,10 @@
 """Who is at a table right now: each device seated at a table says so on `echo.presence.<game_id>` when it
 learns its seat, every heartbeat, and when it goes; every device seated there hears the others and gets a
-`presence` frame (`online`: the seats with a device) whenever that changes. Nothing is stored: a seat whose
-devices all went quiet for `QUIET_AFTER` seconds is offline. Works across gateway replicas (it is NATS), and
-carries seats only — never an account."""
+`presence` frame (`online`: the seats with a device) whenever that changes. A device that hears a seat it did
+not know of says it is here at once, so a newcomer learns who is there without waiting for their heartbeats.
+Nothing is stored: a seat whose devices all went quiet for `QUIET_AFTER` seconds is offline. Works across
+gateway replicas (it is NATS), and carries seats only — never an account. The engine hears the same
+messages and turns them into the rules' absence (a dropped socket marks its player disconnected in the room)."""
 
 from __future__ import annotations
 
@@ -12,12 +14,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
+from echo_events.play import PRESENCE_PREFIX, PRESENCE_QUIET_SECONDS
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 
-PRESENCE_PREFIX = "echo.presence"
-QUIET_AFTER = 45.0  # two heartbeats missed
+QUIET_AFTER = PRESENCE_QUIET_SECONDS
 
 
 def presence_subject(game_id: str) -> str:
@@ -88,6 +90,8 @@ class Presence:
             if table is None or not 0 <= seat < 16:
                 return
             if here:
+                if seat not in table.heard and seat != table.seat:
+                    await self._say(game_id, here=True)  # a newcomer (or one back) learns this device is here
                 table.heard[seat] = time.monotonic()
             else:
                 table.heard.pop(seat, None)

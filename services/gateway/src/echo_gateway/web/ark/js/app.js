@@ -6,12 +6,13 @@ import { w } from "./words.js";
 import { esc, left } from "./html.js";
 import { readSettings, settingsForm } from "./settings.js";
 import { final, lobby, running } from "./screens.js";
+import { scrollChat } from "./chat.js";
 
 const conn = new Connection({ logDelta: false }); // a table's views are whole
 const screen = document.getElementById("screen");
 const DEFAULTS = { mode: "rescue", incubator: "on", format: "separate", adult: "on", catastrophe: "random",
   timers: { card: 30, discussion: 60, voting: 60 } };
-const state = { view: null, online: null, invite: null, error: "", cat: null };
+const state = { view: null, online: null, invite: null, error: "", cat: null, gone: false };
 
 async function loadCatalogue() {
   const data = await (await fetch("/ark/catalogue.json")).json();
@@ -41,13 +42,17 @@ function render() {
   const error = state.error ? `<p class="error" role="alert" data-testid="error">${esc(state.error)}</p>` : "";
   let body;
   const game = state.view?.game;
+  const gone = state.gone || ["closed", "void", "deleted"].includes(game?.phase);
   if (!state.invite) body = createScreen();
   else if (!game) body = `<p class="muted">${esc(w("connecting"))}</p>`;
-  else if (game.phase === "lobby") body = lobby(state.view, ctx());
+  else if (gone) {
+    const why = state.gone || game.phase === "deleted" ? "gameDeleted" : "roomGone";
+    body = `<section class="panel"><p data-testid="gone">${esc(w(why))}</p><a class="btn primary" href="#/">${esc(w("backHome"))}</a></section>`;
+  } else if (game.phase === "lobby") body = lobby(state.view, ctx());
   else if (game.phase === "finished") body = final(state.view, ctx());
-  else if (["closed", "void", "deleted"].includes(game.phase)) body = `<p data-testid="gone">${esc(w("roomGone"))}</p><p><a class="btn" href="#/">${esc(w("backHome"))}</a></p>`;
   else body = running(state.view, ctx());
   screen.innerHTML = error + body;
+  scrollChat();
   if (focused && document.getElementById(focused)) {
     const element = document.getElementById(focused);
     element.focus();
@@ -55,6 +60,9 @@ function render() {
   }
   document.documentElement.lang = lang();
   document.getElementById("lang").textContent = w("lang");
+  document.querySelector(".brand").textContent = w("brand");
+  document.querySelector(".chrome a.muted").textContent = w("echoLink");
+  showConnection();
   document.title = w("title");
 }
 
@@ -68,8 +76,11 @@ function createScreen() {
 }
 
 function show(frame) {
-  if (frame.type === "error") {
-    state.error = w("err", { m: frame.message || frame.code });
+  if (frame.type === "error" && state.view && ["unknown_game", "unknown_invite"].includes(frame.code)) {
+    state.gone = true; // the room was deleted while this device was away
+    state.error = "";
+  } else if (frame.type === "error") {
+    state.error = w("err", { m: w(`code_${frame.code}`, {}, null) ?? (frame.message || frame.code) });
   } else {
     state.error = "";
     if (frame.view) accept(frame.view);
@@ -121,6 +132,12 @@ screen.addEventListener("submit", async (event) => {
       history.replaceState(null, "", `#/room/${state.invite}`);
       render();
     }
+  } else if (form.id === "chat-form") {
+    const input = document.getElementById("chat-text");
+    const text = input.value.trim();
+    if (!text) return;
+    const frame = await act({ type: "SendChat", text });
+    if (frame?.type === "ack") document.getElementById("chat-text").value = "";
   } else if (form.id === "room-settings") {
     await act({ type: "ChangeSettings", changes: Object.entries(readSettings(form)) });
   }
@@ -142,21 +159,28 @@ conn.addEventListener("online", async () => {
   if (state.view) show(await conn.command("resume", { game_id: state.view.game_id, version: state.view.version }));
   else if (state.invite) await join(state.invite);
 });
-conn.addEventListener("state", (event) => {
+function showConnection() {
   const badge = document.getElementById("conn");
-  badge.dataset.state = event.detail;
-  badge.textContent = w(event.detail === "online" ? "online" : event.detail === "connecting" ? "connecting" : "offline");
+  const now = badge.dataset.state;
+  badge.textContent = w(now === "online" ? "online" : now === "connecting" ? "connecting" : "offline");
+}
+conn.addEventListener("state", (event) => {
+  document.getElementById("conn").dataset.state = event.detail;
+  showConnection();
 });
 
 window.addEventListener("hashchange", () => {
   const invite = inviteFromHash();
+  state.error = ""; // a refusal belongs to the screen it was shown on
   if (invite && invite !== state.invite) {
     state.view = null;
+    state.gone = false;
     join(invite);
   } else if (!invite) {
     state.view = null;
     state.invite = null;
     state.online = null;
+    state.gone = false;
     render();
   }
 });

@@ -3,6 +3,7 @@
 import { w } from "./words.js";
 import { actionButton, esc, left } from "./html.js";
 import { settingsForm, settingsSummary } from "./settings.js";
+import { chatPanel } from "./chat.js";
 
 const CATEGORIES = ["profession", "biology", "health", "hobby", "phobia", "baggage", "fact"];
 
@@ -23,6 +24,7 @@ function badges(game, player, ctx) {
   if (player.exiled) marks.push(`<span class="badge">${esc(w("exiled"))}</span>`);
   if (!player.alive) marks.push(`<span class="badge">${esc(w("dead"))}</span>`);
   if (player.departed) marks.push(`<span class="badge">${esc(w("departed"))}</span>`);
+  if (game.muted?.includes(player.id)) marks.push(`<span class="badge" data-testid="muted-mark">${esc(w("muted"))}</span>`);
   return marks.join(" ");
 }
 
@@ -57,7 +59,8 @@ export function lobby(view, ctx) {
     ${settingsSummary(game.settings, ctx.cat)}
     ${owner ? `<details><summary>${esc(w("settings"))} ✎</summary><form id="room-settings" class="settings">${settingsForm(game.settings, ctx.cat)}
       <button type="submit" class="btn">${esc(w("saveSettings"))}</button></form></details>` : ""}
-  </section>`;
+  </section>
+  ${chatPanel(game, ctx)}`;
 }
 
 function countdown(step) {
@@ -187,6 +190,7 @@ export function running(view, ctx) {
   const member = game.players.find((p) => p.id === ctx.me && !p.departed);
   return `
   ${stepPanel(game, ctx)}
+  ${chatPanel(game, ctx)}
   <section class="panel head" data-testid="game" data-phase="${game.phase}">
     <h2>${esc(catastrophe?.title ?? "")} · ${esc(w("years"))}: ${game.years}</h2><p class="muted">${esc(catastrophe?.text ?? "")}</p>
     ${game.ark_cards.length ? `<h3>${esc(w("arkCards"))}</h3><div class="cards">${game.ark_cards.map((id) => card(ctx, id)).join("")}</div>` : ""}
@@ -211,6 +215,7 @@ export function final(view, ctx) {
     <p><b>${esc(w("winners"))}:</b> <span data-testid="winners">${esc(winners)}</span></p>
     <p class="muted">${esc(w("finalNote"))}</p>
   </section>
+  ${chatPanel(game, ctx)}
   ${lastTally(game)}
   <section class="panel"><h3>${esc(w("players"))}</h3><ul class="players">${rows.join("")}</ul></section>
   <p><a class="btn" href="#/">${esc(w("backHome"))}</a></p>`;

@@ -41,7 +41,7 @@ export function readSettings(form) {
 
 export function settingsSummary(s, catalogue) {
   const cat = s.catastrophe === "random" ? w("random") : catalogue.byId[s.catastrophe]?.title ?? s.catastrophe;
-  const t = (v) => (v == null ? w("off") : `${v} с`);
+  const t = (v) => (v == null ? w("off") : `${v} ${w("sec")}`);
   const rows = [
     [w("mode"), w(s.mode)], [w("incubator"), `${w(s.incubator)} · ${w("incubatorHint")}`], [w("format"), w(s.format)],
     [w("adult"), w(s.adult)], [w("catastrophe"), cat], [w("card"), t(s.timers.card)],

@@ -29,11 +29,18 @@ const RU = {
   exiled: "изгнан", dead: "погиб", departed: "вышел", ending: "Финал", winners: "Победили", win: "победа",
   loss: "поражение", nobody: "никто", timeLeft: "осталось {t}", noTimer: "без таймера",
   finalNote: "Итоги видны пять минут, потом игра удаляется.", backHome: "Новая комната",
-  roomGone: "Комната закрыта.", left: "Вы вышли из комнаты.", joinAgain: "Вернуться в комнату",
+  roomGone: "Комната закрыта.", gameDeleted: "Комната удалена: её игры и чата больше нет.", left: "Вы вышли из комнаты.", joinAgain: "Вернуться в комнату",
   cat_profession: "Профессия", cat_biology: "Биология", cat_health: "Здоровье", cat_hobby: "Хобби",
   cat_phobia: "Фобия", cat_baggage: "Багаж", cat_fact: "Факт",
   kind_continued: "род продолжится", kind_failed: "род прервётся", kind_tie: "ничья",
   err: "Отказ: {m}",
+  sec: "с", brand: "Ковчег", echoLink: "Эхо-вызов",
+  chat: "Чат комнаты", chatEmpty: "Пока тихо. Обсуждайте здесь.", chatPlaceholder: "Сообщение…", send: "Отправить",
+  mute: "заглушить", unmute: "вернуть голос", mutedList: "Заглушены:", youMuted: "Владелец заглушил ваш чат.",
+  muted: "заглушён",
+  code_chat_too_fast: "не чаще 5 сообщений за 10 секунд", code_muted: "владелец заглушил ваш чат",
+  code_already_in_game: "вы уже в другой комнате: выйдите из неё или доиграйте",
+  code_unknown_game: "этой игры больше нет", code_unknown_invite: "ссылка недействительна или игра удалена",
 };
 
 const EN = {
@@ -64,14 +71,22 @@ const EN = {
   exiled: "exiled", dead: "dead", departed: "left", ending: "Ending", winners: "Winners", win: "win",
   loss: "loss", nobody: "nobody", timeLeft: "{t} left", noTimer: "no timer",
   finalNote: "The results stay for five minutes, then the game is deleted.", backHome: "New room",
-  roomGone: "The room is closed.", left: "You left the room.", joinAgain: "Back to the room",
+  roomGone: "The room is closed.", gameDeleted: "The room is deleted: its game and chat are gone.", left: "You left the room.", joinAgain: "Back to the room",
   cat_profession: "Profession", cat_biology: "Biology", cat_health: "Health", cat_hobby: "Hobby",
   cat_phobia: "Phobia", cat_baggage: "Baggage", cat_fact: "Fact",
   kind_continued: "the kind goes on", kind_failed: "the kind ends", kind_tie: "tie",
   err: "Refused: {m}",
+  sec: "s", brand: "Ark", echoLink: "Echo Challenge",
+  chat: "Room chat", chatEmpty: "Quiet so far. Talk here.", chatPlaceholder: "Message…", send: "Send",
+  mute: "mute", unmute: "unmute", mutedList: "Muted:", youMuted: "The owner has muted your chat.",
+  muted: "muted",
+  code_chat_too_fast: "at most 5 messages in 10 seconds", code_muted: "the owner has muted your chat",
+  code_already_in_game: "you are in another room: leave it or finish the game",
+  code_unknown_game: "this game is gone", code_unknown_invite: "the link is not valid or the game was deleted",
 };
 
-export function w(key, params = {}) {
-  const text = (lang() === "en" ? EN : RU)[key] ?? RU[key] ?? key;
+export function w(key, params = {}, missing = key) {
+  const text = (lang() === "en" ? EN : RU)[key] ?? RU[key] ?? missing;
+  if (text == null) return null;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
