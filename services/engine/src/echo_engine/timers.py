@@ -54,16 +54,19 @@ class Timers:
         self.on_local: Callable[[TimerFired], Awaitable[None]] | None = None
 
     async def schedule(self, game_id: str, deadlines: Iterable[Deadline]) -> None:
-        for deadline in deadlines:
-            if not NAME.match(deadline.name):
-                raise ValueError(f"deadline name {deadline.name!r} must match {NAME.pattern}")
-            body = TimerFired(game_id=game_id, name=deadline.name, at=deadline.at.astimezone(UTC).isoformat(),
-                              command=dict(deadline.command))
-            await self._js.publish(
-                timer_schedule_subject(game_id, deadline.name), body.model_dump_json().encode(), stream=TIMERS.name,
-                headers={"Nats-Schedule": f"@at {schedule_time(deadline.at)}",
-                         "Nats-Schedule-Target": timer_fired_subject(game_id)})
-            self._arm(body, deadline.at)
+        """Each deadline's schedule, stored (all at once: they are on subjects of their own) before this returns."""
+        await asyncio.gather(*(self._schedule(game_id, deadline) for deadline in deadlines))
+
+    async def _schedule(self, game_id: str, deadline: Deadline) -> None:
+        if not NAME.match(deadline.name):
+            raise ValueError(f"deadline name {deadline.name!r} must match {NAME.pattern}")
+        body = TimerFired(game_id=game_id, name=deadline.name, at=deadline.at.astimezone(UTC).isoformat(),
+                          command=dict(deadline.command))
+        await self._js.publish(
+            timer_schedule_subject(game_id, deadline.name), body.model_dump_json().encode(), stream=TIMERS.name,
+            headers={"Nats-Schedule": f"@at {schedule_time(deadline.at)}",
+                     "Nats-Schedule-Target": timer_fired_subject(game_id)})
+        self._arm(body, deadline.at)
 
     def _arm(self, body: TimerFired, at: datetime) -> None:
         if self.on_local is None or self._clock is None:
