@@ -12,8 +12,10 @@ a gateway as separate processes, then measures:
   clocks: `--matches` matches at once through the engine (NATS requests, as the gateway sends them), move
           time 10 s and no reserve: in every turn A commits at once and B never does, so B's clock runs out
           (a deadline 12 s after the turn opened), A reveals and the turn resolves; `--clock-turns` 6 turns
-          make B lose both rounds by three skips. How late each B clock fired — from its deadline (the view's
-          `deadlines.clocks.B`) until A's update saying B is out reached the load generator — median, p99,
+          make B lose both rounds by three skips. The matches open evenly over one turn's 12 s (`--spread`),
+          so their clocks run out spread over it, as in matches that did not all start together. How late
+          each B clock fired — from its deadline (the view's `deadlines.clocks.B`) until A's update saying B is
+          out reached the load generator — median, p99,
           max, target p99 ≤ 100 ms; and no turn lost: every match must end finished, won by A, after exactly
           that many turns, each with A's action and B's `no_commit`.
 Prints a table and writes `.bench/ghost_online.json`. Timing never fails anything: the figures are printed
@@ -245,8 +247,13 @@ class ClockLoad:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
-    async def open_all(self) -> None:
-        async def one(match: ClockMatch) -> None:
+    async def open_all(self, spread: float) -> None:
+        """Every match opened, evenly over `spread` seconds: their clocks then run out spread over a turn, as
+        matches that did not all start at once do (0: all at once, a burst every turn)."""
+        start = time.perf_counter()
+
+        async def one(n: int, match: ClockMatch) -> None:
+            await asyncio.sleep(max(0.0, start + spread * n / len(self.matches) - time.perf_counter()))
             opened = await self.ask(type="open", account_id=match.a, kind="ghost_five", seats=2,
                                     settings={"move_time": MOVE_TIME, "reserve": 0})
             assert opened["ok"], opened
@@ -257,15 +264,15 @@ class ClockLoad:
                 match.version, match.game = joined["version"], joined["view"]["game"]
             self.react(match)
 
-        await asyncio.gather(*(one(m) for m in self.matches))
+        await asyncio.gather(*(one(n, m) for n, m in enumerate(self.matches)))
 
 
-async def measure_clocks(nats_url: str, matches: int, turns: int) -> dict[str, Any]:
+async def measure_clocks(nats_url: str, matches: int, turns: int, spread: float) -> dict[str, Any]:
     nc = await connect(nats_url, "bench")
     load = ClockLoad(nc, matches, turns)
     await nc.subscribe("echo.updates.*", cb=load.on_update, pending_msgs_limit=10**6, pending_bytes_limit=2**31)
     t0 = time.perf_counter()
-    await load.open_all()
+    await load.open_all(spread)
     opened_s = time.perf_counter() - t0
     expected = turns * (MOVE_TIME + LAG) + 60
     try:
@@ -288,7 +295,7 @@ async def measure_clocks(nats_url: str, matches: int, turns: int) -> dict[str, A
     await nc.drain()
     late = [ms for m in load.matches for ms in m.late_ms]
     stats = summary([ms * 1000 for ms in late])  # in µs, as every summary
-    return {"matches": matches, "turns_each": turns, "opened_s": opened_s, "seconds": elapsed,
+    return {"matches": matches, "turns_each": turns, "spread_s": spread, "opened_s": opened_s, "seconds": elapsed,
             "timers_measured": len(late), "late_ms": {"median": stats["median_us"] / 1000,
                                                       "p99": stats["p99_us"] / 1000, "max": stats["max_us"] / 1000,
                                                       "min": min(late, default=0.0)},
@@ -304,7 +311,7 @@ def print_table(result: dict[str, Any]) -> None:
           f"{turn['turn']['p99_us']:8.0f}µs {turn['ratio']:6.2f}× (target ≤ {TARGETS['turn_vs_pipeline']:g}×)")
     late = clocks["late_ms"]
     print(f"{clocks['matches']} matches, {clocks['turns_each']} turns each, {clocks['timers_measured']} B clocks "
-          f"measured over {clocks['seconds']:.0f} s (opened in {clocks['opened_s']:.1f} s)")
+          f"measured over {clocks['seconds']:.0f} s (opened over {clocks['opened_s']:.1f} s)")
     print(f"{'clock fired after its deadline (to the player)':62} {late['median']:8.1f}ms {late['p99']:8.1f}ms "
           f"  max {late['max']:.1f} ms (target p99 ≤ {TARGETS['timer_p99_ms']:g} ms)")
     print(f"matches with a lost turn: {clocks['matches_with_a_lost_turn']}; commands refused: {clocks['refused']}")
@@ -316,6 +323,8 @@ async def main() -> int:
     parser.add_argument("--turns", type=int, default=30, help="timed turns a round")
     parser.add_argument("--matches", type=int, default=1000, help="concurrent matches with running clocks")
     parser.add_argument("--clock-turns", type=int, default=6, help="turns each clock match plays (6: B loses)")
+    parser.add_argument("--spread", type=float, default=MOVE_TIME + LAG,
+                        help="seconds over which the clock matches open (0: all at once)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as pg_folder, \
             tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as nats_folder:
@@ -333,7 +342,7 @@ async def main() -> int:
             gateway, port = start_service("gateway", env)
             processes.append(gateway)
             turn = await measure_turns(f"http://127.0.0.1:{port}", nats_url, args.rounds, args.turns)
-            clocks = await measure_clocks(nats_url, args.matches, args.clock_turns)
+            clocks = await measure_clocks(nats_url, args.matches, args.clock_turns, args.spread)
         finally:
             for process in processes:
                 process.terminate()
