@@ -48,7 +48,7 @@ from .locks import Locks
 from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .store import GameStore, LoadedGame
-from .timers import Timers, changed
+from .timers import Timers
 
 log = structlog.get_logger(__name__)
 #: What a command's decision is: the events to append, a rejection of the rules, or the answer itself.
@@ -386,7 +386,7 @@ class Tables:
         game = await self._bots_play(game)
         if game.state is not None:
             old = before.rules.deadlines(before.state) if before is not None and before.state is not None else []
-            await self._timers.schedule(game.game_id, changed(old, game.rules.deadlines(game.state)))
+            await self._timers.update(game.game_id, old, game.rules.deadlines(game.state))
         bots = dict(game.bots)
         for seat, account in enumerate(game.roster):
             if seat not in bots and account not in game.roster[:seat]:  # one view per account (one device)
