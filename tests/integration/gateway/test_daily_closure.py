@@ -57,7 +57,7 @@ async def test_a_dailys_midnight_is_scheduled_for_its_games_and_expires_them_whe
     await device.connect()
     game = await device.command("start", mode="daily")
     schedule = await js.get_last_msg("TIMERS", timer_schedule_subject(game["game_id"], "daily-close"))
-    assert schedule.headers["Nats-Schedule"] == f"@at {daily.closes_at.strftime('%Y-%m-%dT%H:%M:%SZ')}"
+    assert schedule.headers["Nats-Schedule"] == f"@at {daily.closes_at.strftime('%Y-%m-%dT%H:%M:%S.000Z')}"
     assert schedule.headers["Nats-Schedule-Target"] == timer_fired_subject(game["game_id"])
     # what the server publishes at midnight: the schedule's body on its target subject
     fired = TimerFired.model_validate_json(schedule.data)

@@ -1,5 +1,5 @@
 """One table at a time for the kinds whose rules say so (`occupies`, echo_events.game_rules): the table of each
-kind an account last sat down at (PostgreSQL, `engine_table_seats`), and whether it still holds him — asked
+kind an account last sat down at (PostgreSQL, `engine_occupancy`), and whether it still holds him — asked
 of that game's rules, so leaving, a kick or the game's end free him without anything written here.
 
 Taking a seat is serialised per account and kind across replicas by a transaction-scoped advisory lock held
@@ -27,7 +27,7 @@ class Claim:
 
     async def take(self, game_id: str) -> None:
         await self._conn.execute(
-            """INSERT INTO engine_table_seats (account_id, kind, game_id) VALUES ($1, $2, $3)
+            """INSERT INTO engine_occupancy (account_id, kind, game_id) VALUES ($1, $2, $3)
                ON CONFLICT (account_id, kind) DO UPDATE SET game_id = EXCLUDED.game_id""",
             self._account_id, self._kind, game_id)
 
@@ -41,5 +41,5 @@ class Occupancy:
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"seat|{kind}|{account_id}")
             current = await conn.fetchval(
-                "SELECT game_id FROM engine_table_seats WHERE account_id = $1 AND kind = $2", account_id, kind)
+                "SELECT game_id FROM engine_occupancy WHERE account_id = $1 AND kind = $2", account_id, kind)
             yield Claim(conn, account_id, kind, current)
