@@ -22,6 +22,8 @@ class CreateMatch(Command):
     type: Literal["create_match"] = "create_match"
     match_id: str = Field(min_length=1, pattern=r"^[^|]+$")
     settings: Settings = Settings()
+    secret: str | None = Field(None, max_length=64, description="the host's secret of this match (its bots' "
+                               "salts and choices); internal events only, never in a view")
     now: float
 
 

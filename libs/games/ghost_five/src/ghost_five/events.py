@@ -35,6 +35,7 @@ class MatchCreated(Event):
     match_id: str
     settings: Settings
     at: float
+    secret: str | None = None  # the host's secret (its bots' salts): internal subjects only, never in a view
 
 
 @event("ghost_five.TurnOpened", 1)

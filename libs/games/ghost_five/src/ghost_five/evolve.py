@@ -27,7 +27,8 @@ from .state import MatchState, RoundRecord, SeatTurn, initial_state
 
 def start(setup: CreateMatch) -> tuple[MatchState, list[Event]]:
     """A match begins: its settings, then turn 1 of round 1 opens."""
-    events: list[Event] = [MatchCreated(match_id=setup.match_id, settings=setup.settings, at=setup.now),
+    events: list[Event] = [MatchCreated(match_id=setup.match_id, settings=setup.settings, at=setup.now,
+                                        secret=setup.secret),
                            TurnOpened(round=1, turn=1, at=setup.now)]
     return fold(events), events
 
@@ -74,7 +75,7 @@ def evolve(state: MatchState, event: Event) -> MatchState:
         case MatchCancelled():
             return state._replace(status="cancelled")
         case MatchCreated():
-            return initial_state(event.match_id, event.settings)
+            return initial_state(event.match_id, event.settings, event.secret)
     raise TypeError(f"not a Ghost Five event: {type(event).__name__}")
 
 
@@ -104,7 +105,7 @@ def fold(events: Iterable[Event]) -> MatchState:
     first = next(iterator, None)
     if not isinstance(first, MatchCreated):
         raise ValueError("a Ghost Five stream starts with MatchCreated")
-    state = evolve(initial_state(first.match_id, first.settings), first)
+    state = evolve(initial_state(first.match_id, first.settings, first.secret), first)
     for event in iterator:
         state = evolve(state, event)
     return state

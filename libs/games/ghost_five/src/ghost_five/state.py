@@ -64,6 +64,7 @@ class MatchState(NamedTuple):
     reveal_since: float | None  # when both seats were settled: the reveal window's start
     double_skips: int  # rounds in a row drawn by double skips (two abort the match)
     log: tuple[TurnResolved, ...]
+    secret: str | None = None  # the host's secret of the match (bots' salts); never in a view
 
     @property
     def geo(self) -> Geometry:
@@ -83,7 +84,7 @@ class MatchState(NamedTuple):
         return self.board.round > 1 or self.board.turn > 0
 
 
-def initial_state(match_id: str, settings: Settings) -> MatchState:
+def initial_state(match_id: str, settings: Settings, secret: str | None = None) -> MatchState:
     clock = Clock(reserve=float(settings.reserve), streak=0)
     return MatchState(match_id, settings, "live", None, (0, 0), fresh_board(1), (), (clock, clock),
-                      (SeatTurn(), SeatTurn()), None, 0, ())
+                      (SeatTurn(), SeatTurn()), None, 0, (), secret)
