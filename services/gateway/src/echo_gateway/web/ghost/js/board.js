@@ -25,7 +25,7 @@ export function boardHTML(board, n, { memos = null, selected = null, pending = n
       const cell = cellName(col, row);
       const stone = stones.get(cell);
       const wall = walls.get(cell);
-      const cls = ["cell"];
+      const cls = ["g-cell"];
       let inner = "";
       let title = cell;
       if (wall) { cls.push(wall.trail ? "trail" : "wall"); title += ` · ${t(wall.trail ? "w_trail" : "w_wall")}`; }
@@ -38,7 +38,7 @@ export function boardHTML(board, n, { memos = null, selected = null, pending = n
         if (stone.anchor) title += ` · ${memoText(memo.get(cell))}`;
       }
       if (cell === selected) cls.push("selected");
-      if (cell === pending) cls.push("pending");
+      if (cell === pending) cls.push("g-pending");
       cells.push(`<button type="button" class="${cls.join(" ")}" data-cell="${cell}" title="${escapeHTML(title)}" aria-label="${escapeHTML(title)}">${inner}</button>`);
     }
   }

@@ -29,7 +29,7 @@ function side(entry, seat, name) {
   const what = action ? address(action, seat) : `<i>${t("skip")}</i>`;
   const why = voided ? ` <small class="void">(${t(`v_${voided}`)})</small>` : "";
   const outs = entry.outcomes[seat].map((o) => outcomeText(o, seat)).join(", ");
-  return `<span class="side">${head} ${what}${why}${outs ? ` — ${outs}` : ""}</span>`;
+  return `<span class="g-side">${head} ${what}${why}${outs ? ` — ${outs}` : ""}</span>`;
 }
 
 /** The log of the view, newest turn first; `looking` is the [round, turn] being rewound to, if any. */
