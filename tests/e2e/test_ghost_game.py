@@ -97,19 +97,33 @@ class Player:
 async def both_play(a: Player, b: Player, cell_a: str | None, cell_b: str | None) -> None:
     """One turn: each places his stone (None: lets his clock run out), then both see it resolved."""
     before = await a.turn()
-    secrets = {}
     for player, cell in ((a, cell_a), (b, cell_b)):
         if cell is not None:
             await player.place(cell)
-            secrets[player] = await player.secret()
     await a.wait_turn_after(before)
     await b.wait_turn_after(before)
-    for player, secret in secrets.items():
-        assert secret and secret["action"] == f"P:{player_cell(player, a, cell_a, cell_b)}"
 
 
-def player_cell(player: Player, a: Player, cell_a: str | None, cell_b: str | None) -> str | None:
-    return cell_a if player is a else cell_b
+def next_target(game: dict, seat: str, targets: list[str]) -> str:
+    """The first of `targets` without this seat's stone on it (skips and burns only delay the plan)."""
+    taken = {s["cell"]: s["seat"] for s in game["stones"]}
+    walls = {w["cell"] for w in game["walls"]}
+    return next(c for c in targets if taken.get(c) != seat and c not in taken and c not in walls)
+
+
+async def play_round(a: Player, b: Player, a_cells: list[str], b_cells: list[str]) -> dict:
+    """Both place stones along their plans until the round (or the match) ends; returns its log entry."""
+    game = await a.game()
+    number = game["round"]
+    while game["status"] == "live" and game["round"] == number:
+        await both_play(a, b, next_target(game, "A", a_cells), next_target(await b.game(), "B", b_cells))
+        assert await a.rebuilt_ok() and await b.rebuilt_ok()
+        game = await a.game()
+    return next(e for e in game["log"] if e["round"] == number and "round_end" in e)
+
+
+async def notice(player: Player, text: str) -> None:
+    await player.page.wait_for_selector(f"[data-testid=notice]:has-text('{text}')")
 
 
 def rules_refusal_codes() -> set[str]:
@@ -131,6 +145,16 @@ CYRILLIC = re.compile(r"[а-яё]", re.IGNORECASE)
 async def test_every_refusal_code_has_a_russian_message(browser, system, social) -> None:  # noqa: ANN001
     codes = rules_refusal_codes()
     assert {"opponent_committed", "already_committed", "reveal_mismatch", "table_full", "unknown_invite"} <= codes
+    phone = await Player.at(browser, system, PHONE, touch=True)  # the main page links here; its bar fits 390 px
+    await phone.page.goto(system + "/")
+    await phone.page.click("[data-testid=ghost-link]")
+    await phone.page.wait_for_selector("h2:has-text('Новая партия')")
+    await phone.wrapped.shot("ghost-phone-home")
+    assert await phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    await phone.page.goto(system + "/")
+    await phone.page.wait_for_selector("[data-testid=ghost-link]")
+    assert await phone.page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    await phone.wrapped.shot("ghost-phone-main-page-bar")
     player = await Player.at(browser, system, DESKTOP)
     known = set(await player.page.evaluate("window.ghost.knownCodes()"))
     assert codes - known == set(), f"codes without a Russian message: {sorted(codes - known)}"
@@ -142,6 +166,11 @@ async def test_every_refusal_code_has_a_russian_message(browser, system, social)
 
 async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa: ANN001
     player = await Player.at(browser, system, DESKTOP)
+    await player.page.check("[data-testid=vs-bot]")
+    await player.page.click("[data-testid=create]")  # a first one, left at once («Выход»): no result
+    await player.page.click("[data-testid=cancel-match]")
+    await player.page.wait_for_selector("[data-testid=over][data-status=cancelled]")
+    await player.page.goto(f"{system}/ghost/#/")
     await player.page.check("[data-testid=vs-bot]")
     await player.page.select_option("[data-testid=bot-level]", "easy")
     await player.page.select_option("[data-testid=set-board]", "13")
@@ -170,3 +199,146 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
     assert "Партия окончена" in await player.page.inner_text("[data-testid=over]")
     assert json.dumps(game).count("round_end") >= 2
     assert not player.wrapped.errors, player.wrapped.errors
+
+
+async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system, social) -> None:  # noqa: ANN001
+    owner = await Player.at(browser, system, DESKTOP)
+    await owner.page.click("#lang")  # English, then back to Russian
+    await owner.page.wait_for_selector("h2:has-text('New match')")
+    await owner.page.click("#lang")
+    await owner.page.wait_for_selector("h2:has-text('Новая партия')")
+    await owner.page.select_option("[data-testid=set-board]", "13")
+    await owner.page.select_option("[data-testid=set-move_time]", "20")
+    await owner.page.select_option("[data-testid=set-reserve]", "0")
+    await owner.page.click("[data-testid=create]")
+    invite = await owner.page.locator("[data-testid=invite]").input_value()
+    assert "/ghost/#/join/" in invite and "13×13" in await owner.page.inner_text("[data-testid=lobby]")
+    game_id = invite.split("/join/")[1].split(".")[0]
+
+    guest = await Player.at(browser, system, PHONE, touch=True)
+    await guest.page.goto(f"{system}/ghost/#/join/{game_id}.forged")
+    await guest.page.click("[data-testid=join]")
+    await notice(guest, "Приглашение недействительно")
+    await guest.page.goto(invite)
+    summary = await guest.page.inner_text("[data-testid=join-screen] [data-testid=settings]")
+    assert "13×13" in summary and "20 с" in summary and "0 с" in summary  # the settings, before joining
+    await guest.wrapped.shot("ghost-phone-join")
+    await guest.page.click("[data-testid=join]")
+    a, b = owner, guest
+    for player in (a, b):
+        await player.page.wait_for_selector(f"{GAME}[data-status=live]")
+    assert await a.page.get_attribute(GAME, "data-seat") == "A" and await b.page.get_attribute(GAME, "data-seat") == "B"
+    third = await Player.at(browser, system, DESKTOP)
+    await third.page.goto(invite)
+    await third.page.click("[data-testid=join]")
+    await notice(third, "В этой партии уже двое")
+    await a.page.evaluate("window.ghost.screen().act({type: 'resign'})")  # before the first turn: cancel instead
+    await notice(a, "Сдаться можно после первого хода")
+    await a.page.evaluate("window.ghost.screen().act({type: 'withdraw'})")
+    await notice(a, "Отменять нечего")
+
+    # round 1, turn 1: A's stone; B shoots at an empty cell from the cell menu (a long press on the phone)
+    await a.place("C7")
+    await b.menu("G10", "X:G10", touch=True)
+    await b.page.click("[data-testid=confirm]")
+    await a.wait_turn_after((1, 0))
+    await b.wait_turn_after((1, 0))
+    log = (await a.game())["log"][-1]
+    assert log["actions"] == {"A": "P:C7", "B": "X:G10"} and log["outcomes"]["B"] == [{"type": "miss", "cell": "G10"}]
+    await a.page.wait_for_selector("[data-testid=hash-check]:has-text('хеш соперника проверен')")
+    # turn 2: A commits, withdraws while B has not moved, and moves again; B sees only that A has moved
+    await a.place("J2")
+    await b.page.wait_for_selector("[data-testid=moved-A]")
+    await a.page.click("[data-testid=withdraw]")
+    await a.page.wait_for_selector("[data-testid=moves][data-state=choose]")
+    await both_play(a, b, "D7", "B11")
+    # turn 3: B commits and reloads before A moves; his stored action and salt are revealed after the reload
+    await b.place("D11")
+    await b.page.reload()
+    await b.page.wait_for_selector("[data-testid=moves][data-state=committed]")
+    await a.place("E7")
+    await a.wait_turn_after((1, 2))
+    await b.wait_turn_after((1, 2))
+    log = (await b.game())["log"][-1]
+    assert log["actions"] == {"A": "P:E7", "B": "P:D11"} and log["void"] == {"A": None, "B": None}
+    # turn 4: B lets his clock run out with nothing selected: a skip
+    await both_play(a, b, "F7", None)
+    log = (await a.game())["log"][-1]
+    assert log["void"]["B"] == "no_commit" and "не успел" in await a.page.inner_text("[data-testid=log]")
+    assert await a.page.inner_text(".g-cell[data-cell=C7] .digit") == "4"  # 4 stones of 7: the oldest goes after 4 more
+    end = await play_round(a, b, ["C7", "D7", "E7", "F7", "G7"], ["F11", "H11", "K11", "M11"])
+    assert end["round_end"] == {"result": "A", "reason": "row"}
+    await b.page.wait_for_selector("[data-testid=score-A][data-won='1']")
+
+    # round 2: B anchors C3 («Якорь») and builds his row on it; A's stones stay apart
+    await a.place("B12")
+    await b.page.click(".g-cell[data-cell=C3]")
+    await b.page.click("[data-testid=anchor]")
+    await b.page.click("[data-testid=confirm]")
+    await a.wait_turn_after((2, 0))
+    assert await a.page.locator(".g-cell[data-cell=C3] .stone.anchor").count() == 1
+    await a.page.hover(".g-cell[data-cell=C3]")
+    assert "забрать можно с хода 7" in await a.page.get_attribute(".g-cell[data-cell=C3]", "title")
+    await both_play(a, b, "D12", "D3")
+    await a.wrapped.shot("ghost-desktop-midgame")
+    await b.page.locator(".g-cell[data-cell=C3]").dispatch_event("contextmenu")  # the anchor's menu: shifts, magnets, memo
+    menu = await b.page.inner_text("[data-testid=cell-menu]")
+    assert "Сдвиг" in menu and "Магнит" in menu and "возраст" in menu
+    await b.wrapped.shot("ghost-phone-cell-menu")
+    await b.page.click("[data-testid=cell-menu] >> text=Закрыть")
+    await a.page.hover("[data-testid=log] .addr.seat-B >> nth=0")  # an address lights its cell
+    assert await a.page.locator(".g-cell.g-lit").count() >= 1
+    await a.page.click("[data-testid=rewind-prev]")  # the board after turn 1 of this round
+    await a.page.wait_for_selector(f"{GAME}[data-looking='2.1']")
+    assert await a.page.locator(".g-cell[data-cell=D3] .stone").count() == 0
+    assert await a.page.locator("[data-testid=moves][data-state=looking]").count() == 1  # no move meanwhile
+    await a.page.click("[data-testid=to-current]")
+    await a.page.wait_for_selector(f"{GAME}[data-looking='']")
+    await b.wrapped.shot("ghost-phone-midgame")
+    end = await play_round(a, b, ["F12", "H12", "K12", "M12", "B10"], ["C3", "D3", "E3", "F3", "G3"])
+    assert end["round_end"] == {"result": "B", "reason": "row"}
+
+    # round 3: B selects a cell and lets the clock run out: the selection is committed for him
+    before = await a.turn()
+    await a.place("C5")
+    await b.page.click(".g-cell[data-cell=B9]")
+    await a.wait_turn_after(before)
+    log = (await a.game())["log"][-1]
+    assert log["actions"]["B"] == "P:B9" and log["void"]["B"] is None, log
+    end = await play_round(a, b, ["C5", "D5", "E5", "F5", "G5"], ["D9", "F9", "H9", "K9"])
+    assert end["round_end"]["result"] == "A"
+    for player in (a, b):
+        await player.page.wait_for_selector("[data-testid=over][data-status=finished]")
+    assert "Победитель: Вы" in await a.page.inner_text("[data-testid=over]")
+    await a.wrapped.shot("ghost-desktop-final")
+    await b.wrapped.shot("ghost-phone-final")
+    assert_salts_secret_until_resolved(a, b, await a.game())
+
+    # a second match: one turn, then the guest resigns from «Мои партии»
+    await a.page.goto(f"{system}/ghost/#/")
+    await a.page.click("[data-testid=create]")
+    invite = await a.page.locator("[data-testid=invite]").input_value()
+    await b.page.goto(invite)
+    await b.page.click("[data-testid=join]")
+    for player in (a, b):
+        await player.page.wait_for_selector(f"{GAME}[data-status=live]")
+    await both_play(a, b, "H8", "J9")
+    await b.page.goto(f"{system}/ghost/#/games")
+    await b.page.click("[data-testid=list-resign]")
+    await a.page.wait_for_selector("[data-testid=over][data-status=finished]")
+    assert "Победитель: Вы" in await a.page.inner_text("[data-testid=over]")
+    for player in (a, b, third):
+        assert not player.wrapped.errors, player.wrapped.errors
+
+
+def assert_salts_secret_until_resolved(a: Player, b: Player, game: dict) -> None:
+    """Each seat's salt first reaches the other's sockets in a view whose log publishes that turn."""
+    for entry in game["log"]:
+        for seat, receiver in (("A", b), ("B", a)):
+            salt = entry["salts"][seat]
+            if salt is None:
+                continue
+            first = next(f for f in receiver.frames if isinstance(f, str) and salt in f)
+            view = json.loads(first)["view"]["game"]
+            published = [e for e in view["log"] if e["round"] == entry["round"] and e["turn"] == entry["turn"]]
+            assert published and published[0]["salts"][seat] == salt

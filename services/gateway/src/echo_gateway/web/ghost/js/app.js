@@ -69,7 +69,7 @@ function home() {
 /** The invitation: its settings first (from the link), then «Присоединиться». */
 function joinScreen(invite, linked) {
   const settings = parseLinkSettings(linked);
-  screen.innerHTML = `<section class="panel" data-testid="join"><h2>${t("joinAsk")}</h2>
+  screen.innerHTML = `<section class="panel" data-testid="join-screen"><h2>${t("joinAsk")}</h2>
     ${settings ? `${settingsSummary(settings)}<p class="muted small">${t("joinSettingsNote")}</p>` : ""}
     <button class="btn primary" type="button" id="join" data-testid="join">${t("join")}</button>
     <a class="btn ghost" href="#/">${t("cancel")}</a></section>`;

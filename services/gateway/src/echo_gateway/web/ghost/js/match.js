@@ -287,10 +287,11 @@ export class MatchScreen {
 
   step(delta) {
     const turns = this.turns();
-    if (!turns.length) return;
-    const at = this.ui.looking ? turns.findIndex(([r, tn]) => r === this.ui.looking[0] && tn === this.ui.looking[1]) : turns.length;
-    const next = Math.max(0, Math.min(turns.length, at + delta));
-    if (next >= turns.length) { this.ui.looking = null; this.render(); return; }
+    const game = this.game;
+    const now = game.turn > 0 ? turns.length - 1 : turns.length; // the current board is the last entry's
+    const at = this.ui.looking ? turns.findIndex(([r, tn]) => r === this.ui.looking[0] && tn === this.ui.looking[1]) : now;
+    const next = Math.max(0, Math.min(now, at + delta));
+    if (next >= now) { this.ui.looking = null; this.render(); return; }
     this.look(turns[next]);
   }
 

@@ -21,8 +21,9 @@ export function clockOf(game, seat, serverNow) {
   return { move: Math.max(0, total - reserve), reserve: rest, out: total <= 0, running: true };
 }
 
-export function clockText(clock) {
+export function clockText(clock, live = true) {
   if (!clock) return t("clockOff");
+  if (!live) return `${t("clockReserve")} ${mmss(clock.reserve)}`;
   return `${t("clockMove")} ${mmss(clock.move)} · ${t("clockReserve")} ${mmss(clock.reserve)}`;
 }
 
@@ -42,7 +43,7 @@ export function playerCard(game, seat, name, { me, serverNow }) {
   const running = clock?.running ? " running" : "";
   return `<section class="player seat-${seat}${seat === me ? " mine" : ""}${running}" data-testid="card-${seat}">
     <header><span class="dot seat-${seat}"></span><b>${escapeHTML(name(seat))}</b><span class="circles" data-testid="score-${seat}" data-won="${game.score[seat]}">${circles(game.score[seat])}</span></header>
-    <div class="g-clock" data-clock="${seat}">${clockText(clock)}</div>
+    <div class="g-clock" data-clock="${seat}">${clockText(clock, game.status === "live")}</div>
     <div class="facts"><small>${extra.map(escapeHTML).join(" · ")}</small>${moved}</div></section>`;
 }
 
