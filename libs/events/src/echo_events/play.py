@@ -192,6 +192,8 @@ class OpenTable(_Command):
     settings: Settings = Field(default_factory=dict)
     bots: tuple[Annotated[str, Field(max_length=32)], ...] = Field(
         (), max_length=15, description="levels of the bots that take the seats after the asker's")
+    one_device: bool = Field(False, description="players sharing one device: the asker takes every seat, and "
+                                                "each action names the seat it is for (`seat`)")
 
 
 class JoinTable(_Command):
@@ -219,9 +221,26 @@ class Act(_Command):
     log_from: int | None = Field(None, ge=0, description="as for a move: the asker holds the log up to here")
 
 
+class PairTable(_Command):
+    """Quick pairing: a table with a waiting player of a similar rating who chose the same settings, started
+    at once; with nobody to pair with, the asker waits (the reply's `data.waiting`) until someone pairs with him
+    — his devices then hear of the game as an update. Asking again with the same id is a retry."""
+
+    type: Literal["pair"] = "pair"
+    kind: GameKind
+    settings: Settings = Field(default_factory=dict)
+
+
+class UnpairTable(_Command):
+    """Stop waiting for a quick pairing of this kind."""
+
+    type: Literal["unpair"] = "unpair"
+    kind: GameKind
+
+
 PlayRequest = Annotated[
     StartGame | ProbeSector | BeamSector | FinishGame | GetGame | GetOptions | ListGames | ReplayGame | ExpireGame
-    | OpenTable | JoinTable | LeaveTable | Act,
+    | OpenTable | JoinTable | LeaveTable | Act | PairTable | UnpairTable,
     Field(discriminator="type"),
 ]
 PLAY_REQUEST: TypeAdapter[PlayRequest] = TypeAdapter(PlayRequest)

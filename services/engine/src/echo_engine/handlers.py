@@ -37,6 +37,7 @@ from echo_events.play import (
     LeaveTable,
     ListGames,
     OpenTable,
+    PairTable,
     PlayError,
     PlayReply,
     PlayRequest,
@@ -44,6 +45,7 @@ from echo_events.play import (
     ReplayGame,
     StartGame,
     TimerFired,
+    UnpairTable,
     server_command_id,
 )
 from echo_runtime.append import AppendConflict
@@ -56,6 +58,7 @@ from . import queries
 from .dailies import closes_at, current_daily, daily_over
 from .locks import Locks
 from .outbox import Outbox, Update
+from .pairing import Pairing
 from .projections import games_of
 from .store import GameStore, LoadedGame
 from .tables import Tables
@@ -83,6 +86,7 @@ class PlayService:
         self._locked = Locks()
         self._timers = Timers(js)
         self.tables = Tables(self.store, self.outbox, self._locked, clock, self._timers)
+        self.pairing = Pairing(pool, self.tables, clock)
 
     async def handle(self, request: PlayRequest) -> PlayReply:
         match request:
@@ -98,6 +102,10 @@ class PlayService:
                 return await self.tables.join(request)
             case LeaveTable():
                 return await self.tables.leave(request)
+            case PairTable():
+                return await self.pairing.pair(request)
+            case UnpairTable():
+                return await self.pairing.unpair(request)
             case ExpireGame():
                 return await self._expire(request)
             case GetGame():

@@ -78,6 +78,16 @@ def table_view(game: LoadedGame, seat: int | None) -> dict[str, Any]:
     return view
 
 
+def acting_seat(game: LoadedGame, request: Act) -> int | None:
+    """The seat an action is for: the asker's; an account holding several (players sharing one device)
+    names it in the action's `seat` (its first seat otherwise)."""
+    held = [seat for seat, account in enumerate(game.accounts) if account == request.account_id]
+    named = request.action.get("seat")
+    if len(held) > 1 and isinstance(named, int) and not isinstance(named, bool) and named in held:
+        return named
+    return held[0] if held else None
+
+
 class Tables:
     def __init__(self, store: GameStore, outbox: Outbox, locked: Locks, clock: Clock, timers: Timers) -> None:
         self.store = store
@@ -109,10 +119,12 @@ class Tables:
                            settings=dict(request.settings), invite=secrets.token_urlsafe(12))
         levels = getattr(rules, "BOT_LEVELS", ())
         unknown = [level for level in request.bots if level not in levels]
-        if unknown or len(request.bots) >= request.seats:
+        if unknown or len(request.bots) >= request.seats or (request.bots and request.one_device):
             return refuse("bad_bots", f"bots take empty seats (at most {request.seats - 1}) and play at one of "
                                       f"the levels {', '.join(levels) or '(this game has no bots)'}")
         events: list[Event] = [SeatTaken(seat=0, account_id=request.account_id)]
+        if request.one_device:
+            events += [SeatTaken(seat=n, account_id=request.account_id) for n in range(1, request.seats)]
         events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
         if hasattr(rules, "seated"):  # the rules keep the lobby: the game starts now, each seat is its command
             started = self._start(rules, meta, now)
@@ -197,7 +209,7 @@ class Tables:
         async with self._locked(request.game_id):
             for _ in range(MAX_ATTEMPTS):
                 game = await (self.store.refold if from_stream else self.store.load)(request.game_id)
-                seat = None if game is None else game.seat_of(request.account_id)
+                seat = None if game is None else acting_seat(game, request)
                 if game is None or seat is None:
                     return refuse("unknown_game", f"there is no game {request.game_id} of yours")
                 if request.command_id in game.command_ids:
@@ -301,7 +313,7 @@ class Tables:
             await self._timers.schedule(game.game_id, changed(old, game.rules.deadlines(game.state)))
         bots = dict(game.bots)
         for seat, account in enumerate(game.roster):
-            if seat not in bots:
+            if seat not in bots and account not in game.roster[:seat]:  # one view per account (one device)
                 await self._outbox.publish(Update(account, game.game_id, game.version, table_view(game, seat)))
         if account_id is None:
             return PlayReply(ok=True, game_id=game.game_id, version=game.version)

@@ -33,9 +33,11 @@ from .protocol import (
     Hello,
     Join,
     Leave,
+    Pair,
     Ping,
     Resume,
     Start,
+    Unpair,
     error,
 )
 from .protocol_v1 import V1_MESSAGE, V1_TYPES
@@ -195,7 +197,7 @@ class Connection:
                     await self.send(error("bad_message", "a table's start names its seats", frame.id))
                     return
                 request = {"type": "open", "kind": frame.kind, "seats": frame.seats, "settings": frame.settings,
-                           "bots": frame.bots}
+                           "bots": frame.bots, "one_device": frame.one_device}
             case Start():
                 if frame.mode is None:
                     await self.send(error("bad_message", "an Echo Challenge start names its mode (tutorial, free, "
@@ -210,6 +212,10 @@ class Connection:
                         return
             case Join():
                 request = {"type": "join", "kind": frame.kind, "invite": frame.invite}
+            case Pair():
+                request = {"type": "pair", "kind": frame.kind, "settings": frame.settings}
+            case Unpair():
+                request = {"type": "unpair", "kind": frame.kind}
             case Leave():
                 request = {"type": "leave", "game_id": frame.game_id}
             case Act():
@@ -229,6 +235,10 @@ class Connection:
         if not reply.get("ok"):
             failure = reply.get("error") or {}
             await self.send(error(failure.get("code", "internal"), failure.get("message", ""), frame.id))
+            return
+        if reply.get("game_id") is None:  # a pairing that waits (or stopped waiting): no game yet
+            await self.send({"type": "ack", "id": frame.id, "game_id": None, "version": 0, "view": None,
+                             "waiting": bool((reply.get("data") or {}).get("waiting"))})
             return
         game_id, version = reply["game_id"], reply["version"]
         if isinstance(frame, Resume) and version <= frame.version:

@@ -47,6 +47,8 @@ class Start(Message):
     settings: dict[str, Any] = Field(default_factory=dict, max_length=32, description="a table's settings")
     bots: list[Annotated[str, Field(max_length=32)]] = Field(default_factory=list, max_length=15,
                                                              description="bot levels taking a table's empty seats")
+    one_device: bool = Field(False, description="players sharing this device: the asker takes every seat of the "
+                                                "table, and each `act` names its seat in the action")
 
 
 class Join(Message):
@@ -56,6 +58,23 @@ class Join(Message):
     id: CommandId
     kind: GameKind
     invite: Invite
+
+
+class Pair(Message):
+    """Quick pairing: a table with a waiting player of similar rating and the same settings, or wait for one."""
+
+    type: Literal["pair"]
+    id: CommandId
+    kind: GameKind
+    settings: dict[str, Any] = Field(default_factory=dict, max_length=32, description="the table's settings")
+
+
+class Unpair(Message):
+    """Stop waiting for a quick pairing."""
+
+    type: Literal["unpair"]
+    id: CommandId
+    kind: GameKind
 
 
 class Leave(Message):
@@ -96,9 +115,9 @@ class Ping(Message):
     id: CommandId
 
 
-ClientMessage = Annotated[Start | Join | Leave | Act | Resume | Ping, Field(discriminator="type")]
+ClientMessage = Annotated[Start | Join | Pair | Unpair | Leave | Act | Resume | Ping, Field(discriminator="type")]
 CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
-V2_TYPES = ("start", "join", "leave", "act", "resume", "ping")
+V2_TYPES = ("start", "join", "pair", "unpair", "leave", "act", "resume", "ping")
 
 
 def error(code: str, message: str, command_id: str | None = None) -> dict[str, Any]:
