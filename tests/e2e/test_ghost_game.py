@@ -86,9 +86,9 @@ class Player:
         await self.page.click(f"[data-testid=cell-menu] [data-action='{action}']")
         await self.page.wait_for_selector("[data-testid=moves][data-state=pause]")
 
-    async def secret(self) -> dict | None:
+    async def secret(self, seat: str) -> dict | None:
         game_id = await self.page.evaluate("window.ghost.screen().gameId")
-        return await self.page.evaluate(f"JSON.parse(localStorage.getItem('ghost.secret.{game_id}'))")
+        return await self.page.evaluate(f"JSON.parse(localStorage.getItem('ghost.secret.{game_id}.{seat}'))")
 
     async def rebuilt_ok(self) -> bool:
         return await self.page.evaluate("window.ghost.rebuiltMatches(window.ghost.screen().game)")
@@ -342,3 +342,47 @@ def assert_salts_secret_until_resolved(a: Player, b: Player, game: dict) -> None
             view = json.loads(first)["view"]["game"]
             published = [e for e in view["log"] if e["round"] == entry["round"] and e["turn"] == entry["turn"]]
             assert published and published[0]["salts"][seat] == salt
+
+
+async def test_two_players_on_one_device_and_quick_pairing(browser, system, social) -> None:  # noqa: ANN001
+    phone = await Player.at(browser, system, PHONE, touch=True)
+    await phone.page.check("[data-testid=vs-device]")
+    await phone.page.select_option("[data-testid=set-board]", "13")
+    await phone.page.check("[data-testid=set-no-clock]")
+    await phone.page.click("[data-testid=create]")
+    await phone.page.wait_for_selector(f"{GAME}[data-status=live]")
+    plans = {"A": ["C7", "D7", "E7", "F7", "G7"], "B": ["B11", "D11", "F11", "H11", "K11", "M11"]}
+    for _ in range(40):
+        game = await phone.game()
+        if game["status"] != "live":
+            break
+        before = (game["round"], game["turn"])
+        for seat in ("A", "B"):  # A chooses, hands the phone over, B chooses: neither sees the other's choice
+            await phone.page.wait_for_selector(f"[data-testid=handoff][data-seat={seat}]")
+            if seat == "B" and before == (1, 0):
+                await phone.wrapped.shot("ghost-phone-one-device-handoff")
+                secret_a = await phone.secret("A")
+                assert secret_a["action"] not in await phone.page.inner_text("main")
+            await phone.page.click("[data-testid=handoff-ready]")
+            await phone.place(next_target(await phone.game(), seat, plans[seat]))
+        await phone.wait_turn_after(before)
+    game = await phone.game()
+    assert game["status"] == "finished" and game["winner"] == "A" and game["score"] == {"A": 2, "B": 0}
+    assert "Победитель: Игрок A" in await phone.page.inner_text("[data-testid=over]")
+
+    first = await Player.at(browser, system, DESKTOP)  # quick pairing: the first waits, the second finds him
+    await first.page.check("[data-testid=vs-quick]")
+    await first.page.click("[data-testid=create]")
+    await first.page.wait_for_selector("[data-testid=pairing]")
+    second = await Player.at(browser, system, DESKTOP)
+    await second.page.check("[data-testid=vs-quick]")
+    await second.page.click("[data-testid=create]")
+    for player in (first, second):
+        await player.page.wait_for_selector(f"{GAME}[data-status=live]")
+    seats = {await p.page.get_attribute(GAME, "data-seat") for p in (first, second)}
+    assert seats == {"A", "B"}
+    await second.page.click("[data-testid=cancel-match]")  # before the first turn: «Выход», no result
+    for player in (first, second):
+        await player.page.wait_for_selector("[data-testid=over][data-status=cancelled]")
+    for player in (phone, first, second):
+        assert not player.wrapped.errors, player.wrapped.errors

@@ -40,7 +40,9 @@ function home() {
   screen.innerHTML = `${nav()}<section class="panel"><h2>${t("newGame")}</h2><form id="new-match" class="form">
       <fieldset class="opponents"><legend>${t("opponent")}</legend>
         <label><input type="radio" name="opponent" value="online" checked data-testid="vs-friend"> ${t("vsFriend")}</label>
+        <label><input type="radio" name="opponent" value="quick" data-testid="vs-quick"> ${t("vsQuick")}</label>
         <label><input type="radio" name="opponent" value="bot" data-testid="vs-bot"> ${t("vsBot")}</label>
+        <label><input type="radio" name="opponent" value="device" data-testid="vs-device"> ${t("vsLocal")}</label>
         <label class="field"><span>${t("botLevel")}</span><select name="level" data-testid="bot-level">
           <option value="easy">${t("lv_easy")}</option><option value="strong">${t("lv_strong")}</option></select></label></fieldset>
       <h3>${t("settings")}</h3>${settingsForm()}
@@ -48,13 +50,25 @@ function home() {
     <section class="panel"><h2>${t("joinTitle")}</h2><form id="join-match" class="form row">
       <input name="link" placeholder="${t("joinHint")}" aria-label="${t("joinHint")}" required>
       <button class="btn" type="submit">${t("join")}</button></form></section>`;
-  screen.querySelector("#new-match").addEventListener("submit", async (event) => {
+  const formEl = screen.querySelector("#new-match");
+  const fit = () => { // the bot's level for the bot; "no time limit" only against the bot or on one device
+    const opponent = new FormData(formEl).get("opponent");
+    formEl.querySelector("[name=level]").disabled = opponent !== "bot";
+    const noClock = formEl.querySelector("[name=no_clock]");
+    noClock.disabled = !["bot", "device"].includes(opponent);
+    if (noClock.disabled) noClock.checked = false;
+  };
+  formEl.addEventListener("change", fit);
+  fit();
+  formEl.addEventListener("submit", async (event) => {
     event.preventDefault();
     const form = new FormData(event.target);
-    const opponent = form.get("opponent");
-    const settings = { ...readSettings(event.target, { clockAllowed: opponent !== "online" }), opponent };
+    const chosen = form.get("opponent");
+    const opponent = chosen === "quick" ? "online" : chosen;
+    const settings = { ...readSettings(event.target, { clockAllowed: ["bot", "device"].includes(opponent) }), opponent };
+    if (chosen === "quick") { await pair(settings); return; }
     const bots = opponent === "bot" ? [form.get("level")] : [];
-    const answer = await command("start", { kind: KIND, seats: 2, settings, bots });
+    const answer = await command("start", { kind: KIND, seats: 2, settings, bots, ...(opponent === "device" ? { one_device: true } : {}) });
     if (answer.type !== "ack") return;
     remember(conn.accountId, answer.game_id, answer.view, opponent === "bot" ? { level: form.get("level") } : {});
     location.hash = `#/m/${answer.game_id}`;
@@ -65,6 +79,32 @@ function home() {
     location.hash = `#/join/${link.split("/join/").pop()}`;
   });
 }
+
+// --- quick pairing: a waiting player with the same settings and a similar rating, or wait for one ---
+let pairing = false;
+
+async function pair(settings) {
+  const answer = await command("pair", { kind: KIND, settings });
+  if (answer.type !== "ack") return;
+  if (answer.game_id && answer.view) { paired(answer.game_id, answer.view); return; }
+  pairing = true;
+  screen.innerHTML = `<section class="panel" data-testid="pairing"><h2>${t("pairing")}</h2>${settingsSummary(publicSettings(settings))}
+    <button class="btn" type="button" id="unpair" data-testid="unpair">${t("stopPairing")}</button></section>`;
+  screen.querySelector("#unpair").addEventListener("click", async () => {
+    if ((await command("unpair", { kind: KIND })).type === "ack") { pairing = false; home(); }
+  });
+}
+
+function paired(gameId, view) {
+  pairing = false;
+  remember(conn.accountId, gameId, view);
+  location.hash = `#/m/${gameId}`;
+}
+
+conn.addEventListener("update", (event) => {
+  const { game_id: gameId, view } = event.detail;
+  if (pairing && view?.kind === KIND && !current) paired(gameId, view);
+});
 
 /** The invitation: its settings first (from the link), then «Присоединиться». */
 function joinScreen(invite, linked) {
@@ -187,6 +227,8 @@ let current = null;
 async function route() {
   current?.unmount?.();
   current = null;
+  if (pairing) command("unpair", { kind: KIND }); // left the waiting screen: stop waiting
+  pairing = false;
   say("");
   const [, where, arg, more] = location.hash.split("/");
   if (where === "join" && arg) joinScreen(decodeURIComponent(arg), more);

@@ -24,9 +24,9 @@ export class MatchScreen {
     this.command = command;
     this.view = null;
     this.time = new ServerTime();
-    this.ui = { selected: null, takeBack: null, pause: null, menu: null, looking: null, secret: null };
+    this.ui = { selected: null, takeBack: null, pause: null, menu: null, looking: null, secret: null, handoff: null };
     this.sending = false;
-    this.revealed = null; // "round.turn" whose reveal went out
+    this.revealed = new Set(); // "round.turn.seat" whose reveal went out
     this.checks = {}; // "round.turn" -> the opponent's commit rechecked against its published salt
     this.onUpdate = (event) => { if (event.detail.game_id === this.gameId) this.show(event.detail.view); };
     this.onOnline = () => this.resume();
@@ -59,16 +59,30 @@ export class MatchScreen {
     if (answer.type === "ack" && answer.view) this.show(answer.view);
   }
 
-  async act(action) {
-    const answer = await this.command("act", { game_id: this.gameId, action });
+  async act(action, seat = this.me) {
+    const sent = this.oneDevice ? { ...action, seat: seat === "A" ? 0 : 1 } : action;
+    const answer = await this.command("act", { game_id: this.gameId, action: sent });
     if (answer.type === "ack" && answer.view) this.show(answer.view);
     return answer;
   }
 
   get game() { return this.view?.game ?? null; }
-  get me() { return this.game?.seat ?? (this.view?.table?.you === 1 ? "B" : "A"); }
+
+  /** Two players on one device: the table's seats are both this account's, each act names its seat. */
+  get oneDevice() { return this.view?.table?.settings?.opponent === "device"; }
+
+  /** The seat this screen plays: the device's; on one device, the first who has not moved this turn. */
+  get me() {
+    const game = this.game;
+    if (this.oneDevice && game?.open_turn) return game.open_turn.A.committed && !game.open_turn.B.committed ? "B" : "A";
+    return game?.seat ?? (this.view?.table?.you === 1 ? "B" : "A");
+  }
+
+  /** The seats whose secrets this device keeps. */
+  get mySeats() { return this.oneDevice ? ["A", "B"] : [this.me]; }
 
   name = (seat) => {
+    if (this.oneDevice) return t("seatName", { s: seat });
     if (seat === this.me) return t("you");
     const s = this.view?.table?.settings ?? {};
     return s.opponent === "bot" ? t("bot", { l: t(`lv_${known(this.conn.accountId, this.gameId)?.level ?? "easy"}`) }) : t("rival");
@@ -112,30 +126,31 @@ export class MatchScreen {
     }
   }
 
-  /** The secret of the open turn: reveal it when the window opens, drop it once the turn is over. */
+  /** The secrets of the open turn: reveal each when the window opens, drop them once the turn is over. */
   sync() {
     const game = this.game;
     if (!game) return;
-    const secret = stored(this.gameId);
-    const open = [game.round, game.turn + 1];
-    const mine = game.open_turn?.[this.me];
-    if (!secret) { this.ui.secret = null; return; }
-    const current = secret.round === open[0] && secret.turn === open[1] && game.status === "live";
-    if (!current) { forget(this.gameId); this.ui.secret = null; return; }
-    if (mine?.committed && mine.commit === secret.commit) {
-      this.ui.secret = secret;
-      const id = `${secret.round}.${secret.turn}`;
-      if (game.reveal_since != null && this.revealed !== id) {
-        this.revealed = id;
-        this.act({ type: "reveal", action: secret.action, salt: secret.salt });
+    this.ui.secret = null;
+    for (const seat of this.mySeats) {
+      const secret = stored(this.gameId, seat);
+      if (!secret) continue;
+      const mine = game.open_turn?.[seat];
+      const current = game.status === "live" && secret.round === game.round && secret.turn === game.turn + 1;
+      if (!current) { forget(this.gameId, seat); continue; }
+      if (mine?.committed && mine.commit === secret.commit) {
+        if (seat === this.me) this.ui.secret = secret;
+        const id = `${secret.round}.${secret.turn}.${seat}`;
+        if (game.reveal_since != null && !this.revealed.has(id)) {
+          this.revealed.add(id);
+          this.act({ type: "reveal", action: secret.action, salt: secret.salt }, seat);
+        }
+      } else if (!this.sending) {
+        // not standing (withdrawn, or lost in a reload before it left): back to the selection
+        forget(this.gameId, seat);
+        const [main, back] = secret.action.split(";T:");
+        this.ui.selected = main.split(":")[1];
+        this.ui.takeBack = back ?? null;
       }
-    } else if (!this.sending) {
-      // not standing (withdrawn, or lost in a reload before it left): back to the selection
-      forget(this.gameId);
-      this.ui.secret = null;
-      const [main, back] = secret.action.split(";T:");
-      this.ui.selected = main.split(":")[1];
-      this.ui.takeBack = back ?? null;
     }
   }
 
@@ -147,8 +162,9 @@ export class MatchScreen {
     try {
       const secret = await seal(this.gameId, game.match_id, game.round, game.turn + 1, this.me, action);
       this.ui.secret = secret;
-      const answer = await this.act({ type: "commit", commit: secret.commit });
-      if (answer.type !== "ack") { forget(this.gameId); this.ui.secret = null; }
+      const answer = await this.act({ type: "commit", commit: secret.commit }, secret.seat);
+      if (answer.type !== "ack") forget(this.gameId, secret.seat);
+      else this.ui = { ...this.ui, selected: null, takeBack: null }; // on one device, nothing of it for the next player
     } finally {
       this.sending = false;
       this.sync();
@@ -233,6 +249,7 @@ export class MatchScreen {
       case "menu-act": this.ui.selected = this.ui.menu; this.pauseWith(el.dataset.action); break;
       case "menu-take-back": this.ui.takeBack = el.dataset.cell; this.ui.menu = null; this.render(); break;
       case "menu-close": this.ui.menu = null; this.render(); break;
+      case "handoff": this.ui.handoff = el.dataset.key; this.render(); break;
       case "prev": case "next": this.step(el.dataset.do === "prev" ? -1 : 1); break;
       case "now": this.ui.looking = null; this.render(); break;
       case "resign": if (window.confirm(t("resignConfirm"))) await this.act({ type: "resign" }); break;
@@ -339,11 +356,21 @@ export class MatchScreen {
     this.screen.innerHTML = `<div class="match" data-testid="match" data-version="${view.version}" data-status="${game.status}"
         data-round="${game.round}" data-turn="${game.turn}" data-seat="${me}" data-looking="${this.ui.looking ? this.ui.looking.join(".") : ""}">
       <div class="status-line"><b>${t("round", { n: game.round })}</b> · ${t("turn", { n: game.turn + (live ? 1 : 0) })}${controls}</div>
-      <div class="play-area"><div class="g-cards">${playerCard(game, me, this.name, { me, serverNow: now })}${playerCard(game, other(me), this.name, { me, serverNow: now })}</div>
+      <div class="play-area"><div class="g-cards">${(this.oneDevice ? ["A", "B"] : [me, other(me)]).map((seat) => playerCard(game, seat, this.name, { me, serverNow: now })).join("")}</div>
       <div class="board-col">${boardHTML(board, n, { memos: this.ui.looking ? null : game.anchors, selected: this.ui.selected, pending, label: t("title") })}</div>
       <div class="side-col">${endPanel(game, this.name)}${live ? movePanel(game, me, this.ui) : ""}
         <section class="g-log"><h3>${t("log")}</h3>${rewind}${logHTML(game, this.name, { looking: this.ui.looking, checks: this.checks })}</section></div></div>
-      ${this.ui.menu ? cellMenu(game, me, this.ui.menu, (c) => this.memoText(c)) : ""}</div>`;
+      ${this.ui.menu ? cellMenu(game, me, this.ui.menu, (c) => this.memoText(c)) : ""}${this.handoff(game)}</div>`;
+  }
+
+  /** One device: before each player's choice, the other is asked to look away. */
+  handoff(game) {
+    if (!this.oneDevice || game.status !== "live" || game.reveal_since != null || this.ui.looking) return "";
+    const key = `${game.round}.${game.turn + 1}.${this.me}`;
+    if (this.ui.handoff === key) return "";
+    return `<div class="menu-back"></div><div class="cell-menu handoff" data-testid="handoff" data-seat="${this.me}">
+      <h3>${escapeHTML(t("localTurn", { p: this.name(this.me) }))}</h3>
+      <button type="button" class="btn primary" data-do="handoff" data-key="${key}" data-testid="handoff-ready">${escapeHTML(t("localReady", { p: this.name(this.me) }))}</button></div>`;
   }
 
   lobby(table) {

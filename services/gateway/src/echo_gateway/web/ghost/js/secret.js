@@ -2,7 +2,7 @@
 // generator, the SHA-256 commit of `ghost-five/1|match|round|turn|seat|action|salt`, and the action with its
 // salt kept in localStorage until the turn has resolved, so that a reload still reveals it.
 const PROTOCOL = "ghost-five/1";
-const key = (gameId) => `ghost.secret.${gameId}`;
+const key = (gameId, seat) => `ghost.secret.${gameId}.${seat}`;
 
 export const secureHashing = () => Boolean(globalThis.crypto?.subtle);
 
@@ -23,14 +23,14 @@ export async function seal(gameId, matchId, round, turn, seat, action) {
   const salt = freshSalt();
   const commit = await commitHash(matchId, round, turn, seat, action, salt);
   const secret = { round, turn, seat, action, salt, commit };
-  localStorage.setItem(key(gameId), JSON.stringify(secret));
+  localStorage.setItem(key(gameId, seat), JSON.stringify(secret));
   return secret;
 }
 
-export function stored(gameId) {
-  try { return JSON.parse(localStorage.getItem(key(gameId))); } catch { return null; }
+export function stored(gameId, seat) {
+  try { return JSON.parse(localStorage.getItem(key(gameId, seat))); } catch { return null; }
 }
 
-export function forget(gameId) {
-  localStorage.removeItem(key(gameId));
+export function forget(gameId, seat) {
+  localStorage.removeItem(key(gameId, seat));
 }
