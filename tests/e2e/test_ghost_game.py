@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from echo_engine import tables
+from echo_gateway.ws import protocol as gateway_socket
 from ghost_five import events as ghost_events
 
 from .conftest import DESKTOP, Page
@@ -23,6 +24,7 @@ pytestmark = pytest.mark.e2e
 PHONE = {"width": 390, "height": 844}
 GAME = "[data-testid=match]"
 GHOST_SOURCES = Path(ghost_events.__file__).parent
+GATEWAY_SOCKET = Path(gateway_socket.__file__).parent
 
 
 class Player:
@@ -58,7 +60,8 @@ class Player:
     async def wait_turn_after(self, before: tuple[int, int]) -> None:
         """Until the turn `before` has resolved (or the match is over)."""
         await self.page.wait_for_function(
-            "([r, t]) => { const g = window.ghost.screen()?.game; return g && (g.status !== 'live' || g.round !== r || g.turn !== t); }",
+            "([r, t]) => { const g = window.ghost.screen()?.game;"
+            " return g && (g.status !== 'live' || g.round !== r || g.turn !== t); }",
             arg=list(before), timeout=40000)
 
     async def place(self, cell: str) -> None:
@@ -128,14 +131,18 @@ async def notice(player: Player, text: str) -> None:
 
 def rules_refusal_codes() -> set[str]:
     """Every code the Ghost Five rules and hosting refuse with (`Refused("code", …)`), every void reason of a
-    turn, and every refusal of the engine's tables (`refuse("code", …)`), read from their sources."""
+    turn, every refusal of the engine a table meets (`refuse("code", …)`) and of the gateway's socket
+    (`error("code", …)`), read from their sources."""
     codes = set(typing.get_args(ghost_events.VoidReason))
-    sources = [*GHOST_SOURCES.glob("*.py"), Path(tables.__file__)]
+    engine = Path(tables.__file__).parent  # what a table's client meets: tables, pairing, the server's own
+    sources = [*GHOST_SOURCES.glob("*.py"), engine / "tables.py", engine / "pairing.py", engine / "server.py",
+               *GATEWAY_SOCKET.glob("*.py")]
     for source in sources:
         for node in ast.walk(ast.parse(source.read_text())):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) in {"Refused", "refuse"}
-                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-                codes.add(node.args[0].value)
+            called = getattr(node.func, "id", getattr(node.func, "attr", None)) if isinstance(node, ast.Call) else None
+            first = node.args[0] if called in {"Refused", "refuse", "error"} and node.args else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                codes.add(first.value)
     return codes
 
 
@@ -281,7 +288,8 @@ async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system,
     assert "забрать можно с хода 7" in await a.page.get_attribute(".g-cell[data-cell=C3]", "title")
     await both_play(a, b, "D12", "D3")
     await a.wrapped.shot("ghost-desktop-midgame")
-    await b.page.locator(".g-cell[data-cell=C3]").dispatch_event("contextmenu")  # the anchor's menu: shifts, magnets, memo
+    # the anchor's menu (a long press): its shifts, magnets and memo
+    await b.page.locator(".g-cell[data-cell=C3]").dispatch_event("contextmenu")
     menu = await b.page.inner_text("[data-testid=cell-menu]")
     assert "Сдвиг" in menu and "Магнит" in menu and "возраст" in menu
     await b.wrapped.shot("ghost-phone-cell-menu")
