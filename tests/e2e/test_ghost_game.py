@@ -205,6 +205,21 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
     assert game["status"] == "finished", game["status"]
     assert "Партия окончена" in await player.page.inner_text("[data-testid=over]")
     assert json.dumps(game).count("round_end") >= 2
+
+    # «История»: the rounds just played (the server's history, or this device's matches replayed), turn by turn
+    await player.page.click("[data-testid=history-link]")
+    await player.page.locator("[data-testid=history-round]").first.click()
+    await player.page.wait_for_selector("[data-testid=replay][data-turn='0']")
+    await player.page.click("[data-testid=replay-next]")
+    await player.page.wait_for_selector("[data-testid=replay][data-turn='1']")
+    assert await player.page.locator("[data-testid=replay] .stone").count() == 2
+    await player.page.click("[data-testid=my-games-link]")
+    await player.page.wait_for_selector("[data-testid=my-games] [data-testid=replay-link]")
+    await player.page.click("[data-testid=leaders-link]")  # a bot's match is never rated: the table is empty
+    leaders = player.page.locator("[data-testid=leaders]")
+    await leaders.locator("table, p:not(.muted)").first.wait_for()
+    assert re.search("Лидеры", await leaders.inner_text())
+    await player.wrapped.shot("ghost-desktop-leaders")
     assert not player.wrapped.errors, player.wrapped.errors
 
 

@@ -110,5 +110,7 @@ export function endPanel(game, name) {
   let text;
   if (game.status === "finished") text = t("winner", { p: name(game.winner) });
   else text = t(game.status === "cancelled" ? "cancelled" : "aborted");
-  return `<section class="over" data-testid="over" data-status="${game.status}"><h2>${t("over")}</h2><p>${escapeHTML(text)}</p></section>`;
+  return `<section class="over" data-testid="over" data-status="${game.status}"><h2>${t("over")}</h2><p>${escapeHTML(text)}</p>
+    <nav class="row"><a class="btn primary small" href="#/">${t("newGame")}</a><a class="btn ghost small" href="#/games" data-testid="my-games-link">${t("myGames")}</a>
+    <a class="btn ghost small" href="#/history" data-testid="history-link">${t("history")}</a><a class="btn ghost small" href="#/leaders" data-testid="leaders-link">${t("leaders")}</a></nav></section>`;
 }
