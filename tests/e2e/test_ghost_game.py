@@ -318,6 +318,11 @@ async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system,
     await a.page.click("[data-testid=to-current]")
     await a.page.wait_for_selector(f"{GAME}[data-looking='']")
     await b.wrapped.shot("ghost-phone-midgame")
+    await b.page.click("#lang")
+    await b.page.wait_for_selector("[data-testid=moves]:has-text('Make the move')")
+    await b.wrapped.shot("ghost-phone-midgame-en")
+    await b.page.click("#lang")
+    await b.page.wait_for_selector("[data-testid=moves]:has-text('Сделать ход')")
     end = await play_round(a, b, ["F12", "H12", "K12", "M12", "B10"], ["C3", "D3", "E3", "F3", "G3"])
     assert end["round_end"] == {"result": "B", "reason": "row"}
 
@@ -374,7 +379,8 @@ async def test_two_players_on_one_device_and_quick_pairing(browser, system, soci
     await phone.page.check("[data-testid=set-no-clock]")
     await phone.page.click("[data-testid=create]")
     await phone.page.wait_for_selector(f"{GAME}[data-status=live]")
-    plans = {"A": ["C7", "D7", "E7", "F7", "G7"], "B": ["B11", "D11", "F11", "H11", "K11", "M11"]}
+    # round 1: A anchors A1 («Якорь») and takes it back with his seventh move («Забрать якорь»), his row done
+    plans = {"A": ["C7", "D7", "E7", "F7", "M2", "G7"], "B": ["B11", "D11", "F11", "H11", "K11", "M11", "B9"]}
     for _ in range(40):
         game = await phone.game()
         if game["status"] != "live":
@@ -384,11 +390,23 @@ async def test_two_players_on_one_device_and_quick_pairing(browser, system, soci
             await phone.page.wait_for_selector(f"[data-testid=handoff][data-seat={seat}]")
             if seat == "B" and before == (1, 0):
                 await phone.wrapped.shot("ghost-phone-one-device-handoff")
-                secret_a = await phone.secret("A")
-                assert secret_a["action"] not in await phone.page.inner_text("main")
+                assert "A:A1" not in await phone.page.inner_text("main")
             await phone.page.click("[data-testid=handoff-ready]")
+            if seat == "A" and before == (1, 0):
+                await phone.page.click(".g-cell[data-cell=A1]")
+                await phone.page.click("[data-testid=anchor]")
+                await phone.page.click("[data-testid=confirm]")
+                await phone.committed(0)
+                continue
+            if seat == "A" and before == (1, 6):
+                await phone.page.click("[data-testid=take-back]")
             await phone.place(next_target(await phone.game(), seat, plans[seat]))
         await phone.wait_turn_after(before)
+        if before == (1, 0):
+            assert (await phone.game())["log"][0]["actions"]["A"] == "A:A1"
+    log = (await phone.game())["log"]
+    assert log[6]["actions"]["A"] == "P:G7;T:A1" and {"type": "taken_back", "cell": "A1"} in log[6]["outcomes"]["A"]
+    assert log[6]["round_end"] == {"result": "A", "reason": "row"}
     game = await phone.game()
     assert game["status"] == "finished" and game["winner"] == "A" and game["score"] == {"A": 2, "B": 0}
     assert "Победитель: Игрок A" in await phone.page.inner_text("[data-testid=over]")

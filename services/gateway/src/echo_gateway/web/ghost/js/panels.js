@@ -1,7 +1,7 @@
 // The parts of the match screen around the board: the player cards (score circles, clocks, reserve, the
 // "has moved" sign), the move panel (selection, confirm pause, waiting), the cell menu and the end of a match.
 import { elapsed, left, mmss } from "./clock.js";
-import { legalOn, takeBackable } from "./rules.js";
+import { legalOn, neighbour, takeBackable } from "./rules.js";
 import { escapeHTML, t } from "./words.js";
 
 const LAG = 2; // the server's lag allowance: `deadlines.clocks` includes it
@@ -84,24 +84,46 @@ export function movePanel(game, me, ui) {
 }
 
 function menuLabel(action, piece) {
-  const [kind, , extra] = action.split(":");
+  const kind = action[0];
   if (kind === "P") return t("m_place");
   if (kind === "A") return t(piece ? "m_convert" : "m_anchor");
-  if (kind === "X") return t("m_shot");
-  if (kind === "S") return t("m_shift", { c: extra });
-  return t("m_magnet", { d: t(`dir_${extra}`) });
+  return t("m_shot");
+}
+
+const COMPASS = ["NW", "N", "NE", "W", null, "E", "SW", "S", "SE"];
+const ARROWS = { N: "↑", NE: "↗", E: "→", SE: "↘", S: "↓", SW: "↙", W: "←", NW: "↖" };
+
+/** The anchor's shifts or magnets as a compass around it: each legal direction a button. */
+function compass(title, cell, actions, direction) {
+  const byDir = new Map(actions.map((a) => [direction(a), a]));
+  const keys = COMPASS.map((d) => {
+    if (d === null) return `<span class="compass-core">∞</span>`;
+    const action = byDir.get(d);
+    return action ? `<button type="button" class="compass-key" data-do="menu-act" data-action="${action}" title="${escapeHTML(action)}">${ARROWS[d]}</button>`
+      : `<span class="compass-key off">${ARROWS[d]}</span>`;
+  }).join("");
+  return `<div class="compass-box"><h4>${escapeHTML(title)}</h4><div class="compass" data-cell="${cell}">${keys}</div></div>`;
 }
 
 /** The cell menu: every action legal on the cell, the take-back of an old anchor, the anchor's memo. */
 export function cellMenu(game, me, cell, memoText) {
   const piece = game.stones.find((s) => s.cell === cell);
   const actions = legalOn(game, me, cell);
-  const items = actions.map((a) => `<button type="button" class="menu-item" data-do="menu-act" data-action="${a}">${escapeHTML(menuLabel(a, piece))}
+  const plain = actions.filter((a) => "PAX".includes(a[0]));
+  const items = plain.map((a) => `<button type="button" class="menu-item" data-do="menu-act" data-action="${a}">${escapeHTML(menuLabel(a, piece))}
       <small>${escapeHTML(a)}</small></button>`);
+  const shifts = actions.filter((a) => a[0] === "S");
+  const magnets = actions.filter((a) => a[0] === "M");
+  const n = game.settings.board;
+  const dirOf = (to) => Object.keys(ARROWS).find((d) => neighbour(cell, d, n) === to);
+  const wheels = [shifts.length ? compass(t("m_shiftTitle"), cell, shifts, (a) => dirOf(a.split(":")[2])) : "",
+    magnets.length ? compass(t("m_magnetTitle"), cell, magnets, (a) => a.split(":")[2]) : ""].join("");
   if (takeBackable(game, me).includes(cell)) items.push(`<button type="button" class="menu-item" data-do="menu-take-back" data-cell="${cell}">${t("m_takeBack")}</button>`);
   const memo = piece?.anchor ? `<p class="memo">${escapeHTML(memoText(cell))}</p>` : "";
+  const empty = !items.length && !wheels;
   return `<div class="menu-back" data-do="menu-close"></div><div class="cell-menu" role="menu" data-testid="cell-menu" data-cell="${cell}">
-    <h3>${t("menuTitle", { c: cell })}</h3>${memo}${items.join("") || `<p class="muted">${t("m_nothing")}</p>`}
+    <h3>${t("menuTitle", { c: cell })}</h3>${memo}${items.join("")}${wheels ? `<div class="wheels">${wheels}</div>` : ""}
+    ${empty ? `<p class="muted">${t("m_nothing")}</p>` : ""}
     <button type="button" class="btn ghost small" data-do="menu-close">${t("m_close")}</button></div>`;
 }
 
