@@ -359,7 +359,8 @@ export class MatchScreen {
       <div class="play-area"><div class="g-cards">${(this.oneDevice ? ["A", "B"] : [me, other(me)]).map((seat) => playerCard(game, seat, this.name, { me, serverNow: now })).join("")}</div>
       <div class="board-col">${boardHTML(board, n, { memos: this.ui.looking ? null : game.anchors, selected: this.ui.selected, pending, label: t("title") })}</div>
       <div class="side-col">${endPanel(game, this.name)}${live ? movePanel(game, me, this.ui) : ""}
-        <section class="g-log"><h3>${t("log")}</h3>${rewind}${logHTML(game, this.name, { looking: this.ui.looking, checks: this.checks })}</section></div></div>
+        <section class="g-log"><h3>${t("log")}</h3>${rewind}${logHTML(game, this.name, { looking: this.ui.looking, checks: this.checks })}</section>
+        <details class="panel room"><summary>${t("settings")}</summary>${settingsSummary(this.roomSettings())}</details></div></div>
       ${this.ui.menu ? cellMenu(game, me, this.ui.menu, (c) => this.memoText(c)) : ""}${this.handoff(game)}</div>`;
   }
 
