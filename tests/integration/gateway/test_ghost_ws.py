@@ -137,10 +137,10 @@ async def test_a_seat_out_of_time_skips_the_turn(system: str) -> None:
     await b.close()
 
 
-@pytest.mark.parametrize("engine_clock", [14], indirect=True)
+@pytest.mark.parametrize("engine_clock", [11], indirect=True)
 async def test_a_reveal_missing_when_the_window_closes_is_void(system: str) -> None:
-    """The reveal window is 15 s of the engine's clock, which runs 14 s behind the wall (the move time's 32 s
-    are still far off)."""
+    """The reveal window is 15 s of the engine's clock, which runs 11 s behind the wall: it closes about 4 s
+    after both committed (the move time's 32 s are still far off)."""
     a, b = await seated_pair(system, {"move_time": 30, "reserve": 0})
     assert (await a.commit("P:H8"))["type"] == "ack" and (await b.commit("P:C3"))["type"] == "ack"
     assert (await b.reveal())["type"] == "ack"

@@ -117,3 +117,28 @@ def test_the_bots_secret_is_not_the_match_id_and_never_in_a_view() -> None:
     state = started(seed=99)
     assert state.secret and state.secret not in json.dumps([hosting.view(state, s) for s in (None, 0, 1)])
     assert hosting.view(state, 0)["match_id"] == state.match_id != started(seed=100).match_id
+
+
+@pytest.mark.parametrize("micros", [0, 123456, 999999, 500, 1, 654321])
+def test_every_deadline_is_due_when_it_fires_whatever_the_fraction_of_a_second(micros: int) -> None:
+    """Commits and withdrawals come at any fraction of a second: each timer, fired at its due time, is
+    accepted (a timer refused as not due would leave the turn waiting for ever)."""
+    at = NOW + timedelta(seconds=0.3, microseconds=micros)
+    state, _ = hosting.start(hosting.new_setup({"move_time": 10, "reserve": 60}, 2, 7, at))
+    state = act(state, {"type": "commit", "commit": "3" * 64}, 0, at + timedelta(seconds=1.7, microseconds=micros))
+    state = act(state, {"type": "withdraw"}, 0, at + timedelta(seconds=2.1, microseconds=micros // 3))
+    state = act(state, {"type": "commit", "commit": "4" * 64}, 1, at + timedelta(seconds=3, microseconds=micros))
+    (clock_a,) = hosting.deadlines(state)
+    outcome = hosting.decide(state, hosting.timer_command(clock_a.command))
+    assert not is_rejection(outcome), outcome
+    state = apply(state, outcome)
+    (window,) = hosting.deadlines(state)
+    outcome = hosting.decide(state, hosting.timer_command(window.command))
+    assert not is_rejection(outcome), outcome
+    assert apply(state, outcome).log[-1].void == ("no_commit", "reveal_missing")
+
+    state, _ = hosting.start(hosting.new_setup({}, 2, 7, at))
+    state = act(state, {"type": "commit", "commit": "3" * 64}, 0, at + timedelta(seconds=1.7, microseconds=micros))
+    state = act(state, {"type": "commit", "commit": "4" * 64}, 1, at + timedelta(seconds=2, microseconds=micros // 7))
+    (window,) = hosting.deadlines(state)
+    assert not is_rejection(hosting.decide(state, hosting.timer_command(window.command)))

@@ -24,9 +24,11 @@ FIRED_CONSUMER = ConsumerSpec(stream=TIMERS.name, durable="engine-timers", filte
 
 
 def schedule_time(at: datetime) -> str:
-    """`@at` takes whole seconds: rounded up, so a deadline never fires before its time."""
-    seconds = math.ceil(at.timestamp())
-    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    """`@at` in RFC 3339 to the millisecond (nats-server 2.15 fires it within a few ms), rounded up, so a
+    deadline never fires before its time. Whole seconds made a deadline up to a second late."""
+    millis = math.ceil(round(at.timestamp() * 1000, 3))
+    moment = datetime.fromtimestamp(millis / 1000, UTC)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{millis % 1000:03d}Z"
 
 
 class Timers:

@@ -104,11 +104,13 @@ def clock_due(state: MatchState, seat: int) -> float | None:
     turn = state.seats[seat]
     if not state.live or not state.settings.clock or turn.settled or turn.since is None:
         return None
-    return round(turn.since + clock.deadline(state.settings, state.clocks[seat]) - turn.spent, 3)
+    return turn.since + clock.deadline(state.settings, state.clocks[seat]) - turn.spent
 
 
 def reveal_due(state: MatchState) -> float | None:
-    return None if not state.live or state.reveal_since is None else round(state.reveal_since + REVEAL_WINDOW, 3)
+    """Computed exactly as `decide` checks it (not rounded: a due time a hair early is refused as not due,
+    and a refused timer never comes back)."""
+    return None if not state.live or state.reveal_since is None else state.reveal_since + REVEAL_WINDOW
 
 
 def deadlines(state: MatchState) -> list[Deadline]:
