@@ -210,13 +210,14 @@ class ReplayScreen {
 async function leaders() {
   screen.innerHTML = `${nav()}<section class="panel" data-testid="leaders"><h2>${t("leaders")}</h2><p class="muted">…</p></section>`;
   const board = await getJSON("/api/v1/ghost/leaders");
-  const row = (r) => `<tr class="${r.you ? "you" : ""}"><td>${r.place ?? "—"}</td><td>${escapeHTML(r.name)}</td><td>${r.rating}</td><td>${r.matches}</td><td>${r.wins}</td></tr>`;
+  const row = (r) => `<tr class="${r.you ? "you" : ""}"><td>${r.place ?? "—"}</td><td>${escapeHTML(r.name)}${r.you ? ` (${t("you_row")})` : ""}</td><td>${r.rating}</td><td>${r.matches}</td><td>${r.wins}</td></tr>`;
   const head = `<tr><th>${t("place")}</th><th>${t("nick")}</th><th>${t("rating")}</th><th>${t("matches")}</th><th>${t("wins")}</th></tr>`;
   let body;
   if (!board) body = `<p data-testid="leaders-none">${t("leadersNone")}</p>`;
   else {
-    const mine = board.you && !board.leaders.some((r) => r.you) ? `<tbody class="own">${row(board.you)}</tbody>` : "";
-    body = board.leaders.length || mine ? `<table class="leaders-table">${head}<tbody>${board.leaders.map(row).join("")}</tbody>${mine}</table>` : `<p>${t("leadersEmpty")}</p>`;
+    const mine = board.you && !board.leaders.some((r) => r.you) ? `<tbody class="own" data-testid="leaders-you">${row(board.you)}</tbody>` : "";
+    const empty = board.leaders.length ? "" : `<p data-testid="leaders-empty">${t("leadersEmpty", { n: board.min_matches ?? 5 })}</p>`;
+    body = `${empty}${board.leaders.length || mine ? `<table class="leaders-table">${head}<tbody>${board.leaders.map(row).join("")}</tbody>${mine}</table>` : ""}`;
   }
   screen.querySelector("[data-testid=leaders]").innerHTML = `<h2>${t("leaders")}</h2>${body}`;
 }
