@@ -213,6 +213,7 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
     await player.page.click("[data-testid=replay-next]")
     await player.page.wait_for_selector("[data-testid=replay][data-turn='1']")
     assert await player.page.locator("[data-testid=replay] .stone").count() == 2
+    await player.wrapped.shot("ghost-desktop-replay")
     await player.page.click("[data-testid=my-games-link]")
     await player.page.wait_for_selector("[data-testid=my-games] [data-testid=replay-link]")
     await player.page.click("[data-testid=leaders-link]")  # a bot's match is never rated: the table is empty
@@ -333,6 +334,20 @@ async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system,
     await a.wait_turn_after(before)
     log = (await a.game())["log"][-1]
     assert log["actions"]["B"] == "P:B9" and log["void"]["B"] is None, log
+    # A shoots B's stone off B9 (a mark for the next turn); then both aim at M12: it burns into a wall
+    await a.menu("B9", "X:B9")
+    await a.page.click("[data-testid=confirm]")
+    await b.place("M13")
+    await a.wait_turn_after((3, 1))
+    await b.wait_turn_after((3, 1))
+    assert (await a.game())["log"][-1]["outcomes"]["A"] == [{"type": "hit", "cell": "B9"}]
+    for player in (a, b):
+        assert await player.page.locator(".g-cell[data-cell=B9].mark:not(:has(.stone))").count() == 1
+    await both_play(a, b, "M12", "M12")
+    for player in (a, b):
+        assert await player.page.locator(".g-cell[data-cell=M12].wall").count() == 1
+        assert await player.page.locator(".g-cell[data-cell=B9].mark").count() == 0
+        assert await player.rebuilt_ok()
     end = await play_round(a, b, ["C5", "D5", "E5", "F5", "G5"], ["D9", "F9", "H9", "K9"])
     assert end["round_end"]["result"] == "A"
     for player in (a, b):
