@@ -186,6 +186,18 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
     await player.page.wait_for_selector(f"{GAME}[data-status=live]")
     await player.wrapped.shot("ghost-desktop-bot-start")
     assert "Бот (лёгкий)" in await player.page.inner_text("[data-testid=card-B]")
+    # the confirm pause: «Отмена» goes back to the choice; left alone, the move is sent after 3 s
+    await player.page.click(".g-cell[data-cell=A13]")
+    await player.page.click(".g-cell[data-cell=A13]")  # a second tap deselects
+    assert await player.page.locator(".g-cell.selected").count() == 0
+    await player.page.click(".g-cell[data-cell=A13]")
+    await player.page.click("[data-testid=make-move]")
+    await player.page.click("[data-testid=unpause]")
+    await player.page.wait_for_selector("[data-testid=moves][data-state=choose]")
+    await player.page.click("[data-testid=make-move]")
+    assert "отправится через" in await player.page.inner_text("[data-testid=moves][data-state=pause]")
+    await player.page.wait_for_function("window.ghost.screen().game.log.length === 1")
+    assert (await player.game())["log"][0]["actions"]["A"] == "P:A13"
     row = ["C", "D", "E", "F", "G", "H", "J", "K"]
     for turn_count in range(120):
         game = await player.game()

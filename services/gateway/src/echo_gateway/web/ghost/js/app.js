@@ -263,6 +263,6 @@ let routed = false;
 conn.addEventListener("online", () => { if (!routed) { routed = true; route(); } });
 window.addEventListener("hashchange", route);
 // for tests: the socket, the screen's state, the client's refusal table
-window.ghost = { conn, screen: () => current, refusal, knownCodes, rebuiltMatches, publicSettings };
+window.ghost = { conn, screen: () => current, refusal, knownCodes, rebuiltMatches };
 chrome();
 conn.open();
