@@ -194,10 +194,10 @@ class ReplayScreen {
     const rounds = [...new Set(game.log.map((e) => e.round))];
     const log = { ...game, log: game.log.filter((e) => e.round === this.round && e.turn <= this.turn) };
     screen.innerHTML = `${nav()}<div class="replay" data-testid="replay" data-round="${this.round}" data-turn="${this.turn}">
-      <nav class="row">${rounds.map((r) => `<button class="btn small${r === this.round ? " primary" : ""}" data-pick-round="${r}">${t("round", { n: r })}</button>`).join("")}</nav>
-      <nav class="row"><button class="btn" id="prev" ${this.turn ? "" : "disabled"}>◀</button>
+      <nav class="row">${rounds.map((r) => `<button class="btn small${r === this.round ? " primary" : ""}" data-pick-round="${r}">${t("round", { n: r })}</button>`).join("")}
+      <button class="btn small" id="prev" ${this.turn ? "" : "disabled"}>◀</button>
       <span>${t("replayTurn", { r: this.round, t: this.turn })}</span>
-      <button class="btn" id="next" data-testid="replay-next" ${this.turn + 1 < boards.length ? "" : "disabled"}>▶</button></nav>
+      <button class="btn small" id="next" data-testid="replay-next" ${this.turn + 1 < boards.length ? "" : "disabled"}>▶</button></nav>
       <div class="play-area"><div class="board-col">${boardHTML(boards[this.turn], game.settings.board)}</div>
       <div class="side-col"><section class="g-log"><h3>${t("log")}</h3>${logHTML(log, name)}</section></div></div></div>`;
     screen.querySelector("#prev").addEventListener("click", () => { this.turn -= 1; this.render(); });
