@@ -39,7 +39,11 @@ export class MatchScreen {
     this.screen.addEventListener("click", this.onClick = (e) => this.click(e));
     this.screen.addEventListener("contextmenu", this.onContext = (e) => this.context(e));
     this.screen.addEventListener("pointerdown", this.onDown = (e) => this.pressStart(e));
-    this.screen.addEventListener("pointerup", this.onUp = () => clearTimeout(this.press));
+    this.onUp = () => clearTimeout(this.press);
+    this.screen.addEventListener("pointerup", this.onUp);
+    this.screen.addEventListener("pointercancel", this.onUp); // a scroll is no long press
+    this.onKey = (e) => { if (e.key === "Escape" && this.ui.menu) { this.ui.menu = null; this.render(); } };
+    document.addEventListener("keydown", this.onKey);
     this.screen.addEventListener("mouseover", this.onOver = (e) => this.light(e, true));
     this.screen.addEventListener("mouseout", this.onOut = (e) => this.light(e, false));
     this.timer = setInterval(() => this.tick(), 250);
@@ -50,7 +54,8 @@ export class MatchScreen {
     this.conn.removeEventListener("update", this.onUpdate);
     this.conn.removeEventListener("online", this.onOnline);
     for (const [type, fn] of [["click", this.onClick], ["contextmenu", this.onContext], ["pointerdown", this.onDown],
-      ["pointerup", this.onUp], ["mouseover", this.onOver], ["mouseout", this.onOut]]) this.screen.removeEventListener(type, fn);
+      ["pointerup", this.onUp], ["pointercancel", this.onUp], ["mouseover", this.onOver], ["mouseout", this.onOut]]) this.screen.removeEventListener(type, fn);
+    document.removeEventListener("keydown", this.onKey);
     clearInterval(this.timer);
   }
 
