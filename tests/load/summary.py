@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-BENCHMARKS = ("rules", "moves", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five")
+BENCHMARKS = ("rules", "moves", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five",
+              "ghost_online")
 HEADERS = ("figure", "measured", "floor", "ratio", "target")
 
 
@@ -239,10 +240,27 @@ def ghost_five_rows(r: dict[str, Any]) -> list[Row]:
     return rows
 
 
+def ghost_online_rows(r: dict[str, Any]) -> list[Row]:
+    """Ghost Five online: a turn's round trip against the bare pipeline, clocks of many matches (bench_ghost_online)."""
+    goals, turn, clocks = r["targets"], r["turn"], r["clocks"]
+    late = clocks["late_ms"]
+    return [Row("ghost online: turn round trip (last reveal in, both results out), median / p99",
+                f"{duration_us(turn['turn']['median_us'])} / {duration_us(turn['turn']['p99_us'])}",
+                floor=f"pipeline {duration_us(turn['pipeline']['median_us'])}",
+                ratio=times(turn["turn"]["median_us"], turn["pipeline"]["median_us"]),
+                target=target(f"≤ {goals['turn_vs_pipeline']:g}×", turn["ratio"] <= goals["turn_vs_pipeline"])),
+            Row(f"ghost online: {number(clocks['matches'])} matches' clocks, late after the deadline median / p99",
+                f"{late['median']:.0f} / {late['p99']:.0f} ms",
+                target=target(f"p99 ≤ {goals['timer_p99_ms']:g} ms", late["p99"] <= goals["timer_p99_ms"])),
+            Row("ghost online: matches with a lost turn, commands refused",
+                f"{clocks['matches_with_a_lost_turn']}, {clocks['refused']}",
+                target=target("0", clocks["matches_with_a_lost_turn"] == 0 and clocks["refused"] == 0))]
+
+
 EXTRACTORS: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
     "rules": rules_rows, "moves": moves_rows, "connections": connections_rows, "leagues": leagues_rows,
     "projection": projection_rows, "refold": refold_rows, "surge": surge_rows, "eot": eot_rows,
-    "ghost_five": ghost_five_rows,
+    "ghost_five": ghost_five_rows, "ghost_online": ghost_online_rows,
 }
 
 

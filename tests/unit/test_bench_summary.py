@@ -77,6 +77,13 @@ SAMPLES = {
                    "fold_60": {"median_ms": 6.1},
                    "bot": {"strong_vs_random": {"won": 20, "matches": 20, "rate": 1.0, "move_median_ms": 43.0},
                            "strong_vs_greedy": {"won": 20, "matches": 20, "rate": 1.0, "move_median_ms": 43.0}}},
+    "ghost_online": {"targets": {"turn_vs_pipeline": 2.0, "timer_p99_ms": 100.0},
+                     "turn": {"turn": {"n": 150, "median_us": 4200.0, "p99_us": 9000.0, "max_us": 12000.0},
+                              "pipeline": {"n": 500, "median_us": 1400.0, "p99_us": 3000.0, "max_us": 5000.0},
+                              "ratio": 3.0},
+                     "clocks": {"matches": 1000, "turns_each": 6, "late_ms": {"median": 20.0, "p99": 80.0,
+                                                                              "max": 120.0},
+                                "matches_with_a_lost_turn": 0, "refused": 0}},
 }
 
 
@@ -125,6 +132,10 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     assert "≤ 200 µs MISSED" in line(eot, "ghost five: a turn resolved, 15x15") and "met" in line(
         eot, "ghost five: a turn resolved, 19x19")
     assert "20/20, 43 ms" in line(eot, "ghost five: bot strong vs greedy") and "≥ 70%, ≤ 300 ms met" in eot
+    online = line(eot, "ghost online: turn round trip")
+    assert "4.20 ms / 9.00 ms" in online and "pipeline 1.40 ms" in online and "3.0×" in online and "MISSED" in online
+    assert "20 / 80 ms" in line(eot, "ghost online: 1 000 matches' clocks") and "p99 ≤ 100 ms met" in eot
+    assert "0, 0" in line(eot, "ghost online: matches with a lost turn")
     free = {**SAMPLES, "moves": {"machine": {}, "results": [
         {**SAMPLES["moves"]["results"][1], "moves": {**SAMPLES["moves"]["results"][1]["moves"], "games": "free"}}]}}
     assert "41.00 ms" in line(table(free), "moves (fsync always, free games): 1 000/s offered")  # which games
@@ -199,5 +210,5 @@ def test_main_reads_the_folder_and_tolerates_missing_and_broken_files(tmp_path: 
     out = capsys.readouterr().out
     assert "9.7×" in out
     assert [row.split()[0] for row in out.splitlines() if row.endswith("not run")] == [
-        "rules", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five"]
+        "rules", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five", "ghost_online"]
     assert out.splitlines()[-1].startswith("files written: moves ")

@@ -84,8 +84,8 @@ class PlayService:
         self._clock = clock
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
-        self._timers = Timers(js)
-        self.tables = Tables(self.store, self.outbox, self._locked, clock, self._timers)
+        self.timers = Timers(js, clock)
+        self.tables = Tables(self.store, self.outbox, self._locked, clock, self.timers)
         self.pairing = Pairing(pool, self.tables, clock)
 
     async def handle(self, request: PlayRequest) -> PlayReply:
@@ -263,7 +263,7 @@ class PlayService:
                 "INSERT INTO engine_daily_games (game_id, daily_id, account_id) VALUES ($1, $2, $3) "
                 "ON CONFLICT DO NOTHING", game_id, daily.daily_id, request.account_id)
             if not reply.duplicate:  # its midnight comes back to this game as a command, whatever else is up
-                await self._timers.schedule(game_id, [Deadline(DAILY_CLOSE, closes_at(daily.date), {})])
+                await self.timers.schedule(game_id, [Deadline(DAILY_CLOSE, closes_at(daily.date), {})])
         return reply
 
     async def on_timer(self, timer: TimerFired) -> None:

@@ -149,7 +149,10 @@ class EngineServer:
 
     async def on_timer(self, msg: Msg) -> None:
         """A deadline's schedule fired (a malformed body raises: retried, then dead-lettered, never lost)."""
-        timer = TimerFired.model_validate_json(msg.data)
+        await self.fire(TimerFired.model_validate_json(msg.data))
+
+    async def fire(self, timer: TimerFired) -> None:
+        """A deadline came (its schedule, or this replica's own timer for it): decided, its updates sent."""
         with self.play.outbox.held() as updates:
             await self.play.on_timer(timer)
         await self.play.outbox.send(updates)
@@ -167,10 +170,11 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
     store = GameStore(runtime.js, runtime.nc, capacity=cached_games)
     CACHED_GAMES.set_function(lambda: store.size)
     server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store), replica)
+    server.play.timers.on_local = server.fire
     shared = await runtime.nc.subscribe(ENGINE_SUBJECT, queue=ENGINE_QUEUE, cb=server.on_request)
     own = await runtime.nc.subscribe(replica_subject(server.replica), cb=server.on_request)
     log.info("engine replica serving", replica=server.replica)
     runtime.consume(MESSAGING, {EXPIRY_CONSUMER.durable: server.on_daily_closed,
                                 FIRED_CONSUMER.durable: server.on_timer,
                                 GAMES_CONSUMER.durable: games_handler(runtime.pool)})
-    runtime.on_stop(shared.unsubscribe, own.unsubscribe, server.drain)
+    runtime.on_stop(shared.unsubscribe, own.unsubscribe, server.drain, server.play.timers.close)
