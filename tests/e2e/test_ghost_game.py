@@ -233,6 +233,18 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
     await leaders.locator("table, p:not(.muted)").first.wait_for()
     assert re.search("Лидеры", await leaders.inner_text())
     await player.wrapped.shot("ghost-desktop-leaders")
+
+    await player.page.goto(f"{system}/ghost/#/")  # the strong bot: one turn, then a resignation
+    await player.page.check("[data-testid=vs-bot]")
+    await player.page.select_option("[data-testid=bot-level]", "strong")
+    await player.page.click("[data-testid=create]")
+    await player.page.wait_for_selector(f"{GAME}[data-status=live]")
+    assert "Бот (сильный)" in await player.page.inner_text("[data-testid=card-B]")
+    await player.place("H8")
+    await player.wait_turn_after((1, 0))
+    await player.page.click("[data-testid=resign]")
+    await player.page.wait_for_selector("[data-testid=over][data-status=finished]")
+    assert "Победитель: Бот (сильный)" in await player.page.inner_text("[data-testid=over]")
     assert not player.wrapped.errors, player.wrapped.errors
 
 
