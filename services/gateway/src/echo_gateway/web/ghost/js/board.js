@@ -35,7 +35,7 @@ export function boardHTML(board, n, { memos = null, selected = null, pending = n
         if (stone.frame) cls.push("next-to-go");
         const digit = stone.digit != null ? `<i class="digit">${stone.digit}</i>` : "";
         inner = `<span class="stone seat-${stone.seat}${stone.anchor ? " anchor" : ""}">${stone.anchor ? "∞" : ""}</span>${digit}`;
-        if (stone.anchor) title += ` · ${memoText(memo.get(cell))}`;
+        title += stone.anchor ? ` · ${memoText(memo.get(cell))}` : ` · ${stone.seat}${stone.digit != null ? ` (${stone.digit})` : ""}`;
       }
       if (cell === selected) cls.push("selected");
       if (cell === pending) cls.push("g-pending");
