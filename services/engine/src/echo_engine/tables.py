@@ -40,7 +40,7 @@ from . import games
 from .locks import Locks
 from .outbox import Outbox, Update
 from .store import GameStore, LoadedGame
-from .timers import Timers, changed
+from .timers import Timers
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 5
@@ -310,7 +310,7 @@ class Tables:
         game = await self._bots_play(game)
         if game.state is not None:
             old = before.rules.deadlines(before.state) if before is not None and before.state is not None else []
-            await self._timers.schedule(game.game_id, changed(old, game.rules.deadlines(game.state)))
+            await self._timers.update(game.game_id, old, game.rules.deadlines(game.state))
         bots = dict(game.bots)
         for seat, account in enumerate(game.roster):
             if seat not in bots and account not in game.roster[:seat]:  # one view per account (one device)

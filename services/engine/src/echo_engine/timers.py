@@ -68,6 +68,18 @@ class Timers:
                      "Nats-Schedule-Target": timer_fired_subject(game_id)})
         self._arm(body, deadline.at)
 
+    async def update(self, game_id: str, before: Iterable[Deadline], after: Iterable[Deadline]) -> None:
+        """A game's deadlines went from `before` to `after`: the new or moved ones are scheduled; this
+        replica's own timers of those it no longer wants are dropped (their schedules still fire, refused
+        as stale)."""
+        before, after = list(before), list(after)
+        wanted = {d.name for d in after}
+        for gone in {d.name for d in before} - wanted:
+            handle = self._armed.pop((game_id, gone), None)
+            if handle is not None:
+                handle.cancel()
+        await self.schedule(game_id, changed(before, after))
+
     def _arm(self, body: TimerFired, at: datetime) -> None:
         if self.on_local is None or self._clock is None:
             return
