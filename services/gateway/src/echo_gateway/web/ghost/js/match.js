@@ -1,0 +1,397 @@
+// One match as this seat sees it: the lobby with its invitation, then the board, the cards, the move
+// panel with its confirm pause, the cell menu, the log with rewind, and the end. Every move goes out as a
+// SHA-256 commit; its action and salt wait in localStorage for the reveal (secret.js).
+import { boardHTML } from "./board.js";
+import { ServerTime } from "./clock.js";
+import { known, remember } from "./games.js";
+import { logHTML } from "./log.js";
+import { cellMenu, clockOf, clockText, endPanel, movePanel, playerCard } from "./panels.js";
+import { rewindBoards, rowsText, takeBackable } from "./rules.js";
+import { commitHash, forget, seal, secureHashing, stored } from "./secret.js";
+import { DEFAULTS, linkSettings, publicSettings, settingsSummary } from "./settings.js";
+import { escapeHTML, t } from "./words.js";
+
+const PAUSE_MS = 3000;
+const LONG_PRESS_MS = 500;
+const other = (seat) => (seat === "A" ? "B" : "A");
+
+export class MatchScreen {
+  constructor(gameId, { conn, screen, say, command }) {
+    this.gameId = gameId;
+    this.conn = conn;
+    this.screen = screen;
+    this.say = say;
+    this.command = command;
+    this.view = null;
+    this.time = new ServerTime();
+    this.ui = { selected: null, takeBack: null, pause: null, menu: null, looking: null, secret: null, handoff: null };
+    this.sending = false;
+    this.revealed = new Set(); // "round.turn.seat" whose reveal went out
+    this.checks = {}; // "round.turn" -> the opponent's commit rechecked against its published salt
+    this.onUpdate = (event) => { if (event.detail.game_id === this.gameId) this.show(event.detail.view); };
+    this.onOnline = () => this.resume();
+    this.timer = null;
+  }
+
+  async mount() {
+    this.conn.addEventListener("update", this.onUpdate);
+    this.conn.addEventListener("online", this.onOnline);
+    this.screen.addEventListener("click", this.onClick = (e) => this.click(e));
+    this.screen.addEventListener("contextmenu", this.onContext = (e) => this.context(e));
+    this.screen.addEventListener("pointerdown", this.onDown = (e) => this.pressStart(e));
+    this.onUp = () => clearTimeout(this.press);
+    this.screen.addEventListener("pointerup", this.onUp);
+    this.screen.addEventListener("pointercancel", this.onUp); // a scroll is no long press
+    this.onKey = (e) => { if (e.key === "Escape" && this.ui.menu) { this.ui.menu = null; this.render(); } };
+    document.addEventListener("keydown", this.onKey);
+    this.screen.addEventListener("mouseover", this.onOver = (e) => this.light(e, true));
+    this.screen.addEventListener("mouseout", this.onOut = (e) => this.light(e, false));
+    this.timer = setInterval(() => this.tick(), 250);
+    if (this.conn.state === "online") await this.resume();
+  }
+
+  unmount() {
+    this.conn.removeEventListener("update", this.onUpdate);
+    this.conn.removeEventListener("online", this.onOnline);
+    for (const [type, fn] of [["click", this.onClick], ["contextmenu", this.onContext], ["pointerdown", this.onDown],
+      ["pointerup", this.onUp], ["pointercancel", this.onUp], ["mouseover", this.onOver], ["mouseout", this.onOut]]) this.screen.removeEventListener(type, fn);
+    document.removeEventListener("keydown", this.onKey);
+    clearInterval(this.timer);
+  }
+
+  async resume() {
+    const answer = await this.command("resume", { game_id: this.gameId, version: this.view?.version ?? 0 });
+    if (answer.type === "ack" && answer.view) this.show(answer.view);
+  }
+
+  async act(action, seat = this.me) {
+    const sent = this.oneDevice ? { ...action, seat: seat === "A" ? 0 : 1 } : action;
+    const answer = await this.command("act", { game_id: this.gameId, action: sent });
+    if (answer.type === "ack" && answer.view) this.show(answer.view);
+    return answer;
+  }
+
+  get game() { return this.view?.game ?? null; }
+
+  /** Two players on one device: the table's seats are both this account's, each act names its seat. */
+  get oneDevice() { return this.view?.table?.settings?.opponent === "device"; }
+
+  /** The seat this screen plays: the device's; on one device, the first who has not moved this turn. */
+  get me() {
+    const game = this.game;
+    if (this.oneDevice && game?.open_turn) return game.open_turn.A.committed && !game.open_turn.B.committed ? "B" : "A";
+    return game?.seat ?? (this.view?.table?.you === 1 ? "B" : "A");
+  }
+
+  /** The seats whose secrets this device keeps. */
+  get mySeats() { return this.oneDevice ? ["A", "B"] : [this.me]; }
+
+  name = (seat) => {
+    if (this.oneDevice) return t("seatName", { s: seat });
+    if (seat === this.me) return t("you");
+    const s = this.view?.table?.settings ?? {};
+    return s.opponent === "bot" ? t("bot", { l: t(`lv_${known(this.conn.accountId, this.gameId)?.level ?? "easy"}`) }) : t("rival");
+  };
+
+  show(view) {
+    if (this.view && view.version < this.view.version) return; // an older frame than the one shown
+    const before = this.game;
+    this.view = view;
+    const game = this.game;
+    if (game) {
+      this.time.observe(game);
+      if (!before || before.round !== game.round || before.turn !== game.turn) {
+        this.ui = { ...this.ui, selected: null, takeBack: null, pause: null, menu: null };
+      }
+      this.keepCommits(game);
+    }
+    remember(this.conn.accountId, this.gameId, view);
+    this.sync();
+    this.render();
+  }
+
+  /** The opponent's commits as seen before each reveal, to recheck them once the salts are published. */
+  keepCommits(game) {
+    const key = `ghost.seen.${this.gameId}`;
+    let seen;
+    try { seen = JSON.parse(localStorage.getItem(key)) ?? {}; } catch { seen = {}; }
+    const theirs = game.open_turn?.[other(this.me)];
+    if (theirs?.commit) seen[`${game.round}.${game.turn + 1}`] = theirs.commit;
+    localStorage.setItem(key, JSON.stringify(seen));
+    const opp = other(this.me);
+    for (const entry of game.log) {
+      const id = `${entry.round}.${entry.turn}`;
+      const commit = seen[id];
+      if (!commit || id in this.checks || !entry.salts?.[opp] || !entry.actions[opp]) continue;
+      this.checks[id] = null;
+      commitHash(game.match_id, entry.round, entry.turn, opp, entry.actions[opp], entry.salts[opp]).then((hash) => {
+        this.checks[id] = hash === commit;
+        this.render();
+      });
+    }
+  }
+
+  /** The secrets of the open turn: reveal each when the window opens, drop them once the turn is over. */
+  sync() {
+    const game = this.game;
+    if (!game) return;
+    this.ui.secret = null;
+    for (const seat of this.mySeats) {
+      const secret = stored(this.gameId, seat);
+      if (!secret) continue;
+      const mine = game.open_turn?.[seat];
+      const current = game.status === "live" && secret.round === game.round && secret.turn === game.turn + 1;
+      if (!current) { forget(this.gameId, seat); continue; }
+      if (mine?.committed && mine.commit === secret.commit) {
+        if (seat === this.me) this.ui.secret = secret;
+        const id = `${secret.round}.${secret.turn}.${seat}`;
+        if (game.reveal_since != null && !this.revealed.has(id)) {
+          this.revealed.add(id);
+          this.act({ type: "reveal", action: secret.action, salt: secret.salt }, seat);
+        }
+      } else if (!this.sending) {
+        // not standing (withdrawn, or lost in a reload before it left): back to the selection
+        forget(this.gameId, seat);
+        const [main, back] = secret.action.split(";T:");
+        this.ui.selected = main.split(":")[1];
+        this.ui.takeBack = back ?? null;
+      }
+    }
+  }
+
+  async commit(action) {
+    const game = this.game;
+    if (!secureHashing()) { this.say(t("noSecure")); return; }
+    this.sending = true;
+    this.ui.pause = null;
+    try {
+      const secret = await seal(this.gameId, game.match_id, game.round, game.turn + 1, this.me, action);
+      this.ui.secret = secret;
+      const answer = await this.act({ type: "commit", commit: secret.commit }, secret.seat);
+      if (answer.type !== "ack") forget(this.gameId, secret.seat);
+      else this.ui = { ...this.ui, selected: null, takeBack: null }; // on one device, nothing of it for the next player
+    } finally {
+      this.sending = false;
+      this.sync();
+      this.render();
+    }
+  }
+
+  /** The action for the selection: the stone by default, with the take-back riding along. */
+  withTakeBack(action) {
+    return this.ui.takeBack ? `${action};T:${this.ui.takeBack}` : action;
+  }
+
+  pauseWith(action) {
+    this.ui.menu = null;
+    this.ui.pause = { action: this.withTakeBack(action), until: Date.now() + PAUSE_MS };
+    this.render();
+  }
+
+  tick() {
+    const game = this.game;
+    if (!game || game.status !== "live") return;
+    if (this.ui.pause && Date.now() >= this.ui.pause.until && !this.sending) {
+      this.commit(this.ui.pause.action);
+      return;
+    }
+    const now = this.time.now();
+    for (const seat of ["A", "B"]) {
+      const el = this.screen.querySelector(`[data-clock="${seat}"]`);
+      if (el) el.textContent = clockText(clockOf(game, seat, now));
+    }
+    const left = this.screen.querySelector("[data-testid=pause-left]");
+    if (left && this.ui.pause) left.textContent = t("sendsIn", { n: Math.max(0, Math.ceil((this.ui.pause.until - Date.now()) / 1000)) });
+    this.autoCommit(game, now);
+  }
+
+  /** Out of time (move time and reserve spent): the selection goes as it is, a stone if nothing was chosen. */
+  autoCommit(game, now) {
+    const mine = game.open_turn?.[this.me];
+    if (!game.settings.clock || !mine || mine.committed || game.reveal_since != null || this.sending) return;
+    const clock = clockOf(game, this.me, now);
+    if (!clock?.running || !clock.out) return;
+    const action = this.ui.pause?.action ?? (this.ui.selected ? this.withTakeBack(`P:${this.ui.selected}`) : null);
+    if (action) this.commit(action);
+  }
+
+  canMove() {
+    const game = this.game;
+    const mine = game?.open_turn?.[this.me];
+    return Boolean(game && game.status === "live" && mine && !mine.committed && game.reveal_since == null
+      && !this.ui.pause && !this.ui.looking && !this.sending);
+  }
+
+  async click(event) {
+    const el = event.target.closest("[data-do], [data-cell], [data-rewind]");
+    if (!el) return;
+    if (el.dataset.rewind) { this.look(el.dataset.rewind.split(".").map(Number)); return; }
+    if (el.classList.contains("g-cell")) {
+      if (this.pressed) { this.pressed = false; return; } // the long press opened the menu
+      if (!this.canMove()) return;
+      this.ui.selected = this.ui.selected === el.dataset.cell ? null : el.dataset.cell;
+      this.render();
+      return;
+    }
+    const game = this.game;
+    switch (el.dataset.do) {
+      case "move": this.pauseWith(`P:${this.ui.selected}`); break;
+      case "anchor": this.pauseWith(`A:${this.ui.selected}`); break;
+      case "take-back": {
+        const backs = takeBackable(game, this.me);
+        const i = backs.indexOf(this.ui.takeBack);
+        this.ui.takeBack = i + 1 < backs.length ? backs[i + 1] : null;
+        this.render();
+        break;
+      }
+      case "confirm": if (this.ui.pause) this.commit(this.ui.pause.action); break;
+      case "unpause": this.ui.pause = null; this.render(); break;
+      case "withdraw": {
+        const answer = await this.act({ type: "withdraw" });
+        if (answer.type === "ack") { this.sync(); this.render(); }
+        break;
+      }
+      case "menu-act": this.ui.selected = this.ui.menu; this.pauseWith(el.dataset.action); break;
+      case "menu-take-back": this.ui.takeBack = el.dataset.cell; this.ui.menu = null; this.render(); break;
+      case "menu-close": this.ui.menu = null; this.render(); break;
+      case "handoff": this.ui.handoff = el.dataset.key; this.render(); break;
+      case "prev": case "next": this.step(el.dataset.do === "prev" ? -1 : 1); break;
+      case "now": this.ui.looking = null; this.render(); break;
+      case "resign": if (window.confirm(t("resignConfirm"))) await this.act({ type: "resign" }); break;
+      case "cancel-match": if (window.confirm(t("cancelConfirm"))) await this.act({ type: "cancel_match" }); break;
+      case "copy": navigator.clipboard?.writeText(this.inviteLink()).then(() => this.say(t("copied"), "info"), () => {}); break;
+      case "leave": if ((await this.command("leave", { game_id: this.gameId })).type === "ack") location.hash = "#/"; break;
+      default: break;
+    }
+  }
+
+  context(event) {
+    const cell = event.target.closest(".g-cell");
+    if (!cell) return;
+    event.preventDefault();
+    this.openMenu(cell.dataset.cell);
+  }
+
+  pressStart(event) {
+    const cell = event.target.closest(".g-cell");
+    if (!cell || event.pointerType !== "touch") return;
+    clearTimeout(this.press);
+    this.press = setTimeout(() => { this.pressed = true; this.openMenu(cell.dataset.cell); }, LONG_PRESS_MS);
+  }
+
+  openMenu(cell) {
+    if (!this.canMove() || this.ui.menu === cell) return;
+    this.ui.menu = cell;
+    this.render();
+  }
+
+  light(event, on) {
+    const addr = event.target.closest("[data-cells]");
+    if (!addr) return;
+    for (const cell of addr.dataset.cells.split(" ").filter(Boolean)) {
+      this.screen.querySelector(`.g-cell[data-cell="${cell}"]`)?.classList.toggle("g-lit", on);
+    }
+  }
+
+  /** Rewind: the turns of the log in order; the current position is not one of them. */
+  turns() { return this.game.log.map((e) => [e.round, e.turn]); }
+
+  look(position) {
+    const game = this.game;
+    const last = game.log.at(-1);
+    const current = game.status === "live" && game.turn === 0 ? null : [last?.round, last?.turn];
+    const isNow = current && position[0] === current[0] && position[1] === current[1] && game.turn > 0;
+    this.ui.looking = isNow ? null : position;
+    this.ui.pause = null;
+    this.ui.menu = null;
+    this.render();
+  }
+
+  step(delta) {
+    const turns = this.turns();
+    const game = this.game;
+    const now = game.turn > 0 ? turns.length - 1 : turns.length; // the current board is the last entry's
+    const at = this.ui.looking ? turns.findIndex(([r, tn]) => r === this.ui.looking[0] && tn === this.ui.looking[1]) : now;
+    const next = Math.max(0, Math.min(now, at + delta));
+    if (next >= now) { this.ui.looking = null; this.render(); return; }
+    this.look(turns[next]);
+  }
+
+  shownBoard() {
+    const game = this.game;
+    if (!this.ui.looking) return game;
+    const [round, turn] = this.ui.looking;
+    return rewindBoards(game, round)[turn] ?? game;
+  }
+
+  memoText(cell) {
+    const memo = this.game.anchors.find((a) => a.cell === cell);
+    if (!memo) return "";
+    const magnet = memo.magnet_cooldown ? t("magnetCool", { n: memo.magnet_cooldown }) : t("magnetReady");
+    return t("memo", { s: memo.seat, a: memo.age, t: memo.take_back_turn, m: magnet });
+  }
+
+  roomSettings() {
+    const s = this.view.table.settings ?? {};
+    return publicSettings({ ...DEFAULTS, ...s, capture: Boolean(s.capture), walls: s.walls ?? null, clock: s.clock ?? true });
+  }
+
+  /** The invitation, with the settings after it so that the friend sees them before joining. */
+  inviteLink() { return `${location.origin}/ghost/#/join/${this.view.table.invite}/${linkSettings(this.roomSettings())}`; }
+
+  render() {
+    const view = this.view;
+    if (!view) return;
+    const table = view.table;
+    if (!view.game) { this.lobby(table); return; }
+    const game = view.game;
+    const me = this.me;
+    const now = this.time.now();
+    const board = this.shownBoard();
+    const n = game.settings.board;
+    const pending = this.ui.pause?.action.split(";")[0].split(":")[1] ?? this.ui.secret?.action.split(";")[0].split(":")[1];
+    const started = game.round > 1 || game.turn > 0;
+    const live = game.status === "live";
+    const controls = live && table.you != null ? `<div class="match-actions">
+      ${started ? `<button type="button" class="btn ghost danger small" data-do="resign" data-testid="resign">${t("resign")}</button>`
+        : `<button type="button" class="btn ghost small" data-do="cancel-match" data-testid="cancel-match">${t("cancelMatch")}</button>`}</div>` : "";
+    const rewind = game.log.length ? `<div class="rewind"><button type="button" class="btn small" data-do="prev" data-testid="rewind-prev" aria-label="prev">${t("prevTurn")}</button>
+      <button type="button" class="btn small" data-do="next" data-testid="rewind-next" aria-label="next">${t("nextTurn")}</button>
+      ${this.ui.looking ? `<button type="button" class="btn small primary" data-do="now">${t("toCurrent")}</button>` : ""}</div>` : "";
+    this.screen.innerHTML = `<div class="match" data-testid="match" data-version="${view.version}" data-status="${game.status}"
+        data-round="${game.round}" data-turn="${game.turn}" data-seat="${me}" data-looking="${this.ui.looking ? this.ui.looking.join(".") : ""}">
+      <div class="status-line"><b>${t("round", { n: game.round })}</b> · ${t("turn", { n: game.turn + (live ? 1 : 0) })}${controls}</div>
+      <div class="play-area"><div class="g-cards">${(this.oneDevice ? ["A", "B"] : [me, other(me)]).map((seat) => playerCard(game, seat, this.name, { me, serverNow: now })).join("")}</div>
+      <div class="board-col">${boardHTML(board, n, { memos: this.ui.looking ? null : game.anchors, selected: this.ui.selected, pending, label: t("title") })}</div>
+      <div class="side-col">${endPanel(game, this.name)}${live ? movePanel(game, me, this.ui) : ""}
+        <section class="g-log"><h3>${t("log")}</h3>${rewind}${logHTML(game, this.name, { looking: this.ui.looking, checks: this.checks })}</section>
+        <details class="panel room"><summary>${t("settings")}</summary>${settingsSummary(this.roomSettings())}</details></div></div>
+      ${this.ui.menu ? cellMenu(game, me, this.ui.menu, (c) => this.memoText(c)) : ""}${this.handoff(game)}</div>`;
+  }
+
+  /** One device: before each player's choice, the other is asked to look away. */
+  handoff(game) {
+    if (!this.oneDevice || game.status !== "live" || game.reveal_since != null || this.ui.looking) return "";
+    const key = `${game.round}.${game.turn + 1}.${this.me}`;
+    if (this.ui.handoff === key) return "";
+    return `<div class="menu-back"></div><div class="cell-menu handoff" data-testid="handoff" data-seat="${this.me}">
+      <h3>${escapeHTML(t("localTurn", { p: this.name(this.me) }))}</h3>
+      <button type="button" class="btn primary" data-do="handoff" data-key="${key}" data-testid="handoff-ready">${escapeHTML(t("localReady", { p: this.name(this.me) }))}</button></div>`;
+  }
+
+  lobby(table) {
+    const link = this.inviteLink();
+    this.screen.innerHTML = `<section class="panel" data-testid="lobby"><h2>${t("lobby")}</h2>
+      ${settingsSummary(this.roomSettings())}
+      <p>${t("invite")}:</p><p class="row"><input readonly value="${escapeHTML(link)}" data-testid="invite" aria-label="${t("invite")}">
+      <button class="btn" type="button" data-do="copy">${t("copy")}</button></p>
+      <button class="btn ghost" type="button" data-do="leave">${t("leave")}</button></section>`;
+  }
+}
+
+/** For tests: the board rebuilt from the log equals the view's own (when a turn of this round was played). */
+export function rebuiltMatches(game) {
+  if (game.turn === 0) return true;
+  const boards = rewindBoards(game, game.round);
+  return JSON.stringify(rowsText(boards.at(-1), game.settings.board)) === JSON.stringify(game.board);
+}

@@ -1,0 +1,138 @@
+// The parts of the match screen around the board: the player cards (score circles, clocks, reserve, the
+// "has moved" sign), the move panel (selection, confirm pause, waiting), the cell menu and the end of a match.
+import { elapsed, left, mmss } from "./clock.js";
+import { legalOn, neighbour, takeBackable } from "./rules.js";
+import { escapeHTML, t } from "./words.js";
+
+const LAG = 2; // the server's lag allowance: `deadlines.clocks` includes it
+
+/** What is left of each clock, for the card and for the auto-commit. */
+export function clockOf(game, seat, serverNow) {
+  const s = game.settings;
+  const reserve = game.clock[seat].reserve;
+  if (!s.clock) return null;
+  const due = game.deadlines?.clocks?.[seat];
+  if (due == null) {
+    const used = elapsed(game.open_turn?.[seat], serverNow);
+    return { ...left(s, reserve, used), running: false };
+  }
+  const total = due - LAG - serverNow;
+  const rest = Math.max(0, Math.min(reserve, total));
+  return { move: Math.max(0, total - reserve), reserve: rest, out: total <= 0, running: true };
+}
+
+export function clockText(clock, live = true) {
+  if (!clock) return t("clockOff");
+  if (!live) return `${t("clockReserve")} ${mmss(clock.reserve)}`;
+  return `${t("clockMove")} ${mmss(clock.move)} · ${t("clockReserve")} ${mmss(clock.reserve)}`;
+}
+
+function circles(won) {
+  return [0, 1].map((i) => `<span class="circle${i < won ? " won" : ""}"></span>`).join("");
+}
+
+export function playerCard(game, seat, name, { me, serverNow }) {
+  const open = game.open_turn?.[seat];
+  const moved = open?.committed ? `<span class="moved" data-testid="moved-${seat}">✓ ${t("moved")}</span>` : "";
+  const clock = clockOf(game, seat, serverNow);
+  const s = game.settings;
+  const extra = [t("anchorsLeft", { n: `${"∞".repeat(game.reserve[seat])}${game.reserve[seat] ? "" : "0"}` }),
+    s.capture === "on" ? t("pairs", { n: game.pairs[seat] }) : null,
+    game.skips[seat] ? t("skips", { n: game.skips[seat] }) : null,
+    s.clock && game.clock[seat].streak ? t("refill", { n: game.clock[seat].streak }) : null].filter(Boolean);
+  const running = clock?.running ? " running" : "";
+  return `<section class="player seat-${seat}${seat === me ? " mine" : ""}${running}" data-testid="card-${seat}">
+    <header><span class="dot seat-${seat}"></span><b>${escapeHTML(name(seat))}</b><span class="circles" data-testid="score-${seat}" data-won="${game.score[seat]}">${circles(game.score[seat])}</span></header>
+    <div class="g-clock" data-clock="${seat}">${clockText(clock, game.status === "live")}</div>
+    <div class="facts"><small>${extra.map(escapeHTML).join(" · ")}</small>${moved}</div></section>`;
+}
+
+/** How an action reads in the panel: its canonical text. */
+const said = (action) => `<code class="action">${escapeHTML(action)}</code>`;
+
+export function movePanel(game, me, ui) {
+  const mine = game.open_turn?.[me];
+  const other = game.open_turn?.[me === "A" ? "B" : "A"];
+  if (ui.looking) {
+    return `<section class="moves looking" data-testid="moves" data-state="looking"><p>${t("rewinding", { r: ui.looking[0], t: ui.looking[1] })}</p>
+      <button type="button" class="btn primary" data-do="now" data-testid="to-current">${t("toCurrent")}</button></section>`;
+  }
+  if (!mine) return "";
+  if (game.reveal_since != null) {
+    const text = mine.committed ? t("revealing") : t("outOfTurn");
+    return `<section class="moves" data-testid="moves" data-state="reveal"><p>${text}</p></section>`;
+  }
+  if (mine.committed) {
+    const canWithdraw = !other?.committed;
+    return `<section class="moves" data-testid="moves" data-state="committed"><p>${t("committed")} ${ui.secret ? said(ui.secret.action) : ""}</p>
+      ${canWithdraw ? `<button type="button" class="btn" data-do="withdraw" data-testid="withdraw">${t("withdraw")}</button>` : ""}</section>`;
+  }
+  if (ui.pause) {
+    const n = Math.max(0, Math.ceil((ui.pause.until - Date.now()) / 1000));
+    return `<section class="moves" data-testid="moves" data-state="pause"><p class="pause-line"><span class="blink">${said(ui.pause.action)}</span>
+      <small data-testid="pause-left">${t("sendsIn", { n })}</small></p>
+      <button type="button" class="btn primary" data-do="confirm" data-testid="confirm">${t("confirm")}</button>
+      <button type="button" class="btn ghost" data-do="unpause" data-testid="unpause">${t("cancel")}</button></section>`;
+  }
+  const legal = ui.selected ? legalOn(game, me, ui.selected) : [];
+  const backs = takeBackable(game, me);
+  const takeBack = backs.length ? `<button type="button" class="btn${ui.takeBack ? " on" : ""}" data-do="take-back" data-testid="take-back" aria-pressed="${Boolean(ui.takeBack)}">
+      ${ui.takeBack ? t("takeBackOn", { c: ui.takeBack }) : t("takeBack")}</button>` : "";
+  return `<section class="moves" data-testid="moves" data-state="choose"><p class="muted">${ui.selected ? `${t("menuTitle", { c: ui.selected })}` : t("selectHint")}</p>
+    <div class="move-buttons"><button type="button" class="btn primary" data-do="move" data-testid="make-move" ${legal.includes(`P:${ui.selected}`) ? "" : "disabled"}>${t("makeMove")}</button>
+    <button type="button" class="btn" data-do="anchor" data-testid="anchor" ${legal.includes(`A:${ui.selected}`) ? "" : "disabled"}>${t("anchor")}</button>${takeBack}</div></section>`;
+}
+
+function menuLabel(action, piece) {
+  const kind = action[0];
+  if (kind === "P") return t("m_place");
+  if (kind === "A") return t(piece ? "m_convert" : "m_anchor");
+  return t("m_shot");
+}
+
+const COMPASS = ["NW", "N", "NE", "W", null, "E", "SW", "S", "SE"];
+const ARROWS = { N: "↑", NE: "↗", E: "→", SE: "↘", S: "↓", SW: "↙", W: "←", NW: "↖" };
+
+/** The anchor's shifts or magnets as a compass around it: each legal direction a button. */
+function compass(title, cell, actions, direction) {
+  const byDir = new Map(actions.map((a) => [direction(a), a]));
+  const keys = COMPASS.map((d) => {
+    if (d === null) return `<span class="compass-core">∞</span>`;
+    const action = byDir.get(d);
+    return action ? `<button type="button" class="compass-key" data-do="menu-act" data-action="${action}" title="${escapeHTML(action)}">${ARROWS[d]}</button>`
+      : `<span class="compass-key off">${ARROWS[d]}</span>`;
+  }).join("");
+  return `<div class="compass-box"><h4>${escapeHTML(title)}</h4><div class="compass" data-cell="${cell}">${keys}</div></div>`;
+}
+
+/** The cell menu: every action legal on the cell, the take-back of an old anchor, the anchor's memo. */
+export function cellMenu(game, me, cell, memoText) {
+  const piece = game.stones.find((s) => s.cell === cell);
+  const actions = legalOn(game, me, cell);
+  const plain = actions.filter((a) => "PAX".includes(a[0]));
+  const items = plain.map((a) => `<button type="button" class="menu-item" data-do="menu-act" data-action="${a}">${escapeHTML(menuLabel(a, piece))}
+      <small>${escapeHTML(a)}</small></button>`);
+  const shifts = actions.filter((a) => a[0] === "S");
+  const magnets = actions.filter((a) => a[0] === "M");
+  const n = game.settings.board;
+  const dirOf = (to) => Object.keys(ARROWS).find((d) => neighbour(cell, d, n) === to);
+  const wheels = [shifts.length ? compass(t("m_shiftTitle"), cell, shifts, (a) => dirOf(a.split(":")[2])) : "",
+    magnets.length ? compass(t("m_magnetTitle"), cell, magnets, (a) => a.split(":")[2]) : ""].join("");
+  if (takeBackable(game, me).includes(cell)) items.push(`<button type="button" class="menu-item" data-do="menu-take-back" data-cell="${cell}">${t("m_takeBack")}</button>`);
+  const memo = piece?.anchor ? `<p class="memo">${escapeHTML(memoText(cell))}</p>` : "";
+  const empty = !items.length && !wheels;
+  return `<div class="menu-back" data-do="menu-close"></div><div class="cell-menu" role="menu" data-testid="cell-menu" data-cell="${cell}">
+    <h3>${t("menuTitle", { c: cell })}</h3>${memo}${items.join("")}${wheels ? `<div class="wheels">${wheels}</div>` : ""}
+    ${empty ? `<p class="muted">${t("m_nothing")}</p>` : ""}
+    <button type="button" class="btn ghost small" data-do="menu-close">${t("m_close")}</button></div>`;
+}
+
+export function endPanel(game, name) {
+  if (game.status === "live") return "";
+  let text;
+  if (game.status === "finished") text = t("winner", { p: name(game.winner) });
+  else text = t(game.status === "cancelled" ? "cancelled" : "aborted");
+  return `<section class="over" data-testid="over" data-status="${game.status}"><h2>${t("over")}</h2><p>${escapeHTML(text)}</p>
+    <nav class="row"><a class="btn primary small" href="#/">${t("newGame")}</a><a class="btn ghost small" href="#/games" data-testid="my-games-link">${t("myGames")}</a>
+    <a class="btn ghost small" href="#/history" data-testid="history-link">${t("history")}</a><a class="btn ghost small" href="#/leaders" data-testid="leaders-link">${t("leaders")}</a></nav></section>`;
+}
