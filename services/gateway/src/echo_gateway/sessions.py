@@ -73,10 +73,13 @@ class Sessions:
             return None
         return orjson.loads(entry.value) if entry.value else None
 
+    async def is_open(self, identity: Identity) -> bool:
+        return await self._record(identity) is not None
+
     async def verify(self, token: str) -> Identity:
         """The identity of a valid, unexpired token whose session is still open; InvalidToken otherwise."""
         identity = self._signer.verify(token).identity
-        if await self._record(identity) is None:
+        if not await self.is_open(identity):
             raise InvalidToken("this device has been signed out; sign in again")
         return identity
 
