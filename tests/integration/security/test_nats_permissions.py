@@ -154,3 +154,28 @@ async def test_the_gateway_cannot_read_a_live_dailys_seed(private_nats_url: str)
     finally:
         await gateway.nc.close()
         await operator.close()
+
+
+async def migrate(env: dict[str, str]) -> tuple[int, str, str]:
+    import sys
+
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "echo_runtime.migrate", env=env,
+                                                   stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(process.communicate(), 120)
+    return process.returncode, out.decode(), err.decode()
+
+
+async def test_the_migration_job_makes_the_streams_as_the_operator(private_nats_url: str, fresh_database: str) -> None:
+    """The echo-migrate Job's command (deploy/k8s/base/migrate/job.yaml) creates what the services may not."""
+    import os
+
+    operator = await nats.connect(private_nats_url)
+    await operator.jetstream().delete_stream("DAILY_PUBLIC")
+    env = {**os.environ, "DATABASE_URL": fresh_database, "NATS_URL": private_nats_url}
+    code, _, err = await migrate({**env, "NATS_OPERATOR_PASSWORD": CREDENTIALS["gateway"]})
+    assert code != 0 and "authorization" in err.lower()
+    code, out, err = await migrate({**env, "NATS_OPERATOR_PASSWORD": CREDENTIALS[OPERATOR]})
+    assert code == 0, err
+    assert "NATS streams and buckets up to date" in out
+    assert (await operator.jetstream().stream_info("DAILY_PUBLIC")).config.subjects == ["daily.announced.*"]
+    await operator.close()
