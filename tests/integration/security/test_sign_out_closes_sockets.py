@@ -66,6 +66,23 @@ async def test_a_sign_out_on_one_gateway_closes_the_sessions_sockets_on_every_ga
         await signed_out(laptop_there)
 
 
+async def test_signing_out_the_other_devices_keeps_this_one(system: str) -> None:
+    async with httpx.AsyncClient(base_url=system) as client:
+        phone = (await client.post("/api/v1/guest")).json()
+        tablet = (await client.post("/api/v1/session/renew",
+                                    headers=bearer(legacy_token(phone["account_id"], "tab")))).json()
+        here, there = Device(system, phone["token"]), Device(system, tablet["token"])
+        for device in (here, there):
+            assert (await device.connect())["type"] == "welcome"
+        out = await client.delete("/api/v1/sessions/others", headers=bearer(phone["token"]))
+        assert out.json() == {"signed_out": 1}
+        await signed_out(there)
+        await still_open(here)
+        listed = (await client.get("/api/v1/sessions", headers=bearer(phone["token"]))).json()["sessions"]
+        assert [s["current"] for s in listed] == [True]
+        await here.close()
+
+
 async def test_sign_out_everywhere_closes_every_device_of_the_account_and_no_other(system: str) -> None:
     async with httpx.AsyncClient(base_url=system) as client:
         phone = (await client.post("/api/v1/guest")).json()

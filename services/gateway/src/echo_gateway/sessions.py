@@ -118,8 +118,9 @@ class Sessions:
         await self.kv.purge(_key(account_id, session_id))
         return True
 
-    async def revoke_all(self, account_id: str) -> int:
-        sessions = await self.of_account(account_id)
+    async def revoke_all(self, account_id: str, *, keep: str | None = None) -> int:
+        """Sign out every device of the account but the session `keep` (none: this device too)."""
+        sessions = [s for s in await self.of_account(account_id) if s["session_id"] != keep]
         for session in sessions:
             await self.kv.purge(_key(account_id, session["session_id"]))
         return len(sessions)
