@@ -2,6 +2,8 @@
 browser; «Выйти» for one of them, for all the others and for this one — and a device signed out while its
 page is open loses its game connection at once (the server closes it), then starts over as a guest."""
 
+import asyncio
+
 import pytest
 
 from tests.support.social import token_in
@@ -105,16 +107,12 @@ async def test_the_account_screen_lists_the_devices_and_signs_them_out(social, b
         # the iPhone, a new guest now: «Выйти» warns that an account without a confirmed e-mail is lost
         guest = await phone.page.evaluate("window.echo.conn.accountId")
         await devices_shown(phone, 1)
-        warnings: list[str] = []
-
-        async def dismiss(dialog) -> None:  # noqa: ANN001
-            warnings.append(dialog.message)
-            await dialog.dismiss()
-
-        phone.page.once("dialog", dismiss)
-        await phone.page.click("[data-testid=sign-out-here]")
-        await phone.page.wait_for_function("() => true")
-        assert warnings and "не вернуться" in warnings[0]
+        async with phone.page.expect_event("dialog") as shown:
+            click = asyncio.create_task(phone.page.click("[data-testid=sign-out-here]"))
+        dialog = await shown.value
+        assert "не вернуться" in dialog.message
+        await dialog.dismiss()
+        await click
         assert await phone.page.evaluate("window.echo.conn.accountId") == guest
         assert len(await devices_shown(phone, 1)) == 1  # nothing was signed out
     finally:

@@ -22,9 +22,9 @@ async def ask(nc: Client, **request: Any) -> dict[str, Any]:
 
 
 async def publish_daily(js, day: date, league: str = "bronze", preset: str = "standard", seed: int = 42,  # noqa: ANN001
-                        special: tuple = ()) -> DailyPublished:
+                        special: tuple = (), announce: bool = True) -> DailyPublished:
     """Stand in for the daily service's publisher: its real contract is this event on this subject; then its
-    announcer writes the seed-free copy the gateway reads."""
+    announcer writes the seed-free copy the gateway reads (unless `announce` is false)."""
     from echo_daily.announcer import announce_latest
 
     daily = DailyPublished(
@@ -33,7 +33,8 @@ async def publish_daily(js, day: date, league: str = "bronze", preset: str = "st
         opens_at=midnight_msk(day), closes_at=midnight_msk(day + timedelta(days=1)),
     )
     await _publish(js, published_subject(league), daily, daily.daily_id)
-    await announce_latest(js)
+    if announce:
+        await announce_latest(js)
     return daily
 
 
