@@ -42,6 +42,9 @@ SUBJECT_WEEK_CLOSED = "league.week.closed"
 PUBLIC_STREAM = "DAILY_PUBLIC"
 SUBJECT_ANNOUNCED = "daily.announced.{league}"
 PUBLIC_STREAM_SUBJECTS: tuple[str, ...] = ("daily.announced.*",)
+#: What may be heard of the Dailies without learning a seed: announcements, closes and warnings (never
+#: `daily.published.*`). The gateway's notices to players come from these, and its NATS user hears no other.
+NOTICE_SUBJECTS: tuple[str, ...] = (*PUBLIC_STREAM_SUBJECTS, SUBJECT_CLOSED.format(league="*"), SUBJECT_WARNING)
 #: Dev only, core NATS request/reply (not stored): the daily service's dev clock answers with its time
 #: (ISO 8601), so other services' dev views (the gateway's time left) follow it. Outside every stream.
 SUBJECT_DEV_CLOCK = "dev.daily.clock"

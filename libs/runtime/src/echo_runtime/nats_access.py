@@ -15,11 +15,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
+from echo_events.daily import NOTICE_SUBJECTS as DAILY_NOTICES
 from echo_events.daily import PUBLIC_STREAM as DAILY_PUBLIC
 from echo_events.daily import PUBLIC_STREAM_SUBJECTS as DAILY_PUBLIC_SUBJECTS
 from echo_events.daily import STREAM as DAILY_STREAM
 from echo_events.daily import STREAM_SUBJECTS as DAILY_SUBJECTS
-from echo_events.daily import SUBJECT_CLOSED, SUBJECT_DEV_CLOCK, SUBJECT_WARNING
+from echo_events.daily import SUBJECT_DEV_CLOCK
 from echo_events.play import ENGINE_SUBJECT, UPDATES_SUBJECTS, replica_subject
 from echo_events.social_commands import SUBJECT_PREFIX as SOCIAL_COMMANDS
 from echo_events.streams import ACCOUNTS, DEAD_LETTERS, GAMES, LIMITS, SESSIONS, TIMER_SET_PREFIX, TIMERS
@@ -71,8 +72,7 @@ ACCESS: dict[str, Access] = {
                  SUBJECT_DEV_CLOCK,
                  *read_stream(DAILY_PUBLIC),
                  *bucket(SESSIONS.name), *bucket(LIMITS.name)),
-        subscribe=(UPDATES_SUBJECTS, *DAILY_PUBLIC_SUBJECTS, SUBJECT_CLOSED.format(league="*"), SUBJECT_WARNING,
-                   PRESENCE, REPLIES),
+        subscribe=(UPDATES_SUBJECTS, *DAILY_NOTICES, PRESENCE, REPLIES),
     ),
     # the only writer of games and of players' updates, and of the games' deadlines (message schedules)
     "engine": Access(

@@ -9,14 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
-from echo_events.daily import (
-    PUBLIC_STREAM_SUBJECTS,
-    SUBJECT_CLOSED,
-    SUBJECT_WARNING,
-    DailyAnnounced,
-    DailyClosed,
-    DailyWarning,
-)
+from echo_events.daily import NOTICE_SUBJECTS, DailyAnnounced, DailyClosed, DailyWarning
 from echo_events.envelope import decode, unwrap
 from nats.aio.client import Client
 from nats.aio.msg import Msg
@@ -27,7 +20,6 @@ log = structlog.get_logger(__name__)
 CONNECTIONS = Gauge("echo_gateway_websocket_connections", "Open WebSocket connections")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
-NOTICE_SUBJECTS = (*PUBLIC_STREAM_SUBJECTS, SUBJECT_CLOSED.format(league="*"), SUBJECT_WARNING)
 
 
 def notice_of(msg: Msg) -> dict[str, Any] | None:
