@@ -580,7 +580,17 @@ def test_nats_statefulset(k8s_tree: Path, target: str) -> None:
     assert headless["spec"]["publishNotReadyAddresses"] is True
     assert one(resources, "PodDisruptionBudget", "nats")["spec"]["maxUnavailable"] == 1
     [claim] = sts["spec"]["volumeClaimTemplates"]
-    c = container_of(sts)
+    containers = {c["name"]: c for c in sts["spec"]["template"]["spec"]["containers"]}
+    assert set(containers) == {"nats", "cert-reloader"}
+    c = containers["nats"]
+    # the sidecar reloads the server when cert-manager renews the certificate: it sees the TLS files, the
+    # pid file and the server's process, and runs as locked down as the server
+    reloader = containers["cert-reloader"]
+    assert sts["spec"]["template"]["spec"]["shareProcessNamespace"] is True
+    assert reloader["image"] == c["image"]
+    assert {m["mountPath"] for m in reloader["volumeMounts"]} == {"/etc/nats-tls", "/var/run/nats"}
+    assert all(m.get("readOnly") for m in reloader["volumeMounts"])
+    assert reloader["securityContext"] == c["securityContext"]
     assert any(
         m["name"] == claim["metadata"]["name"] and m["mountPath"] == "/data" for m in c["volumeMounts"]
     )
