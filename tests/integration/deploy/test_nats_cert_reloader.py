@@ -7,10 +7,10 @@ trusts only the new CA is served."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import ssl
-import subprocess
 import sys
 from pathlib import Path
 
@@ -54,23 +54,25 @@ async def test_a_renewed_certificate_is_served_without_a_restart(tmp_path: Path)
     port = free_port()
     conf = tmp_path / "nats.conf"
     conf.write_text(f"listen: 127.0.0.1:{port}\npid_file: {tmp_path / 'nats.pid'}\n"
-                    f"tls {{\n  cert_file: {mount}/tls.crt\n  key_file: {mount}/tls.key\n  ca_file: {mount}/ca.crt\n}}\n")
-    server = subprocess.Popen([str(BIN / "nats-server"), "-c", str(conf)], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+                    f"tls {{\n  cert_file: {mount}/tls.crt\n  key_file: {mount}/tls.key\n"
+                    f"  ca_file: {mount}/ca.crt\n}}\n")
+    server = await asyncio.create_subprocess_exec(str(BIN / "nats-server"), "-c", str(conf),
+                                                  stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
     script = reloader_script().replace(TLS_MOUNT, f"{mount}/").replace(PID_FILE, str(tmp_path / "nats.pid"))
-    sidecar = subprocess.Popen(["sh", "-c", script], env={**os.environ, "CHECK_SECONDS": "1",
-                                                          "PATH": f"{BIN}:{os.environ['PATH']}"},
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    sidecar = await asyncio.create_subprocess_exec(
+        "sh", "-c", script, env={**os.environ, "CHECK_SECONDS": "1", "PATH": f"{BIN}:{os.environ['PATH']}"},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     try:
         await eventually(lambda: trusted_by(old / "ca.crt", port), within=15)
         assert not await trusted_by(new / "ca.crt", port)
         for name in ("tls.crt", "tls.key", "ca.crt"):  # the renewal lands in the mounted Secret
             shutil.copy(new / name, mount / name)
         await eventually(lambda: trusted_by(new / "ca.crt", port), within=20)
-        assert server.poll() is None, "the server restarted"
+        assert server.returncode is None, "the server restarted"
         assert not await trusted_by(old / "ca.crt", port)
     finally:
         sidecar.terminate()
         server.terminate()
-        server.wait(10)
-    assert "nats-server reloaded" in sidecar.communicate(timeout=10)[0]
+        await asyncio.wait_for(server.wait(), 10)
+    output, _ = await asyncio.wait_for(sidecar.communicate(), 10)
+    assert "nats-server reloaded" in output.decode()
