@@ -121,7 +121,7 @@ async def test_today_shows_the_daily_without_its_seed(own_nats_url: str, databas
 
 def test_the_view_is_an_allow_list() -> None:
     """Whatever the event carries, the view has exactly these keys (a new event field cannot leak)."""
-    from echo_events.daily import DailyPublished
+    from echo_events.daily import DailyAnnounced, DailyPublished
     from echo_gateway.daily_routes import daily_view
 
     day, launch = special_day()
@@ -131,7 +131,7 @@ def test_the_view_is_an_allow_list() -> None:
         preset_id="some-future-preset", seed=spec.seed, special=None, opens_at=spec.opens_at,
         closes_at=spec.closes_at,
     )
-    view = daily_view(event, spec.closes_at + timedelta(seconds=1))
+    view = daily_view(DailyAnnounced.of(event), spec.closes_at + timedelta(seconds=1))
     assert set(view) == {"daily_id", "league", "number", "name_ru", "title_ru", "date", "preset", "prices",
                          "special", "opens_at", "closes_at", "seconds_left", "phase", "commitment"}
     assert view["preset"]["name_ru"] == "some-future-preset" and view["prices"] is None

@@ -128,6 +128,22 @@ async def test_the_dailys_warning_and_countdown_reach_every_device(system: str, 
         await device.close()
 
 
+async def test_a_new_dailys_notice_comes_from_its_seed_free_announcement(system: str, private_nats_url: str) -> None:
+    from echo_events.moscow import moscow_date
+    from echo_runtime.clock import SystemClock
+
+    device = await Device.guest(system)
+    await device.connect()
+    nc = await connect(private_nats_url, "tests")
+    daily = await publish_daily(nc.jetstream(), moscow_date(SystemClock().now()), seed=55667788)
+    await nc.drain()
+    notice = await device.push(lambda frame: frame.get("kind") == "daily_published")
+    assert notice == {"type": "notice", "kind": "daily_published", "daily_id": daily.daily_id, "league": "bronze",
+                      "number": daily.number, "name": daily.name_ru}
+    assert not any("55667788" in raw for raw in device.raw)
+    await device.close()
+
+
 async def test_a_player_plays_his_own_leagues_daily(system: str, private_nats_url: str, fresh_database: str) -> None:
     import asyncpg
     from echo_events.moscow import moscow_date

@@ -90,9 +90,14 @@ async def test_each_service_may_do_its_job_and_nothing_else(private_nats_url: st
         # the gateway: commands, queries and its players' updates; writes guests; reads no stream
         assert await gateway.publishes("engine.cmd") and await gateway.publishes("leagues.q.chart")
         assert await gateway.publishes("social.cmd.account.get")
-        assert await gateway.subscribes("echo.updates.someone") and await gateway.subscribes("daily.>")
+        assert await gateway.subscribes("echo.updates.someone") and await gateway.subscribes("daily.announced.*")
+        assert await gateway.subscribes("daily.closed.*") and await gateway.subscribes("daily.warning")
         assert await gateway.appends("account.newguest")
-        assert await gateway.reads("DAILY", "daily.published.bronze")
+        assert await gateway.reads("DAILY_PUBLIC", "daily.announced.bronze")
+        # a live Daily's seed is in DAILY's `daily.published.*`: the gateway neither reads nor hears it
+        assert not await gateway.reads("DAILY", "daily.published.bronze")
+        assert not await gateway.subscribes("daily.published.*") and not await gateway.subscribes("daily.>")
+        assert not await gateway.publishes("daily.announced.bronze")
         assert not await gateway.reads("GAMES", "echo.game.g1.move")
         assert not await gateway.reads("ACCOUNTS", "account.newguest")
         assert not await gateway.reads("DAILY", "daily.closed.bronze")
@@ -114,8 +119,8 @@ async def test_each_service_may_do_its_job_and_nothing_else(private_nats_url: st
         for other in (gateway, leagues, social):
             assert not await other.purges("ROOMS", "echo.room.r1.*")
 
-        # daily: the only writer of DAILY
-        assert await daily.appends("daily.warning")
+        # daily: the only writer of DAILY and of its seed-free copy
+        assert await daily.appends("daily.warning") and await daily.appends("daily.announced.bronze")
         assert not await daily.appends("echo.game.g1.move") and not await daily.publishes("engine.cmd")
 
         # projections read games but write none; nobody but the gateway asks leagues (its `viewer` is the
@@ -140,3 +145,55 @@ async def test_a_wrong_password_is_refused_and_the_operator_is_not_anyone(privat
     with pytest.raises(Exception, match="(?i)authorization"):
         await nats.connect(private_nats_url, user=OPERATOR, password=CREDENTIALS["gateway"], allow_reconnect=False,
                            max_reconnect_attempts=0)
+
+
+async def test_the_gateway_cannot_read_a_live_dailys_seed(private_nats_url: str) -> None:
+    """Before: the gateway's user read DAILY's `daily.published.<league>` (direct get, and `daily.>` as a core
+    subscription), whose DailyPublished carries the live Daily's seed. Now it reads the seed-free copy."""
+    from echo_events.moscow import moscow_date
+    from echo_runtime.clock import SystemClock
+
+    from tests.support.play import publish_daily
+
+    operator = await nats.connect(private_nats_url)
+    daily = await publish_daily(operator.jetstream(), moscow_date(SystemClock().now()), seed=918273645)
+    gateway = await connect_as(private_nats_url, "gateway", CREDENTIALS["gateway"])
+    try:
+        for direct in (True, False):  # a direct get, or the stream's own message get
+            with pytest.raises((NatsTimeout, NoRespondersError, TimeoutError)):
+                await gateway.nc.jetstream(timeout=1).get_last_msg("DAILY", "daily.published.bronze", direct=direct)
+        with pytest.raises(Exception):  # noqa: B017 - a consumer of DAILY is refused, however it is asked for
+            await gateway.nc.jetstream(timeout=1).pull_subscribe("daily.published.*", stream="DAILY")
+        announced = await gateway.nc.jetstream(timeout=1).get_last_msg("DAILY_PUBLIC", "daily.announced.bronze",
+                                                                       direct=True)
+        assert daily.daily_id.encode() in announced.data and daily.seed_commitment is None
+        assert b'"seed"' not in announced.data and b"salt" not in announced.data
+        assert str(daily.seed).encode() not in announced.data
+    finally:
+        await gateway.nc.close()
+        await operator.close()
+
+
+async def migrate(env: dict[str, str]) -> tuple[int, str, str]:
+    import sys
+
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "echo_runtime.migrate", env=env,
+                                                   stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    out, err = await asyncio.wait_for(process.communicate(), 120)
+    return process.returncode, out.decode(), err.decode()
+
+
+async def test_the_migration_job_makes_the_streams_as_the_operator(private_nats_url: str, fresh_database: str) -> None:
+    """The echo-migrate Job's command (deploy/k8s/base/migrate/job.yaml) creates what the services may not."""
+    import os
+
+    operator = await nats.connect(private_nats_url)
+    await operator.jetstream().delete_stream("DAILY_PUBLIC")
+    env = {**os.environ, "DATABASE_URL": fresh_database, "NATS_URL": private_nats_url}
+    code, _, err = await migrate({**env, "NATS_OPERATOR_PASSWORD": CREDENTIALS["gateway"]})
+    assert code != 0 and "authorization" in err.lower()
+    code, out, err = await migrate({**env, "NATS_OPERATOR_PASSWORD": CREDENTIALS[OPERATOR]})
+    assert code == 0, err
+    assert "NATS streams and buckets up to date" in out
+    assert (await operator.jetstream().stream_info("DAILY_PUBLIC")).config.subjects == ["daily.announced.*"]
+    await operator.close()

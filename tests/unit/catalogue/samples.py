@@ -32,7 +32,14 @@ def game_events() -> list[Event]:
 
 def known_samples() -> list[Event]:
     from echo_events.accounts import GuestCreated
-    from echo_events.daily import DailyClosed, DailyPublished, DailyWarning, LeagueWeekClosed, RuleChangeSpec
+    from echo_events.daily import (
+        DailyAnnounced,
+        DailyClosed,
+        DailyPublished,
+        DailyWarning,
+        LeagueWeekClosed,
+        RuleChangeSpec,
+    )
     from echo_events.play import GameCreated
 
     published = DailyPublished(
@@ -46,6 +53,7 @@ def known_samples() -> list[Event]:
                     msk_date="2026-11-30"),
         GuestCreated(account_id="a1", device_id="d1"),
         published,
+        DailyAnnounced.of(published),
         DailyClosed(daily_id=published.daily_id, date=MONDAY, league="bronze", closed_at=UTC_NOW),
         DailyWarning(kind="warning_30min", daily_id=published.daily_id, date=MONDAY, league="bronze",
                      at=UTC_NOW, closes_at=UTC_NOW),

@@ -111,9 +111,28 @@ def test_stream_and_subjects():
 
 
 def test_the_stream_spec_is_built_from_these_subjects():
-    from echo_events.streams import ALL_STREAMS, DAILY
+    from echo_events.daily import PUBLIC_STREAM, PUBLIC_STREAM_SUBJECTS
+    from echo_events.streams import ALL_STREAMS, DAILY, DAILY_PUBLIC
 
     assert (DAILY.name, DAILY.subjects) == (STREAM, STREAM_SUBJECTS)
-    assert DAILY in ALL_STREAMS
-    others = [s for spec in ALL_STREAMS if spec is not DAILY for s in spec.subjects]
+    assert (DAILY_PUBLIC.name, DAILY_PUBLIC.subjects) == (PUBLIC_STREAM, PUBLIC_STREAM_SUBJECTS)
+    assert DAILY in ALL_STREAMS and DAILY_PUBLIC in ALL_STREAMS
+    others = [s for spec in ALL_STREAMS if spec not in (DAILY, DAILY_PUBLIC) for s in spec.subjects]
     assert not any(s.startswith(("daily.", "league.")) for s in others)
+    assert not set(STREAM_SUBJECTS) & set(PUBLIC_STREAM_SUBJECTS)
+
+
+def test_the_announcement_is_the_published_daily_without_its_seed():
+    """The gateway's copy (DAILY_PUBLIC): every public field of DailyPublished, never the seed or its salt."""
+    from echo_events.daily import DailyAnnounced
+
+    published = DailyPublished.model_validate_json(
+        DailyPublished(daily_id="2026-12-01:gold", number=31, date=date(2026, 12, 1), league="gold",
+                       name_ru="Имя", preset_id="standard", seed=918273645,
+                       opens_at=datetime(2026, 11, 30, 21, tzinfo=UTC),
+                       closes_at=datetime(2026, 12, 1, 21, tzinfo=UTC)).model_dump_json())
+    announced = DailyAnnounced.of(published)
+    raw = announced.model_dump_json()
+    assert '"seed"' not in raw and "salt" not in raw and "918273645" not in raw
+    assert set(DailyAnnounced.model_fields) == set(DailyPublished.model_fields) - {"seed", "seed_salt"}
+    assert all(getattr(announced, name) == getattr(published, name) for name in DailyAnnounced.model_fields)

@@ -21,6 +21,10 @@ from typing import Any
 import kubernetes_validate
 import pytest
 import yaml
+from echo_runtime.nats_access import ACCESS, OPERATOR, production_authorization
+
+from tests.support.deployed_nats import local_config, passwords, server_env
+from tests.support.tls import OPENSSL, make_certificates
 
 pytestmark = pytest.mark.unit
 
@@ -33,7 +37,8 @@ K8S_VERSION = "1.30.0"  # oldest Kubernetes we support; kubernetes-validate bund
 CONV = yaml.safe_load((HERE / "service_conventions.yaml").read_text())
 SERVICES = sorted(CONV["services"])
 KUBECTL = shutil.which("kubectl")
-GENERATED = ("nats-config", "echo-secrets")  # names kustomize suffixes with a content hash
+GENERATED = ("nats-config", "echo-secrets", "echo-nats-auth")  # names kustomize suffixes with a content hash
+SECRET_FILES = {"echo-secrets": "secrets.env", CONV["nats"]["auth_secret"]: "nats-auth.env"}  # each overlay's
 
 _spec = importlib.util.spec_from_file_location("kustomize_lite", HERE / "kustomize_lite.py")
 assert _spec and _spec.loader
@@ -58,12 +63,13 @@ def load_all(path: Path) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="session")
 def k8s_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of deploy/k8s with each overlay's secrets.env made from its (empty) example."""
+    """A copy of deploy/k8s with each overlay's secret files made from their (empty) examples."""
     root = tmp_path_factory.mktemp("k8s") / "k8s"
-    shutil.copytree(K8S, root, ignore=shutil.ignore_patterns("secrets.env"))
+    shutil.copytree(K8S, root, ignore=shutil.ignore_patterns(*SECRET_FILES.values()))
     for overlay in OVERLAYS:
         d = root / "overlays" / overlay
-        shutil.copy(d / "secrets.env.example", d / "secrets.env")
+        for name in SECRET_FILES.values():
+            shutil.copy(d / f"{name}.example", d / name)
     return root
 
 
@@ -182,6 +188,9 @@ def _validate(resource: dict[str, Any]) -> None:
     if resource["apiVersion"].startswith("postgresql.cnpg.io/"):
         check_cnpg_cluster(resource)
         return
+    if resource["apiVersion"].startswith("cert-manager.io/"):
+        check_cert_manager(resource)
+        return
     kubernetes_validate.validate(resource, K8S_VERSION, strict=True)
 
 
@@ -257,6 +266,31 @@ def check_cnpg_cluster(res: dict[str, Any]) -> None:
     assert affinity.get("podAntiAffinityType", "preferred") in {"preferred", "required"}
     for key in ("requests", "limits"):
         assert {"cpu", "memory"} <= set(spec["resources"][key])
+
+
+CERT_MANAGER_SPEC_KEYS = {  # the fields we use; all exist in cert-manager.io/v1 since cert-manager 1.0
+    "Issuer": {"selfSigned", "ca"},
+    "Certificate": {"secretName", "isCA", "commonName", "dnsNames", "duration", "renewBefore", "privateKey",
+                    "usages", "issuerRef"},
+}
+
+
+def check_cert_manager(res: dict[str, Any]) -> None:
+    assert res["apiVersion"] == "cert-manager.io/v1"
+    assert set(res) <= {"apiVersion", "kind", "metadata", "spec"}
+    spec = res["spec"]
+    assert set(spec) <= CERT_MANAGER_SPEC_KEYS[res["kind"]], f"unknown {res['kind']} fields"
+    if res["kind"] == "Issuer":
+        assert len(spec) == 1
+        assert spec.get("selfSigned") == {} or set(spec["ca"]) == {"secretName"}
+        return
+    assert re.fullmatch(r"[a-z0-9]([-a-z0-9]*[a-z0-9])?", spec["secretName"])
+    assert set(spec["issuerRef"]) <= {"kind", "name", "group"} and spec["issuerRef"]["kind"] in {"Issuer",
+                                                                                               "ClusterIssuer"}
+    for key in ("duration", "renewBefore"):
+        assert key not in spec or re.fullmatch(r"\d+h", spec[key])
+    assert set(spec.get("privateKey", {})) <= {"algorithm", "size", "rotationPolicy", "encoding"}
+    assert set(spec.get("usages", [])) <= {"server auth", "client auth", "digital signature", "key encipherment"}
 
 
 def test_postgres_is_a_three_instance_cloudnativepg_cluster(k8s_tree: Path) -> None:
@@ -355,7 +389,12 @@ def test_service_deployment(k8s_tree: Path, target: str, service: str, renderer:
     for name in CONV["shared_env"]:
         assert name in env, f"{service}: {name} missing"
     assert env["DATABASE_URL"][0] == f"secret:{CONV['postgres']['app_secret']}/uri"
-    assert env["NATS_URL"][1].startswith("nats://")
+    assert env["NATS_URL"][1].startswith(f"{CONV['nats']['url_scheme']}://")
+    # its own NATS user's password, from the NATS Secret; the CA file is the TLS Secret's ca.crt, alone
+    user = CONV["services"][service]["module"].removeprefix("echo_")
+    assert env[conv["nats_password"]][0] == f"secret:{CONV['nats']['auth_secret']}/NATS_{user.upper()}_PASSWORD"
+    assert user in ACCESS
+    assert_ca_mounted(pod, c, env["NATS_CA_FILE"][1])
     assert env["OTEL_SERVICE_NAME"] == ("value", f"echo-{service}")
     assert env["LOG_FORMAT"][1] in {"json", "console"}
     for name, value in conv["env"].items():
@@ -364,13 +403,24 @@ def test_service_deployment(k8s_tree: Path, target: str, service: str, renderer:
             assert env[name][1] == value, f"{service}: {name}={env[name][1]!r}, want {value!r}"
     for name in conv["secret_env"]:
         assert env[name][0] == f"secret:echo-secrets/{name}"
-    allowed = set(CONV["shared_env"]) | set(CONV["optional_env"]) | set(conv["env"]) | set(conv["secret_env"])
+    allowed = (set(CONV["shared_env"]) | set(CONV["optional_env"]) | set(conv["env"]) | set(conv["secret_env"])
+               | {conv["nats_password"]})
     assert set(env) <= allowed, f"{service}: undocumented env {set(env) - allowed}"
     prefix = f"ECHO_{service.upper()}_"
-    assert all(n.startswith(prefix) for n in set(conv["env"]) | set(conv["secret_env"]))
+    assert all(n.startswith(prefix) for n in set(conv["env"]) | set(conv["secret_env"]) | {conv["nats_password"]})
     for name, (source, _) in env.items():
         if re.search(r"SECRET|PASSWORD|TOKEN", name):
             assert source.startswith("secret:"), f"{name} must come from a Secret"
+
+
+def assert_ca_mounted(pod: dict[str, Any], container: dict[str, Any], ca_file: str) -> None:
+    """`ca_file` is a file of a volume of the TLS Secret that projects its ca.crt and nothing else."""
+    folder, _, name = ca_file.rpartition("/")
+    [mount] = [m for m in container["volumeMounts"] if m["mountPath"] == folder]
+    assert mount.get("readOnly") is True
+    volume = next(v for v in pod["volumes"] if v["name"] == mount["name"])
+    assert volume["secret"]["secretName"] == CONV["nats"]["tls_secret"]
+    assert volume["secret"]["items"] == [{"key": "ca.crt", "path": name}], "only the CA, never the server's key"
 
 
 @pytest.mark.parametrize("service", SERVICES)
@@ -436,6 +486,12 @@ def test_migrations_run_as_a_job_with_the_same_image(k8s_tree: Path) -> None:
         assert c["image"] == container_of(one(resources, "Deployment", "gateway"))["image"]
         env = resolved_env(resources, c)
         assert env["DATABASE_URL"][0] == f"secret:{CONV['postgres']['app_secret']}/uri"
+        assert set(CONV["migrate"]["env"]) <= set(env)
+        # the Job creates the streams as the NATS operator, over TLS
+        assert env[CONV["migrate"]["nats_password"]][0] == (
+            f"secret:{CONV['nats']['auth_secret']}/NATS_{OPERATOR.upper()}_PASSWORD")
+        assert env["NATS_URL"][1].startswith(f"{CONV['nats']['url_scheme']}://")
+        assert_ca_mounted(job["spec"]["template"]["spec"], c, env["NATS_CA_FILE"][1])
         assert c["securityContext"]["readOnlyRootFilesystem"] is True
         assert job["spec"]["template"]["spec"]["restartPolicy"] in {"Never", "OnFailure"}
 
@@ -452,22 +508,29 @@ def test_no_committed_secret_has_values() -> None:
                 assert not doc.get("data") and not doc.get("stringData"), f"{path} commits secret values"
 
 
-@pytest.mark.parametrize("overlay", OVERLAYS)
-def test_secrets_come_from_a_gitignored_file_with_an_empty_example(overlay: str) -> None:
-    d = K8S / "overlays" / overlay
-    k = yaml.safe_load((d / "kustomization.yaml").read_text())
-    [gen] = k["secretGenerator"]
-    assert gen["name"] == "echo-secrets" and gen["envs"] == ["secrets.env"]
+def example_keys(path: Path) -> set[str]:
     keys = {}
-    for line in (d / "secrets.env.example").read_text().splitlines():
+    for line in path.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
             key, _, value = line.partition("=")
             keys[key] = value
-    assert all(v == "" for v in keys.values()), "the example must not carry values"
-    want = {n for s in CONV["services"].values() for n in s["secret_env"]}
-    assert set(keys) == want
-    ignored = subprocess.run(["git", "check-ignore", "-q", str(d / "secrets.env")], cwd=REPO)
-    assert ignored.returncode == 0, f"{d / 'secrets.env'} is not git-ignored"
+    assert all(v == "" for v in keys.values()), f"{path}: the example must not carry values"
+    return set(keys)
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_secrets_come_from_gitignored_files_with_empty_examples(overlay: str) -> None:
+    d = K8S / "overlays" / overlay
+    k = yaml.safe_load((d / "kustomization.yaml").read_text())
+    assert {gen["name"]: gen["envs"] for gen in k["secretGenerator"]} == {
+        name: [file] for name, file in SECRET_FILES.items()}
+    assert example_keys(d / "secrets.env.example") == {n for s in CONV["services"].values() for n in s["secret_env"]}
+    # one password per NATS user of echo_runtime.nats_access, no more
+    assert example_keys(d / "nats-auth.env.example") == {f"NATS_{u.upper()}_PASSWORD" for u in (OPERATOR, *ACCESS)}
+    for name in SECRET_FILES.values():
+        ignored = subprocess.run(["git", "check-ignore", "-q", str(d / name)], cwd=REPO)
+        assert ignored.returncode == 0, f"{d / name} is not git-ignored"
+    assert "**/nats-auth.env" in (REPO / ".dockerignore").read_text().splitlines()
 
 
 def test_configmaps_carry_no_secrets(k8s_tree: Path) -> None:
@@ -479,8 +542,9 @@ def test_configmaps_carry_no_secrets(k8s_tree: Path) -> None:
 
 def test_rendered_secret_is_empty_from_the_example(k8s_tree: Path) -> None:
     for overlay in OVERLAYS:
-        secret = one(render(k8s_tree, overlay), "Secret", "echo-secrets")
-        assert all(base64.b64decode(v) == b"" for v in secret["data"].values())
+        for name in SECRET_FILES:
+            secret = one(render(k8s_tree, overlay), "Secret", name)
+            assert all(base64.b64decode(v) == b"" for v in secret["data"].values())
 
 
 # ---------------------------------------------------------------- NATS
@@ -516,7 +580,17 @@ def test_nats_statefulset(k8s_tree: Path, target: str) -> None:
     assert headless["spec"]["publishNotReadyAddresses"] is True
     assert one(resources, "PodDisruptionBudget", "nats")["spec"]["maxUnavailable"] == 1
     [claim] = sts["spec"]["volumeClaimTemplates"]
-    c = container_of(sts)
+    containers = {c["name"]: c for c in sts["spec"]["template"]["spec"]["containers"]}
+    assert set(containers) == {"nats", "cert-reloader"}
+    c = containers["nats"]
+    # the sidecar reloads the server when cert-manager renews the certificate: it sees the TLS files, the
+    # pid file and the server's process, and runs as locked down as the server
+    reloader = containers["cert-reloader"]
+    assert sts["spec"]["template"]["spec"]["shareProcessNamespace"] is True
+    assert reloader["image"] == c["image"]
+    assert {m["mountPath"] for m in reloader["volumeMounts"]} == {"/etc/nats-tls", "/var/run/nats"}
+    assert all(m.get("readOnly") for m in reloader["volumeMounts"])
+    assert reloader["securityContext"] == c["securityContext"]
     assert any(
         m["name"] == claim["metadata"]["name"] and m["mountPath"] == "/data" for m in c["volumeMounts"]
     )
@@ -528,9 +602,50 @@ def test_nats_statefulset(k8s_tree: Path, target: str) -> None:
     cm = one(resources, "ConfigMap", "nats-config")
     assert cm["metadata"]["name"] == config_volume["configMap"]["name"]
     assert cm["data"]["nats.conf"] == NATS_CONF.read_text()
+    # the users' block beside it is the one nats_access generates, and it names no password, only variables
+    assert cm["data"]["auth.conf"].split("\n", 1)[1] == production_authorization()
+    variables = set(re.findall(r"password: \$(\w+)", cm["data"]["auth.conf"]))
+    assert variables == {f"NATS_{u.upper()}_PASSWORD" for u in (OPERATOR, *ACCESS)}
+    assert not re.search(r'password: "', cm["data"]["auth.conf"])
+    # ... each set on the servers from the NATS Secret, key by key
+    for name in variables:
+        assert env[name]["valueFrom"]["secretKeyRef"] == {"name": CONV["nats"]["auth_secret"], "key": name}
+    # the TLS Secret is mounted where nats.conf reads its files
+    tls_volume = next(v for v in sts["spec"]["template"]["spec"]["volumes"] if v.get("secret"))
+    assert tls_volume["secret"]["secretName"] == CONV["nats"]["tls_secret"]
+    [tls_mount] = [m for m in c["volumeMounts"] if m["name"] == tls_volume["name"]]
+    for name in ("tls.crt", "tls.key", "ca.crt"):
+        assert f"{tls_mount['mountPath']}/{name}" in NATS_CONF.read_text()
     csc = c["securityContext"]
     assert csc["readOnlyRootFilesystem"] is True and csc["allowPrivilegeEscalation"] is False
     assert csc["capabilities"] == {"drop": ["ALL"]}
+
+
+def test_nats_config_includes_the_users_and_takes_clients_and_routes_over_tls() -> None:
+    conf = NATS_CONF.read_text()
+    assert re.search(r"^include \./auth\.conf$", conf, re.M), "nats.conf does not include the users"
+    client_tls = _block(conf, "tls")
+    for key in ("cert_file", "key_file", "ca_file"):
+        assert re.search(rf"^\s*{key}:\s*/etc/nats-tls/", client_tls, re.M)
+    route_tls = re.search(r"^  tls\s*\{(.*?)^  \}", _block(conf, "cluster"), re.S | re.M)
+    assert route_tls and re.search(r"^\s*verify:\s*true\s*$", route_tls.group(1), re.M), "routes need mutual TLS"
+    assert "no_auth_user" not in conf + (BASE / "nats" / "auth.conf").read_text(), "no anonymous user in production"
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_the_nats_certificate_names_the_client_service_and_every_route(k8s_tree: Path, target: str) -> None:
+    resources = render(k8s_tree, target)
+    [certificate] = [c for c in find(resources, "Certificate") if c["spec"]["secretName"] == CONV["nats"]["tls_secret"]]
+    names = certificate["spec"]["dnsNames"]
+    host = _configmap_data(resources, "echo-common")["NATS_URL"].split("://")[1].split(":")[0]
+    assert host in names
+    for route in re.findall(r"nats://([\w.-]+):6222", _block(NATS_CONF.read_text(), "cluster")):
+        assert any(route == n or (n.startswith("*.") and route.split(".", 1)[1] == n[2:]) for n in names), route
+    assert {"server auth", "client auth"} <= set(certificate["spec"]["usages"])
+    issuer = one(resources, "Issuer", certificate["spec"]["issuerRef"]["name"])
+    signing = issuer["spec"]["ca"]["secretName"]
+    ca = next(c for c in find(resources, "Certificate") if c["spec"]["secretName"] == signing)
+    assert ca["spec"]["isCA"] is True
 
 
 def nats_server_binary() -> str | None:
@@ -539,28 +654,25 @@ def nats_server_binary() -> str | None:
     return str(venv_bin) if venv_bin.exists() else None
 
 
-def run_nats_config_test(binary: str, conf: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [binary, "-t", "-c", str(conf)],
-        env={"SERVER_NAME": "nats-0"},
-        capture_output=True,
-        text=True,
-        timeout=30,
-    )
+def run_nats_config_test(binary: str, conf: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([binary, "-t", "-c", str(conf)], env=env, capture_output=True, text=True, timeout=30)
 
 
-@pytest.mark.skipif(nats_server_binary() is None, reason="no nats-server binary in the venv")
+@pytest.mark.skipif(nats_server_binary() is None or not OPENSSL, reason="no nats-server in the venv or no openssl")
 def test_nats_server_accepts_the_config(tmp_path: Path) -> None:
-    """`nats-server -t` parses the config as the real server would (unknown keys and bad values fail)."""
+    """`nats-server -t` parses the config, its included users and its TLS files as the real server would
+    (unknown keys, bad values and a password variable the environment lacks fail)."""
     binary = nats_server_binary()
     assert binary
-    conf = NATS_CONF.read_text().replace("store_dir: /data", f"store_dir: {tmp_path / 'data'}")
-    conf = conf.replace("/var/run/nats/nats.pid", str(tmp_path / "nats.pid"))
-    (tmp_path / "nats.conf").write_text(conf)
-    (tmp_path / "bad.conf").write_text(conf.replace("sync_interval: always", "sync_interval: sometimes"))
-    ok = run_nats_config_test(binary, tmp_path / "nats.conf")
+    certificates = make_certificates(tmp_path / "tls")
+    env = server_env("nats-0", passwords())
+    ok = run_nats_config_test(binary, local_config(tmp_path / "ok", certificates), env)
     assert ok.returncode == 0, ok.stderr + ok.stdout
-    assert run_nats_config_test(binary, tmp_path / "bad.conf").returncode != 0
+    bad = local_config(tmp_path / "bad", certificates,
+                       NATS_CONF.read_text().replace("sync_interval: always", "sync_interval: sometimes"))
+    assert run_nats_config_test(binary, bad, env).returncode != 0
+    missing = {k: v for k, v in env.items() if k != "NATS_GATEWAY_PASSWORD"}
+    assert run_nats_config_test(binary, local_config(tmp_path / "ok", certificates), missing).returncode != 0
 
 
 # ---------------------------------------------------------------- exposure and network policy
@@ -621,7 +733,7 @@ def test_nats_and_postgres_admit_only_the_services(k8s_tree: Path, target: str) 
     service_labels = [pod_labels(one(resources, "Deployment", s)) for s in SERVICES]
     job_labels = pod_labels(one(resources, "Job", "echo-migrate"))
     for labels, port, peers_ok in (
-        (nats_labels, 4222, service_labels),
+        (nats_labels, 4222, service_labels + [job_labels]),
         (pg_labels, 5432, service_labels + [job_labels]),
     ):
         admitting = [
@@ -714,7 +826,9 @@ def test_conventions_doc_names_everything_in_the_table() -> None:
     doc = (K8S / "CONVENTIONS.md").read_text()
     names = set(CONV["shared_env"]) | set(CONV["optional_env"])
     for conv in CONV["services"].values():
-        names |= set(conv["env"]) | set(conv["secret_env"]) | {conv["module"], str(conv["port"])}
+        names |= set(conv["env"]) | set(conv["secret_env"]) | {conv["module"], str(conv["port"]), conv["nats_password"]}
+    names |= set(CONV["migrate"]["env"]) | {CONV["migrate"]["nats_password"]}
+    names |= {CONV["nats"]["tls_secret"], CONV["nats"]["auth_secret"]}
     names |= {
         CONV["probes"]["liveness"],
         CONV["probes"]["readiness"],

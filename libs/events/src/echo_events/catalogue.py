@@ -115,6 +115,9 @@ ACCOUNTS = Channel("accounts", "account.{account_id}", "One subject per account:
 DAILY_CHANNELS: dict[type[Event], Channel] = {
     daily.DailyPublished: Channel("dailyPublished", daily.SUBJECT_PUBLISHED, "00:00 MSK: a league's Daily came "
                                   "out. Internal: carries the seed.", daily.STREAM, {"league": "the league"}),
+    daily.DailyAnnounced: Channel("dailyAnnounced", daily.SUBJECT_ANNOUNCED, "Right after dailyPublished: the "
+                                  "same Daily without its seed and salt, for the gateway.", daily.PUBLIC_STREAM,
+                                  {"league": "the league"}),
     daily.DailyClosed: Channel("dailyClosed", daily.SUBJECT_CLOSED, "00:00 MSK of the next day: a league's "
                                "Daily closed.", daily.STREAM, {"league": "the league"}),
     daily.DailyWarning: Channel("dailyWarning", daily.SUBJECT_WARNING, "23:30 and 23:50 MSK: the Dailies are "

@@ -10,6 +10,10 @@ one of its schedule's, see `echo_daily.publisher`):
 - `daily.warning`           — DailyWarning, 23:30 MSK (`warning_30min`) and 23:50 MSK (`countdown_10min`).
 - `league.week.closed`      — LeagueWeekClosed, at Monday 00:00 MSK, after Sunday's Dailies closed.
 
+Stream `DAILY_PUBLIC`: what anyone may know of a Daily, for the gateway (which may not read DAILY):
+- `daily.announced.<league>` — DailyAnnounced, each DailyPublished without its seed and salt, written by the
+  daily service right after it (`echo_daily.announcer`).
+
 All instants are aware UTC datetimes; dates are Moscow calendar dates.
 """
 
@@ -35,6 +39,12 @@ SUBJECT_PUBLISHED = "daily.published.{league}"
 SUBJECT_CLOSED = "daily.closed.{league}"
 SUBJECT_WARNING = "daily.warning"
 SUBJECT_WEEK_CLOSED = "league.week.closed"
+PUBLIC_STREAM = "DAILY_PUBLIC"
+SUBJECT_ANNOUNCED = "daily.announced.{league}"
+PUBLIC_STREAM_SUBJECTS: tuple[str, ...] = ("daily.announced.*",)
+#: What may be heard of the Dailies without learning a seed: announcements, closes and warnings (never
+#: `daily.published.*`). The gateway's notices to players come from these, and its NATS user hears no other.
+NOTICE_SUBJECTS: tuple[str, ...] = (*PUBLIC_STREAM_SUBJECTS, SUBJECT_CLOSED.format(league="*"), SUBJECT_WARNING)
 #: Dev only, core NATS request/reply (not stored): the daily service's dev clock answers with its time
 #: (ISO 8601), so other services' dev views (the gateway's time left) follow it. Outside every stream.
 SUBJECT_DEV_CLOCK = "dev.daily.clock"
@@ -49,6 +59,10 @@ STREAM_SUBJECTS: tuple[str, ...] = (
 
 def published_subject(league: str) -> str:
     return SUBJECT_PUBLISHED.format(league=_league(league))
+
+
+def announced_subject(league: str) -> str:
+    return SUBJECT_ANNOUNCED.format(league=_league(league))
 
 
 def closed_subject(league: str) -> str:
@@ -113,6 +127,30 @@ class DailyPublished(Event):
         return self
 
     _utc_instants = field_validator("opens_at", "closes_at")(_utc)
+
+
+@event("daily.DailyAnnounced", 1)
+class DailyAnnounced(Event):
+    """A Daily came out, as anyone may know it: its DailyPublished without the seed and its salt (the
+    commitment to them is public). What the gateway shows of today's Daily, and its notice to players."""
+
+    daily_id: str
+    number: int = Field(ge=1)
+    date: dt.date
+    league: LeagueName
+    name_ru: str
+    preset_id: str
+    special: tuple[RuleChangeSpec, ...] | None = None
+    opens_at: dt.datetime
+    closes_at: dt.datetime
+    seed_commitment: str | None = Field(None, pattern=r"^[0-9a-f]{64}$")
+
+    _utc_instants = field_validator("opens_at", "closes_at")(_utc)
+
+    @classmethod
+    def of(cls, published: DailyPublished) -> DailyAnnounced:
+        """An allow-list of the published Daily's fields: a field added to DailyPublished later stays internal."""
+        return cls(**{name: getattr(published, name) for name in cls.model_fields})
 
 
 @event("daily.DailyClosed", 1)

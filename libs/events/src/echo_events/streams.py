@@ -118,6 +118,12 @@ DAILY = StreamSpec(
     subjects=daily.STREAM_SUBJECTS,
     description="Dailies published and closed, warnings, league weeks",
 )
+#: The seed-free side of DAILY (echo_events.daily): the gateway reads this one, never DAILY.
+DAILY_PUBLIC = StreamSpec(
+    name=daily.PUBLIC_STREAM,
+    subjects=daily.PUBLIC_STREAM_SUBJECTS,
+    description="Dailies as anyone may know them (no seed): what the gateway shows",
+)
 DEAD_LETTERS = StreamSpec(
     name="DEAD_LETTERS",
     subjects=("dlq.>",),
@@ -126,7 +132,7 @@ DEAD_LETTERS = StreamSpec(
     deny_delete=False,
 )
 
-ALL_STREAMS: tuple[StreamSpec, ...] = (GAMES, ROOMS, ACCOUNTS, DAILY, DEAD_LETTERS, TIMERS)
+ALL_STREAMS: tuple[StreamSpec, ...] = (GAMES, ROOMS, ACCOUNTS, DAILY, DAILY_PUBLIC, DEAD_LETTERS, TIMERS)
 
 
 @dataclass(frozen=True, slots=True)

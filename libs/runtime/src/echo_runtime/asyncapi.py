@@ -93,11 +93,12 @@ class _Document:
         self.schemas: dict[str, Any] = contract["components"]["schemas"]
         self.by_address = {c["address"]: key for key, c in self.channels.items() if c["address"]}
 
-    def _event_messages(self, subject: str) -> list[str]:
-        """The contract's batch messages of the event channels a subject pattern reaches."""
-        return [name for key, channel in self.channels.items() if channel.get("x-stream") and channel["address"]
-                and overlaps(subject, _wildcards(channel["address"])) for name in channel["messages"]
-                if name.endswith("Batch")]
+    def _event_messages(self, subject: str, stream: str) -> list[str]:
+        """The contract's batch messages of the stream's event channels a subject pattern reaches."""
+        return [name for channel in self.channels.values()
+                if channel.get("x-stream") == stream and channel["address"]
+                and overlaps(subject, _wildcards(channel["address"]))
+                for name in channel["messages"] if name.endswith("Batch")]
 
     def _model_message(self, name: str, model: type[BaseModel]) -> str:
         schema = model.model_json_schema(ref_template=REF)
@@ -130,7 +131,7 @@ class _Document:
         if spec.message is not None:
             names = [self._model_message(f"{spec.durable}-message", spec.message)]
         else:
-            names = self._event_messages(spec.filter_subject)
+            names = self._event_messages(spec.filter_subject, spec.stream)
         if not names:
             raise LookupError(f"{spec.durable}: no contract channel carries {spec.filter_subject}; declare its message")
         self._channel(spec.durable, names, spec.stream)

@@ -44,14 +44,10 @@ def service_env(credentials: dict[str, str]) -> dict[str, str]:
 
 def make_streams(url: str) -> None:
     """Create the contract's streams and buckets as the operator; callable from inside a running event loop."""
-    from .nats_client import connect, ensure_streams
+    from .migrate import make_streams as make
 
     async def run() -> None:
-        nc = await connect(url, name="echo-operator")
-        try:
-            await ensure_streams(nc.jetstream())
-        finally:
-            await nc.drain()
+        await make(url)  # the environment's operator password, if any; else the local anonymous operator
 
     failure: list[BaseException] = []
 

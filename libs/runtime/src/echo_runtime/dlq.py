@@ -204,9 +204,9 @@ def _describe(letter: DeadLetter) -> str:
 
 
 async def _main(args: argparse.Namespace) -> int:
-    from .nats_client import connect
+    from .nats_client import connect_as_operator
 
-    nc = await connect(args.nats, name="echo-dlq")
+    nc = await connect_as_operator(args.nats, name="echo-dlq")
     js = nc.jetstream()
     try:
         if args.command == "list":

@@ -2,7 +2,9 @@
 
 Each package that owns tables ships `migrations/NNNN_name.sql`. Applied files are recorded with a
 checksum; editing an applied file is an error, not a silent divergence.
-Run it with `python -m echo_runtime.migrate` (DATABASE_URL names the database).
+Run it with `python -m echo_runtime.migrate` (DATABASE_URL names the database). With NATS_URL set it also
+creates or updates the contract's JetStream streams and buckets, as the NATS `operator` user
+(NATS_OPERATOR_PASSWORD; NATS_CA_FILE for a tls:// URL): the services' own users may not manage streams.
 """
 
 from __future__ import annotations
@@ -94,6 +96,16 @@ async def apply_migrations(dsn: str, migrations: list[Migration] | None = None) 
     return applied_now
 
 
+async def make_streams(url: str) -> None:
+    from .nats_client import connect_as_operator, ensure_streams
+
+    nc = await connect_as_operator(url, name="echo-migrate")
+    try:
+        await ensure_streams(nc.jetstream())
+    finally:
+        await nc.drain()
+
+
 def main() -> None:
     dsn = os.environ.get("DATABASE_URL")
     if not dsn:
@@ -102,6 +114,9 @@ def main() -> None:
     for m in applied:
         print(f"applied {m.package} {m.version:04d}_{m.name}")
     print(f"migrations up to date ({len(applied)} applied now)")
+    if nats_url := os.environ.get("NATS_URL"):
+        asyncio.run(make_streams(nats_url))
+        print("NATS streams and buckets up to date")
 
 
 if __name__ == "__main__":

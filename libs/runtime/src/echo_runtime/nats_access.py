@@ -15,9 +15,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
+from echo_events.daily import NOTICE_SUBJECTS as DAILY_NOTICES
+from echo_events.daily import PUBLIC_STREAM as DAILY_PUBLIC
+from echo_events.daily import PUBLIC_STREAM_SUBJECTS as DAILY_PUBLIC_SUBJECTS
 from echo_events.daily import STREAM as DAILY_STREAM
 from echo_events.daily import STREAM_SUBJECTS as DAILY_SUBJECTS
-from echo_events.daily import SUBJECT_DEV_CLOCK, SUBJECT_PUBLISHED
+from echo_events.daily import SUBJECT_DEV_CLOCK
 from echo_events.play import ENGINE_SUBJECT, PRESENCE_PREFIX, UPDATES_SUBJECTS, replica_subject
 from echo_events.social_commands import SUBJECT_PREFIX as SOCIAL_COMMANDS
 from echo_events.streams import ACCOUNTS, DEAD_LETTERS, GAMES, LIMITS, ROOMS, SESSIONS, TIMER_SET_PREFIX, TIMERS
@@ -66,13 +69,15 @@ class Access:
 
 ACCESS: dict[str, Access] = {
     # sends players' commands and queries; hears its players' updates and the Daily notices; writes guests
-    # to ACCOUNTS but reads no game, account or dead-letter stream, and publishes no daily event
+    # to ACCOUNTS but reads no game, account or dead-letter stream, and publishes no daily event. Of the
+    # Dailies it reads and hears only what anyone may know (DAILY_PUBLIC, closes, warnings): never DAILY's
+    # `daily.published.*`, which carries the seed
     "gateway": Access(
         publish=(ENGINE_SUBJECT, replica_subject("*"), LEAGUES_QUERIES, f"{SOCIAL_COMMANDS}>", "account.*", PRESENCE,
                  SUBJECT_DEV_CLOCK,
-                 f"$JS.API.DIRECT.GET.{DAILY_STREAM}.{SUBJECT_PUBLISHED.format(league='*')}",
+                 *read_stream(DAILY_PUBLIC),
                  *bucket(SESSIONS.name), *bucket(LIMITS.name)),
-        subscribe=(UPDATES_SUBJECTS, "daily.>", PRESENCE, REPLIES),
+        subscribe=(UPDATES_SUBJECTS, *DAILY_NOTICES, PRESENCE, REPLIES),
     ),
     # the only writer of games and rooms and of players' updates, and of the games' deadlines (message
     # schedules); the only one that purges: a room when it is deleted, with its timers (GAMES denies it);
@@ -87,9 +92,9 @@ ACCESS: dict[str, Access] = {
         subscribe=(ENGINE_SUBJECT, replica_subject("*"), PRESENCE, REPLIES),
         answers_requests=True,
     ),
-    # the only writer of the DAILY stream
+    # the only writer of the DAILY stream, and of its seed-free copy DAILY_PUBLIC
     "daily": Access(
-        publish=(*DAILY_SUBJECTS, *read_stream(DAILY_STREAM)),
+        publish=(*DAILY_SUBJECTS, *read_stream(DAILY_STREAM), *DAILY_PUBLIC_SUBJECTS, *read_stream(DAILY_PUBLIC)),
         subscribe=(SUBJECT_DEV_CLOCK, REPLIES),
         answers_requests=True,
     ),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import ssl
 
 import nats
@@ -17,8 +18,9 @@ log = structlog.get_logger(__name__)
 
 
 async def connect(url: str, name: str, *, user: str | None = None, password: str | None = None,
-                  ca_file: str | None = None) -> Client:
-    """Connect, retrying for ever in the background once connected (the client reconnects by itself).
+                  ca_file: str | None = None, attempts: int = -1) -> Client:
+    """Connect, retrying for ever in the background once connected (the client reconnects by itself), or
+    only `attempts` times per server (a one-off job that should fail, not hang, on a wrong password).
     With a password, as `user`; with a CA file, over TLS verified against it."""
     credentials = {"user": user or name, "password": password} if password else {}
     tls = {"tls": ssl.create_default_context(cafile=ca_file)} if ca_file else {}
@@ -27,11 +29,21 @@ async def connect(url: str, name: str, *, user: str | None = None, password: str
         name=name,
         **credentials,
         **tls,
-        max_reconnect_attempts=-1,
+        max_reconnect_attempts=attempts,
         reconnect_time_wait=0.5,
         connect_timeout=3,
         allow_reconnect=True,
     )
+
+
+async def connect_as_operator(url: str, name: str, *, attempts: int = 5) -> Client:
+    """The operator's tools (echo-migrate, echo_runtime.dlq, echo_leagues.rebuild) as the NATS `operator`
+    user: NATS_OPERATOR_PASSWORD and NATS_CA_FILE from the environment, as the echo-migrate Job sets them;
+    without a password, a local server's anonymous operator (dev stack, tests)."""
+    from .nats_access import OPERATOR
+
+    return await connect(url, name, user=OPERATOR, password=os.environ.get("NATS_OPERATOR_PASSWORD") or None,
+                         ca_file=os.environ.get("NATS_CA_FILE") or None, attempts=attempts)
 
 
 def stream_config(spec: StreamSpec) -> StreamConfig:

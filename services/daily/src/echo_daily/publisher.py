@@ -36,6 +36,7 @@ from nats.js import JetStreamContext
 from nats.js.errors import APIError
 from prometheus_client import Counter
 
+from .announcer import announce_latest
 from .schedule import Due, ScheduleConfig, instant_of, next_due_at, resume
 
 log = structlog.get_logger(__name__)
@@ -172,6 +173,7 @@ class DailyPublisher:
         while not self._stopping:
             self._wake.clear()  # a wake-up from here on (a clock move mid-round) starts another round
             as_of = await self.publish_due()
+            await announce_latest(self._js)  # the seed-free copy the gateway reads (announcer.py)
             wake_at = next_due_at(as_of, self._config)
             delay = (wake_at - self._clock.now()).total_seconds()
             if delay > 0:

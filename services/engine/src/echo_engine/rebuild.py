@@ -14,7 +14,7 @@ import os
 import asyncpg
 import structlog
 from echo_runtime.db import create_pool
-from echo_runtime.nats_client import connect, ensure_streams
+from echo_runtime.nats_client import connect_as_operator, ensure_streams
 from echo_runtime.rebuild import drain, reset
 from nats.aio.client import Client
 
@@ -39,7 +39,7 @@ async def rebuild(nc: Client, pool: asyncpg.Pool) -> dict[str, int]:
 
 
 async def main_async() -> dict[str, int]:
-    nc = await connect(os.environ.get("NATS_URL", "nats://127.0.0.1:4222"), name="engine-rebuild")
+    nc = await connect_as_operator(os.environ.get("NATS_URL", "nats://127.0.0.1:4222"), name="engine-rebuild")
     pool = await create_pool(os.environ.get("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
     try:
         await ensure_streams(nc.jetstream())

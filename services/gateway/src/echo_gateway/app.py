@@ -35,6 +35,7 @@ from .sessions import Sessions
 from .settings import Settings
 from .ws.endpoint import live
 from .ws.hub import Hub
+from .ws.sign_outs import SignOuts
 
 WEB_ROOT = Path(__file__).parent / "web"
 API_VERSION = "2.0.0"  # the REST API's; the WebSocket protocol has its own (PROTOCOL.md)
@@ -73,12 +74,15 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     settings = settings or Settings()
     signer = TokenSigner(settings.signing_secret(), max_age_seconds=settings.session_seconds())
     hub = Hub()
+    sign_outs = SignOuts()
 
     async def start(runtime: ServiceRuntime) -> None:
         await sessions.start(runtime.js)
         limits.start(await runtime.js.key_value(LIMITS.name))
         await hub.start(runtime.nc)
         runtime.on_stop(hub.stop)
+        await sign_outs.start(runtime.js)
+        runtime.on_stop(sign_outs.stop)
 
     runtime = ServiceRuntime("gateway", settings, on_connected=start, clock=clock)
     sessions = Sessions(signer, runtime.clock)
@@ -93,5 +97,6 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     app.state.sessions = sessions
     app.state.limits = limits
     app.state.hub = hub
+    app.state.sign_outs = sign_outs
     app.state.holders = Holders()
     return app

@@ -1,9 +1,9 @@
 """Today's Daily as the client shows it: number, name, date, preset name and gist, the special-game badge
 with its Russian list of changes, prices and time left.
 
-Read from the DAILY stream (the latest `DailyPublished` of a league, one direct get). That event is
-internal: it carries the seed. The view below is built field by field from an allow-list, so the seed
-(and anything added to the event later) never reaches a client; the field is not in the event at all.
+Read from the DAILY_PUBLIC stream (the latest `DailyAnnounced` of a league, one direct get): the daily
+service's seed-free copy of its DailyPublished. The gateway's NATS user may not read DAILY, so no seed is
+ever in this process; the field is not in either event at all. The view below is an allow-list still.
 
 Wire them in with `DAILY_ROUTES` (a tuple of Litestar handlers).
 """
@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 
 from echo_challenge.presets import UnknownPreset, get_preset
 from echo_challenge.specials import RuleChange, apply_changes
-from echo_events.daily import LEAGUES, STREAM, SUBJECT_DEV_CLOCK, DailyPublished, published_subject
+from echo_events.daily import LEAGUES, PUBLIC_STREAM, SUBJECT_DEV_CLOCK, DailyAnnounced, announced_subject
 from echo_events.envelope import decode, unwrap
 from echo_runtime.append import last_message
 from echo_runtime.clock import Clock
@@ -30,17 +30,17 @@ WARNING_BEFORE = timedelta(minutes=30)  # spec §14: warning 30 min before midni
 COUNTDOWN_BEFORE = timedelta(minutes=10)  # spec §14: countdown in the last 10 min
 
 
-async def latest_published(request: Request, league: str) -> DailyPublished | None:
+async def latest_announced(request: Request, league: str) -> DailyAnnounced | None:
     try:
         js = request.app.state.runtime.js
     except RuntimeError:
         raise ServiceUnavailableException("not connected to NATS yet") from None
-    message = await last_message(js, STREAM, published_subject(league))
+    message = await last_message(js, PUBLIC_STREAM, announced_subject(league))
     if message is None:
         return None
     for envelope in decode(message.data).events:
         event = unwrap(envelope)
-        if isinstance(event, DailyPublished):
+        if isinstance(event, DailyAnnounced):
             return event
     return None
 
@@ -55,7 +55,7 @@ def _preset_view(preset_id: str) -> PresetView:
     }
 
 
-def _prices(daily: DailyPublished) -> Prices | None:
+def _prices(daily: DailyAnnounced) -> Prices | None:
     """The day's prices (spec §10: they are shown and can differ by day): the preset's, with the special
     game's changes applied."""
     try:
@@ -77,7 +77,7 @@ def _phase(left: timedelta) -> str:
     return "live"
 
 
-def daily_view(daily: DailyPublished, now: datetime) -> Daily:
+def daily_view(daily: DailyAnnounced, now: datetime) -> Daily:
     """What a player may see of a live Daily. An allow-list: never the seed or its salt."""
     left = daily.closes_at - now
     special = None
@@ -125,7 +125,7 @@ async def daily_today(request: Request, league: FromQuery[str] = "bronze") -> Da
     """Today's Daily of a league (default Bronze)."""
     if league not in LEAGUES:
         raise ValidationException(f"unknown league {league!r}; known: {', '.join(LEAGUES)}")
-    daily = await latest_published(request, league)
+    daily = await latest_announced(request, league)
     now = await _now(request)
     if daily is None or daily.closes_at <= now:  # a past Daily (the daily service still catching up) is not today's
         raise NotFoundException(f"the {league} league's Daily is not out yet (a new one comes out at 00:00 MSK)")
@@ -138,7 +138,7 @@ async def daily_today_all(request: Request) -> Dailies:
     now = await _now(request)
     dailies = []
     for league in LEAGUES:
-        daily = await latest_published(request, league)
+        daily = await latest_announced(request, league)
         if daily is not None and daily.closes_at > now:
             dailies.append(daily_view(daily, now))
     return {"dailies": dailies}

@@ -1,5 +1,5 @@
 """REST routes of a device's sessions: renew its token, list the account's signed-in devices, sign out
-this device («Выйти»), another one, or every device («Выйти на всех устройствах»).
+this device («Выйти»), another one, every other one, or every device («Выйти на всех устройствах»).
 
 | route                              | does                                                              |
 |------------------------------------|-------------------------------------------------------------------|
@@ -7,6 +7,7 @@ this device («Выйти»), another one, or every device («Выйти на в
 | GET    /api/v1/sessions            | `sessions`: the account's devices (`current` marks this one)      |
 | DELETE /api/v1/sessions/current    | sign out this device                                              |
 | DELETE /api/v1/sessions/{id}       | sign out one of the account's devices (404 if not signed in)      |
+| DELETE /api/v1/sessions/others     | sign out every device of the account but this one                 |
 | DELETE /api/v1/sessions            | sign out every device of the account, this one included           |
 """
 
@@ -47,6 +48,13 @@ async def sign_out(request: Request) -> SignedOut:
     return {"signed_out": 1}
 
 
+@delete("/api/v1/sessions/others", operation_id="signOutOtherDevices", status_code=200, **NEEDS_SESSION)
+async def sign_out_others(request: Request) -> SignedOut:
+    """Every other device of my account signed out; this one stays."""
+    me = identity_of(request)
+    return {"signed_out": await request.app.state.sessions.revoke_all(me.account_id, keep=me.session_id)}
+
+
 @delete("/api/v1/sessions/{session_id:str}", operation_id="signOutDevice", status_code=200, **NEEDS_SESSION)
 async def sign_out_device(request: Request, session_id: FromPath[str]) -> SignedOut:
     me = identity_of(request)
@@ -61,4 +69,4 @@ async def sign_out_everywhere(request: Request) -> SignedOut:
     return {"signed_out": await request.app.state.sessions.revoke_all(me.account_id)}
 
 
-SESSION_ROUTES = (renew_session, list_sessions, sign_out, sign_out_device, sign_out_everywhere)
+SESSION_ROUTES = (renew_session, list_sessions, sign_out, sign_out_others, sign_out_device, sign_out_everywhere)

@@ -73,10 +73,13 @@ class Sessions:
             return None
         return orjson.loads(entry.value) if entry.value else None
 
+    async def is_open(self, identity: Identity) -> bool:
+        return await self._record(identity) is not None
+
     async def verify(self, token: str) -> Identity:
         """The identity of a valid, unexpired token whose session is still open; InvalidToken otherwise."""
         identity = self._signer.verify(token).identity
-        if await self._record(identity) is None:
+        if not await self.is_open(identity):
             raise InvalidToken("this device has been signed out; sign in again")
         return identity
 
@@ -115,8 +118,9 @@ class Sessions:
         await self.kv.purge(_key(account_id, session_id))
         return True
 
-    async def revoke_all(self, account_id: str) -> int:
-        sessions = await self.of_account(account_id)
+    async def revoke_all(self, account_id: str, *, keep: str | None = None) -> int:
+        """Sign out every device of the account but the session `keep` (none: this device too)."""
+        sessions = [s for s in await self.of_account(account_id) if s["session_id"] != keep]
         for session in sessions:
             await self.kv.purge(_key(account_id, session["session_id"]))
         return len(sessions)

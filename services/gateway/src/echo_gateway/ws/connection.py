@@ -42,18 +42,20 @@ from .protocol import (
 )
 from .protocol_v1 import V1_MESSAGE, V1_TYPES
 from .ratelimit import TokenBucket
+from .sign_outs import SignOuts
 
 log = structlog.get_logger(__name__)
 REJECTIONS = Counter("echo_gateway_ws_errors_total", "Errors sent to WebSocket clients", ["code"])
 
 HELLO_TIMEOUT = 10.0
+SIGNED_OUT_CLOSE_CODE = 4401  # the hello's "not authenticated": sign in again, do not just reconnect
 HEARTBEAT_SECONDS = 20.0
 IDLE_LIMIT_SECONDS = 90.0
 
 
 class Connection:
     def __init__(self, socket: WebSocket, nc: Client, signer: Sessions, hub: Hub, holders: Holders,
-                 rate: float = 10.0, burst: int = 20) -> None:
+                 sign_outs: SignOuts, rate: float = 10.0, burst: int = 20) -> None:
         self._socket = socket
         self._nc = nc
         self._signer = signer
@@ -69,7 +71,9 @@ class Connection:
         self._version = 2  # the protocol its hello named
         self._presence = Presence(nc, self.send)  # the tables this device's player sits at
         self._holders = holders  # which engine replica holds each game
+        self._sign_outs = sign_outs
         self._closed = False
+        self._signed_out = False
 
     async def run(self) -> None:
         await self._socket.accept()
@@ -80,9 +84,13 @@ class Connection:
         updates = await self._nc.subscribe(updates_subject(identity.account_id), cb=self._on_update)
         self._hub.add(self.send)
         heartbeat = asyncio.create_task(self._heartbeat())
+        self._sign_outs.add(identity.account_id, identity.session_id, self._sign_out)
         try:
+            if not await self._signer.is_open(identity):  # signed out since its hello was verified
+                await self._sign_out()
             await self._serve(identity)
         finally:
+            self._sign_outs.remove(identity.account_id, identity.session_id, self._sign_out)
             heartbeat.cancel()
             with contextlib.suppress(Exception):
                 await self._presence.close()
@@ -100,6 +108,15 @@ class Connection:
             with contextlib.suppress(Exception):
                 await self._socket.send_text(orjson.dumps(frame).decode())
 
+    async def _sign_out(self) -> None:
+        """This device's session was signed out (here or on another replica): say so and close. A frame
+        that was already on its way is not served."""
+        self._signed_out = True
+        await self.send(error("not_authenticated", "this device has been signed out; sign in again"))
+        self._closed = True
+        with contextlib.suppress(Exception):
+            await self._socket.close(code=SIGNED_OUT_CLOSE_CODE, reason="signed out")
+
     async def _receive(self, timeout: float) -> str | None:
         """The next text frame; None when the client went away or stayed silent too long."""
         try:
@@ -107,7 +124,7 @@ class Connection:
                 message = await self._socket.receive()
         except TimeoutError:
             return None
-        if message["type"] == "websocket.disconnect":
+        if message["type"] == "websocket.disconnect" or self._signed_out:
             return None
         text = message.get("text")
         if not text:

@@ -11,5 +11,5 @@ from .connection import Connection
 async def live(socket: WebSocket) -> None:
     state = socket.app.state
     settings = state.runtime.settings
-    await Connection(socket, state.runtime.nc, state.sessions, state.hub, state.holders,
+    await Connection(socket, state.runtime.nc, state.sessions, state.hub, state.holders, state.sign_outs,
                      rate=settings.ws_rate, burst=settings.ws_burst).run()

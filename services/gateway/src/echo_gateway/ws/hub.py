@@ -1,5 +1,6 @@
 """The gateway's live connections, and the Daily notices fanned out to all of them (one NATS
-subscription per gateway process, not one per connection)."""
+subscription per subject and gateway process, not per connection). A Daily's coming out is heard on
+`daily.announced.*` (DAILY_PUBLIC), never on `daily.published.*`, whose events carry the seed."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import structlog
-from echo_events.daily import DailyClosed, DailyPublished, DailyWarning
+from echo_events.daily import NOTICE_SUBJECTS, DailyAnnounced, DailyClosed, DailyWarning
 from echo_events.envelope import decode, unwrap
 from nats.aio.client import Client
 from nats.aio.msg import Msg
@@ -28,7 +29,7 @@ def notice_of(msg: Msg) -> dict[str, Any] | None:
                 "closes_at": event.closes_at.isoformat()}
     if isinstance(event, DailyClosed):
         return {"type": "notice", "kind": "daily_closed", "daily_id": event.daily_id, "league": event.league}
-    if isinstance(event, DailyPublished):
+    if isinstance(event, DailyAnnounced):
         return {"type": "notice", "kind": "daily_published", "daily_id": event.daily_id, "league": event.league,
                 "number": event.number, "name": event.name_ru}
     return None
@@ -37,17 +38,17 @@ def notice_of(msg: Msg) -> dict[str, Any] | None:
 class Hub:
     def __init__(self) -> None:
         self._connections: set[Send] = set()
-        self._subscription: Subscription | None = None
+        self._subscriptions: list[Subscription] = []
 
     def __len__(self) -> int:
         return len(self._connections)
 
     async def start(self, nc: Client) -> None:
-        self._subscription = await nc.subscribe("daily.>", cb=self._on_daily)
+        self._subscriptions = [await nc.subscribe(subject, cb=self._on_daily) for subject in NOTICE_SUBJECTS]
 
     async def stop(self) -> None:
-        if self._subscription is not None:
-            await self._subscription.unsubscribe()
+        for subscription in self._subscriptions:
+            await subscription.unsubscribe()
 
     def add(self, send: Send) -> None:
         self._connections.add(send)

@@ -1,19 +1,22 @@
-// The account screen (`#/account`): the callsign, the e-mail confirmation, logging in on another device.
+// The account screen (`#/account`): the callsign, the e-mail confirmation, logging in on another device,
+// the devices signed in (devices.js).
 // The server's refusals are shown as it words them (message_ru in Russian), by their code.
 import { t, serverError } from "./i18n.js";
 import { account, call, friendsScores } from "./api.js";
 import { escapeHTML } from "./board.js";
+import { DevicesCard } from "./devices.js";
 
 export class AccountScreen {
   constructor(root) {
     this.root = root;
     this.account = null;
     this.notes = {};
+    this.devices = new DevicesCard({ guest: () => !this.account?.email_confirmed });
   }
 
   async mount() {
     this.render();
-    const [mine, scores] = await Promise.all([account(), friendsScores()]);
+    const [mine, scores] = await Promise.all([account(), friendsScores(), this.devices.load()]);
     this.account = mine?.account ?? null;
     this.shownAs = scores?.me?.callsign ?? null; // the name the Chart and friends see until a callsign is set
     this.render();
@@ -74,8 +77,10 @@ export class AccountScreen {
           </form>
           ${line("login-note")}
         </section>
+        <section class="card devices" data-testid="devices"></section>
       </div>
     </div>`;
+    this.devices.attach(this.root.querySelector("[data-testid=devices]"));
     this.wire();
   }
 

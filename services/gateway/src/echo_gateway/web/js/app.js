@@ -65,11 +65,22 @@ function showNotice(notice) {
     countdown = setInterval(tick, 1000);
     return;
   }
-  const text = { warning_30min: "warn30", daily_closed: "dailyClosed", daily_published: "dailyPublished" }[notice.kind];
+  const text = { warning_30min: "warn30", daily_closed: "dailyClosed", daily_published: "dailyPublished",
+    signed_out: "signedOutElsewhere" }[notice.kind];
   banner.textContent = text ? t(text) : notice.kind;
   if (notice.kind === "daily_published" && screen instanceof MainScreen) route();
 }
 
+// A sign-out from another device (its «Выйти»): the server closes this connection, which comes back as a
+// new guest. Say so, and leave the previous account's screen.
+let accountShown = null;
+conn.addEventListener("online", () => {
+  if (accountShown && conn.accountId !== accountShown) {
+    showNotice({ kind: "signed_out" });
+    navigate("#/");
+  }
+  accountShown = conn.accountId;
+});
 conn.addEventListener("state", (e) => showConn(e.detail));
 conn.addEventListener("notice", (e) => showNotice(e.detail));
 
