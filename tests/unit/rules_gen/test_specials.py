@@ -1,4 +1,4 @@
-"""Special games: rule overrides and their Russian description (spec §10)."""
+"""Special games: rule overrides and their Russian description (echo-challenge.md §10)."""
 
 import pytest
 from echo_challenge.presets import PRESETS, rules_for_preset

@@ -25,8 +25,8 @@ from litestar.params import FromQuery
 from nats.errors import Error as NatsError
 
 SPECIAL_BADGE_RU = "Особая партия"
-WARNING_BEFORE = timedelta(minutes=30)  # spec §14: warning 30 min before midnight
-COUNTDOWN_BEFORE = timedelta(minutes=10)  # spec §14: countdown in the last 10 min
+WARNING_BEFORE = timedelta(minutes=30)  # echo-challenge.md §14: warning 30 min before midnight
+COUNTDOWN_BEFORE = timedelta(minutes=10)  # echo-challenge.md §14: countdown in the last 10 min
 
 
 async def latest_published(request: Request, league: str) -> DailyPublished | None:
@@ -55,7 +55,7 @@ def _preset_view(preset_id: str) -> dict[str, Any]:
 
 
 def _prices(daily: DailyPublished) -> dict[str, int] | None:
-    """The day's prices (spec §10: they are shown and can differ by day): the preset's, with the special
+    """The day's prices (echo-challenge.md §10: they are shown and can differ by day): the preset's, with the special
     game's changes applied."""
     try:
         rules = get_preset(daily.preset_id).rules

@@ -3,7 +3,7 @@
 Every function takes a pool (or connection) and plain values and returns JSON-ready dicts; the NATS
 API (api.py) and the HTTP handlers (http.py) are thin shells around them.
 
-Chart order (spec §16): more Credits, more clean openings, fewer ticks, earlier finish — as one
+Chart order (echo-challenge.md §16): more Credits, more clean openings, fewer ticks, earlier finish — as one
 ascending key (-credits, -clean, ticks, finished_at) so a row comparison on the partial index
 `leagues_games_chart` finds everyone ahead of a game. Places are ranks: exact ties share a place.
 """

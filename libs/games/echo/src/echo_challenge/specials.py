@@ -1,4 +1,4 @@
-"""Special games (особые партии, spec §10): rule changes on top of a preset, described in Russian.
+"""Special games (особые партии, echo-challenge.md §10): rule changes on top of a preset, described in Russian.
 
 This module owns the catalogue of rule changes a special game may make and their Russian descriptions;
 the daily calendar (echo_daily.calendar.special) only decides *which* days and *which* entries of

@@ -1,4 +1,4 @@
-// «Чарт Эхо-вызова» (spec §16–§18), public: league tabs; today's Chart; the past day's results with its
+// «Чарт Эхо-вызова» (echo-challenge.md §16–§18), public: league tabs; today's Chart; the past day's results with its
 // field; the Game of the day (▶ opens the replay viewer); «Лига» (the caller's group); «Друзья».
 // A callsign opens a small card: add to friends, block.
 import { t, lang, serverError } from "./i18n.js";

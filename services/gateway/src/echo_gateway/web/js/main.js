@@ -9,7 +9,7 @@ import { rememberView } from "./game.js";
 import { termHTML } from "./terms.js";
 import { askBeforeDaily, forgetUnfinishedTutorial, tutorialDone, unfinishedTutorial } from "./tutorial.js";
 
-// Used until GET /api/v1/play/options answers (the engine's presets, spec §23).
+// Used until GET /api/v1/play/options answers (the engine's presets, echo-challenge.md §23).
 const FALLBACK_PRESETS = [
   { id: "as-daily" },
   { id: "standard", name: "Ровный фон", gist: "по два Эфемера каждого цвета, от 3 до 5 сегментов", name_en: "Even background", gist_en: "two ephemera of each colour, 3 to 5 segments" },
