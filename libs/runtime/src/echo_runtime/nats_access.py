@@ -22,6 +22,8 @@ from echo_events.play import ENGINE_SUBJECT, UPDATES_SUBJECTS, replica_subject
 from echo_events.social_commands import SUBJECT_PREFIX as SOCIAL_COMMANDS
 from echo_events.streams import ACCOUNTS, DEAD_LETTERS, GAMES, LIMITS, SESSIONS, TIMER_SET_PREFIX, TIMERS
 
+from .today import TODAY_SUBJECT
+
 OPERATOR = "operator"
 LEAGUES_QUERIES = "leagues.q.*"  # echo_leagues.api.PREFIX + "*"
 REPLIES = "_INBOX.>"  # where the answers to this user's own requests come back
@@ -31,6 +33,11 @@ PRESENCE = "echo.presence.>"  # echo_gateway.ws.presence.PRESENCE_PREFIX: seats 
 def read_stream(stream: str) -> tuple[str, ...]:
     """Direct gets (one message, a batch, the last of a subject) and stored-message gets."""
     return (f"$JS.API.DIRECT.GET.{stream}", f"$JS.API.DIRECT.GET.{stream}.>", f"$JS.API.STREAM.MSG.GET.{stream}")
+
+
+def read_today() -> tuple[str, ...]:
+    """The direct get of `echo_runtime.today`: which day it is, as the Dailies say."""
+    return (f"$JS.API.DIRECT.GET.{DAILY_STREAM}.{TODAY_SUBJECT}",)
 
 
 def consume_stream(stream: str) -> tuple[str, ...]:
@@ -86,13 +93,13 @@ ACCESS: dict[str, Access] = {
     # projections: they read games, accounts and dailies but write none of them
     "leagues": Access(
         publish=(*read_stream(GAMES.name), *consume_stream(GAMES.name), *consume_stream(ACCOUNTS.name),
-                 *consume_stream(DAILY_STREAM), *dead_letters()),
+                 *consume_stream(DAILY_STREAM), *read_today(), *dead_letters()),
         subscribe=(LEAGUES_QUERIES, REPLIES),
         answers_requests=True,
     ),
     "social": Access(
         publish=(*ACCOUNTS.subjects, *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name),
-                 *consume_stream(GAMES.name), *dead_letters()),
+                 *consume_stream(GAMES.name), *read_today(), *dead_letters()),
         subscribe=(f"{SOCIAL_COMMANDS}>", REPLIES),
         answers_requests=True,
     ),

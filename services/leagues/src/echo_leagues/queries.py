@@ -280,6 +280,13 @@ async def league_of(pool: asyncpg.Pool, account_id: str) -> str:
     return await pool.fetchval("SELECT league FROM leagues_players WHERE account_id = $1", account_id) or "bronze"
 
 
+async def leagues_of(pool: asyncpg.Pool, account_ids: list[str]) -> dict[str, str]:
+    """Each listed player's league (Bronze until a week moved him): whom a gateway sends a league's notices."""
+    rows = await pool.fetch("SELECT account_id, league FROM leagues_players WHERE account_id = ANY($1)", account_ids)
+    moved = {r["account_id"]: r["league"] for r in rows}
+    return {account: moved.get(account, "bronze") for account in account_ids}
+
+
 async def player(pool: asyncpg.Pool, account_id: str, today: dt.date) -> dict[str, Any]:
     """A player's league and his group and place this week, if any."""
     from echo_events.moscow import week_of

@@ -44,7 +44,7 @@ def _shown(social: Social, row: asyncpg.Record) -> dict[str, Any]:
 
 
 async def create_challenge(social: Social, cmd: CreateChallenge) -> dict[str, Any]:
-    today = social.today()
+    today = await social.today()
     async with social.transaction() as tx:
         account = await tx.lock_account(cmd.account_id)
         if account["email_confirmed_at"] is None:
