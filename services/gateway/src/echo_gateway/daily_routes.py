@@ -1,5 +1,5 @@
 """Today's Daily as the client shows it: number, name, date, preset name and gist, the special-game badge
-with its Russian list of changes, prices and time left.
+with its list of changes — each text in Russian and in English (`…_ru`, `…_en`) — prices and time left.
 
 Read from the DAILY stream (the latest `DailyPublished` of a league, one direct get). That event is
 internal: it carries the seed. The view below is built field by field from an allow-list, so the seed
@@ -14,8 +14,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from echo_challenge.presets import UnknownPreset, get_preset
-from echo_challenge.specials import RuleChange, apply_changes
-from echo_events.daily import LEAGUES, STREAM, SUBJECT_DEV_CLOCK, DailyPublished, published_subject
+from echo_challenge.specials import RuleChange, apply_changes, describe_rule_en
+from echo_events.daily import LEAGUES, STREAM, SUBJECT_DEV_CLOCK, DailyPublished, RuleChangeSpec, published_subject
 from echo_events.envelope import decode, unwrap
 from echo_runtime.append import last_message
 from echo_runtime.clock import Clock
@@ -24,7 +24,10 @@ from litestar.exceptions import NotFoundException, ServiceUnavailableException, 
 from litestar.params import FromQuery
 from nats.errors import Error as NatsError
 
+from .latin import latin
+
 SPECIAL_BADGE_RU = "Особая партия"
+SPECIAL_BADGE_EN = "Special game"
 WARNING_BEFORE = timedelta(minutes=30)  # echo-challenge.md §14: warning 30 min before midnight
 COUNTDOWN_BEFORE = timedelta(minutes=10)  # echo-challenge.md §14: countdown in the last 10 min
 
@@ -48,10 +51,26 @@ def _preset_view(preset_id: str) -> dict[str, Any]:
     try:
         preset = get_preset(preset_id)
     except UnknownPreset:  # a preset newer than this gateway: show its id rather than fail
-        return {"id": preset_id, "name_ru": preset_id, "gist_ru": None, "title_ru": preset_id}
+        return {"id": preset_id, "name_ru": preset_id, "gist_ru": None, "title_ru": preset_id,
+                "name_en": preset_id, "gist_en": None, "title_en": preset_id}
     return {
-        "id": preset.id, "name_ru": preset.name_ru, "gist_ru": preset.gist_ru, "title_ru": preset.title_ru
+        "id": preset.id, "name_ru": preset.name_ru, "gist_ru": preset.gist_ru, "title_ru": preset.title_ru,
+        "name_en": preset.name_en, "gist_en": preset.gist_en, "title_en": preset.title_en,
     }
+
+
+def name_en(daily: DailyPublished) -> str:
+    """The Daily's English name; one published before English names is its Russian name in Latin letters."""
+    return daily.name_en or latin(daily.name_ru)
+
+
+def _change_en(change: RuleChangeSpec) -> str:
+    if change.description_en:
+        return change.description_en
+    try:  # a Daily published before English texts: its (field, value) are described here
+        return describe_rule_en(change.field, change.value)
+    except ValueError:  # a rule newer than this gateway
+        return f"{change.field} = {change.value}"
 
 
 def _prices(daily: DailyPublished) -> dict[str, int] | None:
@@ -81,13 +100,16 @@ def daily_view(daily: DailyPublished, now: datetime) -> dict[str, Any]:
     left = daily.closes_at - now
     special = None
     if daily.special:
-        special = {"badge_ru": SPECIAL_BADGE_RU, "changes_ru": [c.description_ru for c in daily.special]}
+        special = {"badge_ru": SPECIAL_BADGE_RU, "changes_ru": [c.description_ru for c in daily.special],
+                   "badge_en": SPECIAL_BADGE_EN, "changes_en": [_change_en(c) for c in daily.special]}
     return {
         "daily_id": daily.daily_id,
         "league": daily.league,
         "number": daily.number,
         "name_ru": daily.name_ru,
         "title_ru": f"№ {daily.number} · {daily.name_ru}",
+        "name_en": name_en(daily),
+        "title_en": f"№ {daily.number} · {name_en(daily)}",
         "date": daily.date.isoformat(),
         "preset": _preset_view(daily.preset_id),
         "prices": _prices(daily),

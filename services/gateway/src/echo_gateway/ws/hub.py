@@ -21,6 +21,7 @@ from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from prometheus_client import Gauge
 
+from ..daily_routes import name_en
 from ..leagues_client import LeaguesUnavailable, leagues_of
 
 log = structlog.get_logger(__name__)
@@ -38,7 +39,7 @@ def notice_of(msg: Msg) -> dict[str, Any] | None:
         return {"type": "notice", "kind": "daily_closed", "daily_id": event.daily_id, "league": event.league}
     if isinstance(event, DailyPublished):
         return {"type": "notice", "kind": "daily_published", "daily_id": event.daily_id, "league": event.league,
-                "number": event.number, "name": event.name_ru}
+                "number": event.number, "name": event.name_ru, "name_en": name_en(event)}
     return None
 
 

@@ -210,7 +210,7 @@ export class MainScreen {
       const preset = pick(d, "preset") ?? {};
       const [pname, gist] = typeof preset === "string" ? [preset, ""] : presetName(preset);
       const special = pick(d, "special");
-      const specialList = Array.isArray(special) ? special : pick(special ?? {}, "changes_ru", "changes", "list") ?? [];
+      const specialList = Array.isArray(special) ? special : pick(special ?? {}, lang() === "en" ? "changes_en" : "changes_ru", "changes_ru", "changes", "list") ?? [];
       head = `<div class="daily-image"><span class="kicker">${termHTML("daily", t("daily"))}</span>
         <h2 data-testid="daily-title">${number ? `№ ${escapeHTML(number)} · ` : ""}${escapeHTML(name ?? "")}</h2>
         ${date ? `<span class="muted" data-testid="daily-date">${escapeHTML(dayText(date, lang()))}</span>` : ""}
