@@ -10,6 +10,7 @@ by a client; the service trusts it because `leagues.q.*` is an internal subject.
 | leagues.q.chart             | league, date (YYYY-MM-DD), limit?, viewer?           |
 | leagues.q.results           | league, date, limit?, viewer?  (after the close)     |
 | leagues.q.game_of_the_day   | date (the Bronze Daily's; after the close)           |
+| leagues.q.daily             | league, date  (a Daily's number, name, preset, special: its image) |
 | leagues.q.group             | group_id («2026-11-23:bronze:1»)                     |
 | leagues.q.player            | account_id, date?                                    |
 | leagues.q.league            | account_id  (only the league: what a Daily start asks) |
@@ -101,6 +102,7 @@ class QueryApi:
             "chart": self.chart,
             "results": self.results,
             "game_of_the_day": self.game_of_the_day,
+            "daily": self.daily,
             "group": self.group,
             "player": self.player,
             "league": self.league,
@@ -118,6 +120,9 @@ class QueryApi:
         return await queries.day_results(
             self._pool, _league(r), await self._day(r), limit=_limit(r), viewer=_viewer(r)
         )
+
+    async def daily(self, r: dict[str, Any]) -> dict[str, Any]:
+        return await queries.daily_card(self._pool, _league(r), await self._day(r))
 
     async def game_of_the_day(self, r: dict[str, Any]) -> dict[str, Any]:
         day = await self._day(r)

@@ -11,6 +11,7 @@ ascending key (-credits, -clean, ticks, finished_at) so a row comparison on the 
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
 import asyncpg
@@ -79,6 +80,27 @@ async def daily_info(conn: asyncpg.Connection | asyncpg.Pool, league: str, day: 
             closed=record["closed_at"] is not None,
         )
     return info
+
+
+async def daily_card(pool: asyncpg.Pool, league: str, day: dt.date) -> dict[str, Any]:
+    """What a Daily's image shows (number, name, preset, special changes): never its seed."""
+    record = await pool.fetchrow(
+        "SELECT daily_id, number, name_ru, preset_id, special FROM leagues_dailies WHERE league = $1 AND day = $2",
+        league,
+        day,
+    )
+    if record is None:
+        raise NotFound(f"no {league} Daily of {day.isoformat()}")
+    special = record["special"]
+    return {
+        "daily_id": record["daily_id"],
+        "league": league,
+        "date": day.isoformat(),
+        "number": record["number"],
+        "name_ru": record["name_ru"],
+        "preset_id": record["preset_id"],
+        "special": json.loads(special) if isinstance(special, str) else special,
+    }
 
 
 async def chart(

@@ -13,7 +13,7 @@ from typing import Any
 
 import asyncpg
 from echo_events.social import ChallengeAccepted, ChallengeCreated, ChallengeOpened
-from echo_events.social_commands import CreateChallenge, OpenChallenge, RecordChallengePlayed, ok
+from echo_events.social_commands import CreateChallenge, OpenChallenge, PreviewChallenge, RecordChallengePlayed, ok
 
 from ..core import Social
 from ..domain.rejections import Refused, Rejection
@@ -88,6 +88,10 @@ def _public(row: asyncpg.Record) -> dict[str, Any]:
         "daily_date": row["daily_date"].isoformat(),
         "sender": {"account_id": row["account_id"], "callsign": row["callsign"]},
     }
+
+
+async def preview_challenge(social: Social, cmd: PreviewChallenge) -> dict[str, Any]:
+    return ok(challenge=_public(await _challenge(social, cmd.token)))
 
 
 async def open_challenge(social: Social, cmd: OpenChallenge) -> dict[str, Any]:
