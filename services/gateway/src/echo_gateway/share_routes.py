@@ -5,9 +5,9 @@ Daily, the score and the Daily's image; and the images themselves (`daily_card`,
 | path | what |
 |---|---|
 | GET /challenge/{token}, /replay/{game_id} | the page, with `og:title`, `og:description`, `og:image`, … |
-| GET /og/daily/{daily_id}.svg | a Daily's image (its number, name, date, preset, badge) |
-| GET /og/challenge/{token}.svg | the challenge's Daily, who sent it and his score |
-| GET /og/replay/{game_id}.svg | a public replay's Daily (or Free game's preset) and its score |
+| GET /og/daily/{daily_id}/image.svg | a Daily's image (its number, name, date, preset, badge) |
+| GET /og/challenge/{token}/image.svg | the challenge's Daily, who sent it and his score |
+| GET /og/replay/{game_id}/image.svg | a public replay's Daily (or Free game's preset) and its score |
 
 Every image and page takes `?lang=en` (Russian by default). They show only what is public: a Daily's
 number, name, preset and changes (never its seed), a challenge's sender and score (what the link shows
@@ -28,7 +28,7 @@ from echo_challenge.presets import UnknownPreset, get_preset
 from echo_events.daily import LEAGUES
 from litestar import Request, Response, get
 from litestar.exceptions import HTTPException, NotFoundException
-from litestar.params import Parameter
+from litestar.params import FromPath, Parameter
 
 from .account_routes import ask
 from .chart_routes import ask_leagues
@@ -136,20 +136,20 @@ def _image(card: Card | None) -> Response[str]:
     return Response(svg(card), media_type=SVG, headers=CACHE)
 
 
-@get("/og/daily/{daily_id:str}.svg", operation_id="dailyImage", include_in_schema=True)
+@get("/og/daily/{daily_id:str}/image.svg", operation_id="dailyImage", include_in_schema=True)
 async def daily_image(request: Request, daily_id: DailyId, lang: Lang = "ru") -> Response[str]:
     """A Daily's image: its number, name, date, preset and special badge (SVG, 1200×630)."""
     league, day = _parse_daily_id(daily_id)
     return _image(await daily_card(request, league, day, lang))
 
 
-@get("/og/challenge/{token:str}.svg", operation_id="challengeImage")
+@get("/og/challenge/{token:str}/image.svg", operation_id="challengeImage")
 async def challenge_image(request: Request, token: Token, lang: Lang = "ru") -> Response[str]:
     """A challenge link's image: its Daily, who sent it and his score."""
     return _image(await challenge_card(request, token, lang))
 
 
-@get("/og/replay/{game_id:str}.svg", operation_id="replayImage")
+@get("/og/replay/{game_id:str}/image.svg", operation_id="replayImage")
 async def replay_image(request: Request, game_id: GameId, lang: Lang = "ru") -> Response[str]:
     """A public replay's image: its Daily (or its Free game's preset) and its score."""
     return _image(await replay_card(request, game_id, lang))
@@ -192,15 +192,15 @@ def page(request: Request, card: Card | None, image_path: str, lang: str) -> Res
 
 
 @get("/challenge/{token:str}", operation_id="challengePage", include_in_schema=False)
-async def challenge_page(request: Request, token: str, lang: Lang = "ru") -> Response[str]:
+async def challenge_page(request: Request, token: FromPath[str], lang: Lang = "ru") -> Response[str]:
     card = await challenge_card(request, token, lang) if SAFE_ID.match(token) else None
-    return page(request, card, f"/og/challenge/{token}.svg", lang)
+    return page(request, card, f"/og/challenge/{token}/image.svg", lang)
 
 
 @get("/replay/{game_id:str}", operation_id="replayPage", include_in_schema=False)
-async def replay_page(request: Request, game_id: str, lang: Lang = "ru") -> Response[str]:
+async def replay_page(request: Request, game_id: FromPath[str], lang: Lang = "ru") -> Response[str]:
     card = await replay_card(request, game_id, lang) if SAFE_ID.match(game_id) else None
-    return page(request, card, f"/og/replay/{game_id}.svg", lang)
+    return page(request, card, f"/og/replay/{game_id}/image.svg", lang)
 
 
 SHARE_ROUTES = (daily_image, challenge_image, replay_image, challenge_page, replay_page)

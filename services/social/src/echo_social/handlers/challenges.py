@@ -31,7 +31,8 @@ OWN_CHALLENGE = Rejection("own_challenge", "This is your own challenge.", "Эт�
 
 
 def challenge_url(social: Social, token: str) -> str:
-    return f"{social.settings.public_url.rstrip('/')}/?challenge={token}"
+    """The link to send: the gateway serves it as the client's page with the challenge's preview tags."""
+    return f"{social.settings.public_url.rstrip('/')}/challenge/{token}"
 
 
 def _shown(social: Social, row: asyncpg.Record) -> dict[str, Any]:

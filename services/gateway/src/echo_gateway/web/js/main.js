@@ -211,7 +211,10 @@ export class MainScreen {
       const [pname, gist] = typeof preset === "string" ? [preset, ""] : presetName(preset);
       const special = pick(d, "special");
       const specialList = Array.isArray(special) ? special : pick(special ?? {}, lang() === "en" ? "changes_en" : "changes_ru", "changes_ru", "changes", "list") ?? [];
-      head = `<div class="daily-image"><span class="kicker">${termHTML("daily", t("daily"))}</span>
+      const dailyId = pick(d, "daily_id");
+      // the Daily's own image (the link previews' too): drawn by the server from what the text below says
+      const poster = dailyId ? `<img class="daily-poster" src="/og/daily/${encodeURIComponent(dailyId)}/image.svg?lang=${lang()}" alt="" width="1200" height="630" data-testid="daily-poster">` : "";
+      head = `<div class="daily-image">${poster}<span class="kicker">${termHTML("daily", t("daily"))}</span>
         <h2 data-testid="daily-title">${number ? `№ ${escapeHTML(number)} · ` : ""}${escapeHTML(name ?? "")}</h2>
         ${date ? `<span class="muted" data-testid="daily-date">${escapeHTML(dayText(date, lang()))}</span>` : ""}
         ${pname ? `<p class="gist">${escapeHTML(pname)}${gist ? ` · ${escapeHTML(gist)}` : ""}</p>` : ""}
