@@ -1,7 +1,8 @@
 """Link previews as a messenger sees them: a challenge's link and a replay's link are pages whose Open Graph
 tags (rendered on the server: a messenger runs no JavaScript) name the Daily and the score, and whose
-`og:image` is an image of the Daily the messenger can fetch; the main screen's image of today's Daily."""
+`og:image` is a PNG of the Daily the messenger can fetch; the main screen's SVG image of today's Daily."""
 
+import io
 import re
 from html.parser import HTMLParser
 
@@ -9,6 +10,7 @@ import httpx
 import pytest
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
+from PIL import Image
 
 from tests.integration.gateway.test_friends_scores import until
 from tests.integration.leagues.test_real_games import play_daily
@@ -38,13 +40,25 @@ def meta_of(html: str) -> dict[str, str]:
 
 
 async def fetched_image(client: httpx.AsyncClient, url: str) -> str:
-    """The image as a messenger fetches it: a plain GET of the absolute URL, no session."""
+    """An SVG image as the main screen fetches it: a plain GET, no session; its text."""
     response = await client.get(url)
     assert response.status_code == 200, response.text
     assert response.headers["content-type"].startswith("image/svg+xml")
     body = response.text
     assert body.startswith("<svg") and 'width="1200" height="630"' in body
     return body
+
+
+async def fetched_png(client: httpx.AsyncClient, url: str) -> str:
+    """`og:image` as a messenger fetches it (an absolute URL, no session): a 1200×630 PNG. Returns the URL
+    of the same picture as SVG, whose text the test can read."""
+    response = await client.get(url)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"] == "image/png"
+    with Image.open(io.BytesIO(response.content)) as picture:
+        assert picture.format == "PNG" and picture.size == (1200, 630)
+        assert len(picture.convert("RGB").getcolors(maxcolors=1 << 20) or ()) > 50  # drawn, not a blank
+    return url.replace("/image.png", "/image.svg")
 
 
 async def test_a_challenge_link_and_a_replay_link_preview_the_daily_and_the_score(
@@ -77,9 +91,9 @@ async def test_a_challenge_link_and_a_replay_link_preview_the_daily_and_the_scor
         tags = await until(previewed)
         assert tags["og:title"] == f"№ {daily.number} · Тихая прохлада"
         assert "Анна" in tags["og:description"] and str(played["credits"]) in tags["og:description"]
-        assert tags["twitter:card"] == "summary_large_image" and tags["og:image:type"] == "image/svg+xml"
+        assert tags["twitter:card"] == "summary_large_image" and tags["og:image:type"] == "image/png"
         assert tags["og:image"].startswith("http") and tags["og:url"].endswith(path)
-        image = await fetched_image(client, tags["og:image"])
+        image = await fetched_image(client, await fetched_png(client, tags["og:image"]))
         assert "Анна" in image and f"{played['credits']} Кредит" in image and "Тихая прохлада" in image
         english_tags = meta_of((await client.get(path + "?lang=en")).text)
         assert english_tags["og:title"] == f"№ {daily.number} · Quiet coolness"
@@ -93,11 +107,12 @@ async def test_a_challenge_link_and_a_replay_link_preview_the_daily_and_the_scor
         await close_daily(js, daily)
         tags = meta_of((await client.get(replay)).text)
         assert tags["og:title"] == f"№ {daily.number} · Тихая прохлада"
-        image = await fetched_image(client, tags["og:image"])
+        image = await fetched_image(client, await fetched_png(client, tags["og:image"]))
         assert f"{played['credits']} Кредит" in image
 
         unknown = await client.get("/challenge/no-such-challenge-token-0000")
         assert unknown.status_code == 200 and "og:title" not in meta_of(unknown.text)  # the client explains
         assert (await client.get("/og/challenge/no-such-challenge-token-0000/image.svg")).status_code == 404
+        assert (await client.get("/og/challenge/no-such-challenge-token-0000/image.png")).status_code == 404
         assert (await client.get("/og/daily/2026-13-01:bronze/image.svg")).status_code in (400, 404)
         assert (await client.get("/og/daily/2026-12-01:diamond/image.svg")).status_code in (400, 404)

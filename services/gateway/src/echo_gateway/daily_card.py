@@ -27,6 +27,8 @@ WORDS = {
            "bronze": "Bronze", "silver": "Silver", "gold": "Gold", "platinum": "Platinum"},
 }
 COLOURS = ("#3fb950", "#d29922", "#f85149")  # green, yellow, red: the ephemera's colours
+BACKGROUND = ("#0d1117", "#17324d")  # a diagonal gradient, top left to bottom right
+INK, MUTED = "#e6edf3", "#8b949e"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,67 +103,101 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def _pattern(number: int) -> str:
+@dataclass(frozen=True, slots=True)
+class Box:
+    x: int
+    y: int
+    width: int
+    height: int
+    fill: str
+    radius: int = 0
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of text; `y` is its baseline, `end` anchors it by its right end."""
+
+    x: int
+    y: int
+    size: int
+    text: str
+    fill: str = INK
+    bold: bool = False
+    end: bool = False
+
+
+def _pattern(number: int) -> list[Box]:
     """A 10×10 grid of sectors, some lit in the ephemera's colours, keyed by the Daily's number only."""
     digest = hashlib.sha256(f"echo-daily-image:{number}".encode()).digest()
     cells = []
     size, gap, left, top = 30, 6, 792, 150
     for i in range(100):
         byte = digest[i % len(digest)] ^ (i * 37 & 0xFF)
-        x, y = left + (i % 10) * (size + gap), top + (i // 10) * (size + gap)
-        fill = COLOURS[byte % 3] if byte % 4 == 0 else "#21324a"
-        opacity = "0.9" if byte % 4 == 0 else "0.55"
-        cells.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="{fill}" '
-                     f'opacity="{opacity}"/>')
-    return "".join(cells)
+        lit = byte % 4 == 0
+        cells.append(Box(left + (i % 10) * (size + gap), top + (i // 10) * (size + gap), size, size,
+                         COLOURS[byte % 3] if lit else "#21324a", radius=5, opacity=0.9 if lit else 0.55))
+    return cells
 
 
-def svg(card: Card) -> str:
+def layout(card: Card) -> list[Box | Line]:
+    """What the image holds, in drawing order: the one layout both renderers (SVG here, PNG) draw."""
     words = WORDS[card.lang]
     kicker = words[card.kind]
     if card.league:
         kicker += " · " + words.get(card.league, card.league)
+    shapes: list[Box | Line] = [Line(64, 96, 30, kicker.upper(), fill="#58a6ff")]
     # a name of up to 15 characters fits the left column on one line; a longer one takes a line per word
     name_lines = [card.name] if len(card.name) <= 15 else _wrap(card.name, 12)
     name_size = 68 if len(name_lines) == 1 else 60
-    gist_lines = _wrap(card.gist, 44) if card.gist else []
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'role="img" aria-label="{escape(title(card), {chr(34): "&quot;"})}">',
-        '<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0d1117"/>'
-        '<stop offset="1" stop-color="#17324d"/></linearGradient></defs>',
-        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#bg)"/>',
-        '<g font-family="DejaVu Sans, Verdana, Arial, sans-serif" fill="#e6edf3">',
-        f'<text x="64" y="96" font-size="30" fill="#58a6ff" letter-spacing="2">{escape(kicker.upper())}</text>',
-    ]
     y = 180
     if card.number is not None:
-        parts.append(f'<text x="64" y="{y}" font-size="64" font-weight="bold" fill="#8b949e">№ {card.number}</text>')
+        shapes.append(Line(64, y, 64, f"№ {card.number}", fill=MUTED, bold=True))
         y += 88
     for line in name_lines:
-        parts.append(f'<text x="64" y="{y}" font-size="{name_size}" font-weight="bold">{escape(line)}</text>')
+        shapes.append(Line(64, y, name_size, line, bold=True))
         y += name_size + 12
     if card.day is not None:
-        parts.append(f'<text x="64" y="{y}" font-size="34" fill="#8b949e">{escape(day_text(card.day, card.lang))}'
-                     "</text>")
+        shapes.append(Line(64, y, 34, day_text(card.day, card.lang), fill=MUTED))
         y += 52
-    for line in gist_lines:
-        parts.append(f'<text x="64" y="{y}" font-size="28" fill="#c9d1d9">{escape(line)}</text>')
+    for line in _wrap(card.gist, 44) if card.gist else []:
+        shapes.append(Line(64, y, 28, line, fill="#c9d1d9"))
         y += 38
     if card.special:
-        label = escape(words["special"].upper())
-        parts.append(f'<rect x="792" y="64" width="{34 + 19 * len(words["special"])}" height="54" rx="27" '
-                     'fill="#d29922"/>'
-                     f'<text x="812" y="100" font-size="26" font-weight="bold" fill="#0d1117">{label}</text>')
-    parts.append(_pattern(card.number or 0))
+        label = words["special"].upper()
+        shapes += [Box(792, 64, 34 + 19 * len(label), 54, "#d29922", radius=27),
+                   Line(812, 100, 26, label, fill="#0d1117", bold=True)]
+    shapes += _pattern(card.number or 0)
     if card.credits is not None:
         who = card.player or ""
         lead = words["challenge" if card.challenge else "game"].format(who=who) if who else ""
-        parts.append(f'<rect x="0" y="{HEIGHT - 110}" width="{WIDTH}" height="110" fill="#0d1117" opacity="0.85"/>')
+        shapes.append(Box(0, HEIGHT - 110, WIDTH, 110, "#0d1117", opacity=0.85))
         if lead:
-            parts.append(f'<text x="64" y="{HEIGHT - 45}" font-size="34">{escape(lead)}</text>')
-        score = escape(credits_text(card.credits, card.lang))
-        parts.append(f'<text x="{WIDTH - 64}" y="{HEIGHT - 40}" font-size="56" font-weight="bold" fill="#3fb950" '
-                     f'text-anchor="end">{score}</text>')
-    parts.append("</g></svg>")
-    return "".join(parts)
+            shapes.append(Line(64, HEIGHT - 45, 34, lead))
+        shapes.append(Line(WIDTH - 64, HEIGHT - 40, 56, credits_text(card.credits, card.lang), fill="#3fb950",
+                           bold=True, end=True))
+    return shapes
+
+
+def _svg_shape(shape: Box | Line) -> str:
+    if isinstance(shape, Box):
+        return (f'<rect x="{shape.x}" y="{shape.y}" width="{shape.width}" height="{shape.height}" '
+                f'rx="{shape.radius}" fill="{shape.fill}" opacity="{shape.opacity:g}"/>')
+    weight = ' font-weight="bold"' if shape.bold else ""
+    anchor = ' text-anchor="end"' if shape.end else ""
+    return (f'<text x="{shape.x}" y="{shape.y}" font-size="{shape.size}" fill="{shape.fill}"{weight}{anchor}>'
+            f"{escape(shape.text)}</text>")
+
+
+def svg(card: Card) -> str:
+    label = escape(title(card), {'"': "&quot;"})
+    return "".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'role="img" aria-label="{label}">',
+        f'<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="{BACKGROUND[0]}"/>'
+        f'<stop offset="1" stop-color="{BACKGROUND[1]}"/></linearGradient></defs>',
+        f'<rect width="{WIDTH}" height="{HEIGHT}" fill="url(#bg)"/>',
+        '<g font-family="DejaVu Sans, Verdana, Arial, sans-serif">',
+        *map(_svg_shape, layout(card)),
+        "</g></svg>",
+    ])

@@ -1,13 +1,14 @@
 """Link previews: a challenge's link (`/challenge/<token>`) and a replay's (`/replay/<game_id>`) are the web
 client's page with Open Graph tags rendered on the server — a messenger reads no JavaScript — naming the
-Daily, the score and the Daily's image; and the images themselves (`daily_card`, SVG):
+Daily, the score and the Daily's image; and the images themselves (`daily_card`), each as SVG (the main
+screen shows it) and as PNG (`og:image`: messengers show no SVG previews):
 
 | path | what |
 |---|---|
 | GET /challenge/{token}, /replay/{game_id} | the page, with `og:title`, `og:description`, `og:image`, … |
-| GET /og/daily/{daily_id}/image.svg | a Daily's image (its number, name, date, preset, badge) |
-| GET /og/challenge/{token}/image.svg | the challenge's Daily, who sent it and his score |
-| GET /og/replay/{game_id}/image.svg | a public replay's Daily (or Free game's preset) and its score |
+| GET /og/daily/{daily_id}/image.svg, .png | a Daily's image (its number, name, date, preset, badge) |
+| GET /og/challenge/{token}/image.svg, .png | the challenge's Daily, who sent it and his score |
+| GET /og/replay/{game_id}/image.svg, .png | a public replay's Daily (or Free game's preset) and its score |
 
 Every image and page takes `?lang=en` (Russian by default). They show only what is public: a Daily's
 number, name, preset and changes (never its seed), a challenge's sender and score (what the link shows
@@ -17,6 +18,7 @@ anyone who opens it), a replay only once it is public. A page whose link is unkn
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import re
 from functools import cache
@@ -33,6 +35,7 @@ from litestar.params import FromPath, Parameter
 from .account_routes import ask
 from .chart_routes import ask_leagues
 from .daily_card import Card, description, svg, title
+from .daily_card_png import png
 from .daily_routes import latest_published, name_en
 from .latin import latin
 from .leagues_client import LeaguesUnavailable, league_of
@@ -42,7 +45,7 @@ WEB_INDEX = Path(__file__).parent / "web" / "index.html"
 Lang = Annotated[str, Parameter(pattern=r"^(ru|en)$", description="the preview's language", required=False)]
 Token = Annotated[str, Parameter(pattern=r"^[A-Za-z0-9_-]{16,128}$", description="a challenge link's token")]
 DailyId = Annotated[str, Parameter(pattern=r"^\d{4}-\d{2}-\d{2}:[a-z]+$", description="e.g. 2026-12-01:bronze")]
-SVG = "image/svg+xml"
+SVG, PNG = "image/svg+xml", "image/png"
 SAFE_ID = re.compile(r"^[A-Za-z0-9_-]{1,128}$")  # a token or a game id, as a page's path may hold it
 AS_DAILY = {"ru": ("Как Вызов дня", "правила дня на другом поле"),
             "en": ("As today's Daily", "the day's rules on another field")}
@@ -130,29 +133,35 @@ def _fields(card: Card) -> dict[str, Any]:
     return {name: getattr(card, name) for name in Card.__slots__}
 
 
-def _image(card: Card | None) -> Response[str]:
+def _paths(prefix: str) -> list[str]:
+    return [f"{prefix}/image.svg", f"{prefix}/image.png"]
+
+
+async def _image(request: Request, card: Card | None) -> Response:
     if card is None:
         raise NotFoundException("nothing public to draw for this link")
-    return Response(svg(card), media_type=SVG, headers=CACHE)
+    if request.url.path.endswith(".svg"):
+        return Response(svg(card), media_type=SVG, headers=CACHE)
+    return Response(await asyncio.to_thread(png, card), media_type=PNG, headers=CACHE)
 
 
-@get("/og/daily/{daily_id:str}/image.svg", operation_id="dailyImage", include_in_schema=True)
-async def daily_image(request: Request, daily_id: DailyId, lang: Lang = "ru") -> Response[str]:
-    """A Daily's image: its number, name, date, preset and special badge (SVG, 1200×630)."""
+@get(_paths("/og/daily/{daily_id:str}"), operation_id="dailyImage")
+async def daily_image(request: Request, daily_id: DailyId, lang: Lang = "ru") -> Response:
+    """A Daily's image: its number, name, date, preset and special badge (1200×630, SVG or PNG)."""
     league, day = _parse_daily_id(daily_id)
-    return _image(await daily_card(request, league, day, lang))
+    return await _image(request, await daily_card(request, league, day, lang))
 
 
-@get("/og/challenge/{token:str}/image.svg", operation_id="challengeImage")
-async def challenge_image(request: Request, token: Token, lang: Lang = "ru") -> Response[str]:
+@get(_paths("/og/challenge/{token:str}"), operation_id="challengeImage")
+async def challenge_image(request: Request, token: Token, lang: Lang = "ru") -> Response:
     """A challenge link's image: its Daily, who sent it and his score."""
-    return _image(await challenge_card(request, token, lang))
+    return await _image(request, await challenge_card(request, token, lang))
 
 
-@get("/og/replay/{game_id:str}/image.svg", operation_id="replayImage")
-async def replay_image(request: Request, game_id: GameId, lang: Lang = "ru") -> Response[str]:
+@get(_paths("/og/replay/{game_id:str}"), operation_id="replayImage")
+async def replay_image(request: Request, game_id: GameId, lang: Lang = "ru") -> Response:
     """A public replay's image: its Daily (or its Free game's preset) and its score."""
-    return _image(await replay_card(request, game_id, lang))
+    return await _image(request, await replay_card(request, game_id, lang))
 
 
 @cache
@@ -178,7 +187,7 @@ def page(request: Request, card: Card | None, image_path: str, lang: str) -> Res
             "og:description": description(card),
             "og:url": f"{base}{request.url.path}{query}",
             "og:image": f"{base}{image_path}{query}",
-            "og:image:type": SVG,
+            "og:image:type": PNG,
             "og:image:width": "1200",
             "og:image:height": "630",
             "og:image:alt": title(card),
@@ -194,13 +203,13 @@ def page(request: Request, card: Card | None, image_path: str, lang: str) -> Res
 @get("/challenge/{token:str}", operation_id="challengePage", include_in_schema=False)
 async def challenge_page(request: Request, token: FromPath[str], lang: Lang = "ru") -> Response[str]:
     card = await challenge_card(request, token, lang) if SAFE_ID.match(token) else None
-    return page(request, card, f"/og/challenge/{token}/image.svg", lang)
+    return page(request, card, f"/og/challenge/{token}/image.png", lang)
 
 
 @get("/replay/{game_id:str}", operation_id="replayPage", include_in_schema=False)
 async def replay_page(request: Request, game_id: FromPath[str], lang: Lang = "ru") -> Response[str]:
     card = await replay_card(request, game_id, lang) if SAFE_ID.match(game_id) else None
-    return page(request, card, f"/og/replay/{game_id}/image.svg", lang)
+    return page(request, card, f"/og/replay/{game_id}/image.png", lang)
 
 
 SHARE_ROUTES = (daily_image, challenge_image, replay_image, challenge_page, replay_page)
