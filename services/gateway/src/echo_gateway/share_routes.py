@@ -145,20 +145,20 @@ async def _image(request: Request, card: Card | None) -> Response:
     return Response(await asyncio.to_thread(png, card), media_type=PNG, headers=CACHE)
 
 
-@get(_paths("/og/daily/{daily_id:str}"), operation_id="dailyImage")
+@get(_paths("/og/daily/{daily_id:str}"))
 async def daily_image(request: Request, daily_id: DailyId, lang: Lang = "ru") -> Response:
     """A Daily's image: its number, name, date, preset and special badge (1200×630, SVG or PNG)."""
     league, day = _parse_daily_id(daily_id)
     return await _image(request, await daily_card(request, league, day, lang))
 
 
-@get(_paths("/og/challenge/{token:str}"), operation_id="challengeImage")
+@get(_paths("/og/challenge/{token:str}"))
 async def challenge_image(request: Request, token: Token, lang: Lang = "ru") -> Response:
     """A challenge link's image: its Daily, who sent it and his score."""
     return await _image(request, await challenge_card(request, token, lang))
 
 
-@get(_paths("/og/replay/{game_id:str}"), operation_id="replayImage")
+@get(_paths("/og/replay/{game_id:str}"))
 async def replay_image(request: Request, game_id: GameId, lang: Lang = "ru") -> Response:
     """A public replay's image: its Daily (or its Free game's preset) and its score."""
     return await _image(request, await replay_card(request, game_id, lang))
