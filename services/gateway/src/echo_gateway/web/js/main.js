@@ -168,6 +168,7 @@ export class MainScreen {
   render() {
     if (this.gone) return;
     this.loadedAt ??= this.daily ? Date.now() : undefined;
+    const asking = this.root.querySelector("#first-daily")?.open; // answers arriving redraw; the question stays
     this.root.innerHTML = `<div class="main" data-testid="main">
       <header class="main-head"><h1>${t("mainTitle")}</h1><nav class="head-links">
         <a class="btn ghost small" href="#/chart" data-testid="chart-link">${t("chart")}</a>
@@ -189,6 +190,7 @@ export class MainScreen {
     // a challenge's «Принять вызов» starts the same Daily: it is the one primary button then
     if (this.root.querySelector("[data-testid=challenge-play]")) this.root.querySelector("[data-testid=play-daily]")?.classList.remove("primary");
     const ask = this.root.querySelector("#first-daily");
+    if (asking) ask.showModal();
     ask.querySelector("[data-action=tutorial-first]").addEventListener("click", () => { ask.close(); this.start("tutorial"); });
     ask.querySelector("[data-action=daily-now]").addEventListener("click", () => { ask.close(); this.start("daily"); });
     this.root.querySelector("[data-action=dismiss-challenge]")?.addEventListener("click", () => { keepChallenge(null); this.challenge = ""; this.render(); });
