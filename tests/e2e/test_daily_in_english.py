@@ -18,10 +18,7 @@ pytestmark = pytest.mark.e2e
 # as the daily service wrote special games before it wrote English texts: the gateway describes them
 SPECIAL = (RuleChangeSpec(field="beam_cost", value=3, description_ru="Эхолуч стоит 3"),)
 CYRILLIC = re.compile("[а-яА-ЯёЁ]")
-
-
-async def poster_loaded(page) -> bool:  # noqa: ANN001
-    return await page.eval_on_selector("[data-testid=daily-poster]", "img => img.complete && img.naturalWidth > 0")
+POSTER_LOADED = "document.querySelector('[data-testid=daily-poster]')?.naturalWidth > 0"
 
 
 async def test_the_daily_switches_to_english_with_its_image(desktop, browser, system: str,  # noqa: ANN001
@@ -38,7 +35,7 @@ async def test_the_daily_switches_to_english_with_its_image(desktop, browser, sy
     assert "Мелкая рябь · девять мелких, пустых мало" in await card.inner_text()
     await page.click("[data-action=special]")
     assert await page.inner_text("#special-list") == "Эхолуч стоит 3"
-    await page.wait_for_function("document.querySelector('[data-testid=daily-poster]')?.naturalWidth > 0")
+    await page.wait_for_function(POSTER_LOADED)
     assert "lang=ru" in await page.get_attribute("[data-testid=daily-poster]", "src")
     await desktop.shot("desktop-main-daily-image-ru")
 
@@ -50,15 +47,15 @@ async def test_the_daily_switches_to_english_with_its_image(desktop, browser, sy
     assert await page.inner_text("#special-list") == "The Beam costs 3"
     assert not CYRILLIC.search(await card.inner_text()), await card.inner_text()
     await page.wait_for_function("document.querySelector('[data-testid=daily-poster]')?.src.includes('lang=en')")
-    await page.wait_for_function("document.querySelector('[data-testid=daily-poster]')?.naturalWidth > 0")
+    await page.wait_for_function(POSTER_LOADED)
     await desktop.shot("desktop-main-daily-image-en")
 
     phone = await new_page(browser, system, {"width": 390, "height": 844}, touch=True)
     try:
         await phone.page.evaluate("localStorage.setItem('echo.lang', 'en')")
         await phone.page.reload()
-        await phone.page.wait_for_selector(f"[data-testid=daily-title]:has-text('Quiet coolness')")
-        await phone.page.wait_for_function("document.querySelector('[data-testid=daily-poster]')?.naturalWidth > 0")
+        await phone.page.wait_for_selector("[data-testid=daily-title]:has-text('Quiet coolness')")
+        await phone.page.wait_for_function(POSTER_LOADED)
         poster = phone.page.locator("[data-testid=daily-poster]")
         await poster.scroll_into_view_if_needed()
         await phone.shot("phone390-main-daily-image-en")
