@@ -4,6 +4,7 @@ tags (rendered on the server: a messenger runs no JavaScript) name the Daily and
 
 import io
 import re
+from datetime import timedelta
 from html.parser import HTMLParser
 
 import httpx
@@ -109,6 +110,9 @@ async def test_a_challenge_link_and_a_replay_link_preview_the_daily_and_the_scor
         assert tags["og:title"] == f"№ {daily.number} · Тихая прохлада"
         image = await fetched_image(client, await fetched_png(client, tags["og:image"]))
         assert f"{played['credits']} Кредит" in image
+        # the next day: that Daily is no longer the newest, the leagues service's projection tells its name
+        await publish_daily(js, today + timedelta(days=1), seed=78, name_en="Distant echo")
+        assert await until(lambda: _titled(client, replay + "?lang=en", f"№ {daily.number} · Quiet coolness"))
 
         unknown = await client.get("/challenge/no-such-challenge-token-0000")
         assert unknown.status_code == 200 and "og:title" not in meta_of(unknown.text)  # the client explains
@@ -116,3 +120,7 @@ async def test_a_challenge_link_and_a_replay_link_preview_the_daily_and_the_scor
         assert (await client.get("/og/challenge/no-such-challenge-token-0000/image.png")).status_code == 404
         assert (await client.get("/og/daily/2026-13-01:bronze/image.svg")).status_code in (400, 404)
         assert (await client.get("/og/daily/2026-12-01:diamond/image.svg")).status_code in (400, 404)
+
+
+async def _titled(client: httpx.AsyncClient, path: str, title: str) -> bool:
+    return meta_of((await client.get(path)).text).get("og:title") == title

@@ -76,7 +76,7 @@ async def daily_card(request: Request, league: str, day: dt.date, lang: str) -> 
         known = answer.content
         number, name_ru, preset_id, special = (known["number"], known["name_ru"], known["preset_id"],
                                                bool(known["special"]))
-        english = latin(name_ru)  # the projection keeps the Russian name only
+        english = known.get("name_en") or latin(name_ru)  # an older Daily has no English name
     name, gist = _preset_words(preset_id, lang)
     return Card(lang=lang, kind="daily", name=english if lang == "en" else name_ru,
                 gist=f"{name} · {gist}" if gist else name, number=number, day=day, league=league, special=special)

@@ -85,7 +85,8 @@ async def daily_info(conn: asyncpg.Connection | asyncpg.Pool, league: str, day: 
 async def daily_card(pool: asyncpg.Pool, league: str, day: dt.date) -> dict[str, Any]:
     """What a Daily's image shows (number, name, preset, special changes): never its seed."""
     record = await pool.fetchrow(
-        "SELECT daily_id, number, name_ru, preset_id, special FROM leagues_dailies WHERE league = $1 AND day = $2",
+        """SELECT daily_id, number, name_ru, name_en, preset_id, special FROM leagues_dailies
+           WHERE league = $1 AND day = $2""",
         league,
         day,
     )
@@ -98,6 +99,7 @@ async def daily_card(pool: asyncpg.Pool, league: str, day: dt.date) -> dict[str,
         "date": day.isoformat(),
         "number": record["number"],
         "name_ru": record["name_ru"],
+        "name_en": record["name_en"],  # None for a Daily published before English names
         "preset_id": record["preset_id"],
         "special": json.loads(special) if isinstance(special, str) else special,
     }
