@@ -162,14 +162,14 @@ async def test_a_challenge_link_end_to_end(social, browser, system) -> None:  # 
         await page.wait_for_selector("[data-testid=challenge-make]")
         await page.click("[data-testid=challenge-make]")
         url = await (await page.wait_for_selector("[data-testid=challenge-url]")).input_value()
-        assert "/?challenge=" in url
+        assert "/challenge/" in url
         await sender.shot("desktop-challenge-link")
     finally:
         await page.context.close()
     assert not sender.errors, sender.errors
 
-    link = url.split("/?", 1)[1]
-    friend = await new_page(browser, system, PHONE, touch=True, path="/?" + link)
+    link = url.split("/challenge/", 1)[1]
+    friend = await new_page(browser, system, PHONE, touch=True, path="/challenge/" + link)
     try:
         card = friend.page.locator("[data-testid=challenge-card]")
         await card.wait_for()

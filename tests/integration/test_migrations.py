@@ -48,3 +48,22 @@ async def test_a_failing_migration_leaves_nothing_half_done(fresh_database: str)
         assert await conn.fetchval("SELECT count(*) FROM schema_migrations WHERE package = 'tests'") == 0
     finally:
         await conn.close()
+
+
+async def test_callsign_keys_taken_before_lose_their_separators(fresh_database: str) -> None:
+    rekey = next(m for m in discover() if m.package == "echo_social" and m.name.endswith("separators"))
+    conn = await asyncpg.connect(fresh_database)
+    try:
+        rows = [("a1", "Орбита-12", "орбита-12", 1), ("a2", "Орбита_12", "орбита_12", 2), ("a3", "Луна", "луна", 3)]
+        for account, callsign, key, day in rows:  # keys as they were written before separators were folded
+            await conn.execute(
+                "INSERT INTO accounts (account_id, device_id, callsign, callsign_key, created_at)"
+                " VALUES ($1, 'd', $2, $3, make_timestamptz(2026, 11, $4, 0, 0, 0, 'UTC'))",
+                account, callsign, key, day,
+            )
+        await apply_migrations(fresh_database, [Migration("tests", 4, "rekey", rekey.sql)])
+        keys = dict(await conn.fetch("SELECT account_id, callsign_key FROM accounts ORDER BY account_id"))
+    finally:
+        await conn.close()
+    # the earliest keeps the folded key; the later one keeps its callsign under a key of its own
+    assert keys == {"a1": "орбита12", "a2": "орбита12#a2", "a3": "луна"}

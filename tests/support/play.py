@@ -25,14 +25,14 @@ async def ask(nc: Client, **request: Any) -> dict[str, Any]:
 
 
 async def publish_daily(js, day: date, league: str = "bronze", preset: str = "standard", seed: int = 42,  # noqa: ANN001
-                        special: tuple = (), announce: bool = True) -> DailyPublished:
+                        special: tuple = (), name_en: str | None = None, announce: bool = True) -> DailyPublished:
     """Stand in for the daily service's publisher: its real contract is this event on this subject; then its
     announcer writes the seed-free copy the gateway reads (unless `announce` is false)."""
     from echo_daily.announcer import announce_latest
 
     daily = DailyPublished(
         daily_id=f"{day.isoformat()}:{league}", number=(day - date(2026, 11, 1)).days + 1, date=day,
-        league=league, name_ru="Тихая прохлада", preset_id=preset, seed=seed, special=special or None,
+        league=league, name_ru="Тихая прохлада", name_en=name_en, preset_id=preset, seed=seed, special=special or None,
         opens_at=midnight_msk(day), closes_at=midnight_msk(day + timedelta(days=1)),
     )
     await _publish(js, published_subject(league), daily, daily.daily_id)

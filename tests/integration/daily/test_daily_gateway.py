@@ -1,5 +1,6 @@
-"""The gateway shows today's Daily as the daily service published it — Russian name, preset name and
-gist, special badge, prices, time left — and never its seed."""
+"""The gateway shows today's Daily as the daily service published it — name, preset name and gist,
+special badge and its changes, in Russian and in English, prices, time left — and never its seed; a Daily
+published before English names still reads, its name in Latin letters."""
 
 from __future__ import annotations
 
@@ -75,17 +76,25 @@ async def test_today_shows_the_daily_without_its_seed(own_nats_url: str, databas
             preset = get_preset(spec.preset_id)
             assert view["daily_id"] == spec.daily_id and view["number"] == spec.number
             assert view["name_ru"] == spec.name_ru and view["title_ru"] == spec.title_ru
+            assert view["name_en"] == spec.name_en and view["title_en"] == f"№ {spec.number} · {spec.name_en}"
             assert view["preset"] == {
                 "id": preset.id,
                 "name_ru": preset.name_ru,
                 "gist_ru": preset.gist_ru,
                 "title_ru": preset.title_ru,
+                "name_en": preset.name_en,
+                "gist_en": preset.gist_en,
+                "title_en": preset.title_en,
             }
             assert view["special"] == {
                 "badge_ru": "Особая партия",
                 "changes_ru": [c.description_ru for c in spec.special],
+                "badge_en": "Special game",
+                "changes_en": [c.description_en for c in spec.special],
             }
-            assert all(line[0].isupper() for line in view["special"]["changes_ru"])
+            for line in view["special"]["changes_ru"] + view["special"]["changes_en"]:
+                assert line[0].isupper()
+            assert all(line.isascii() for line in view["special"]["changes_en"] + [view["name_en"]])
             assert view["opens_at"] == midnight_msk(day).isoformat()
             assert 12 * 3600 - 30 <= view["seconds_left"] <= 12 * 3600 and view["phase"] == "live"
             assert set(view["prices"]) == {"clean", "lossy", "order"}
@@ -132,9 +141,32 @@ def test_the_view_is_an_allow_list() -> None:
         closes_at=spec.closes_at,
     )
     view = daily_view(DailyAnnounced.of(event), spec.closes_at + timedelta(seconds=1))
-    assert set(view) == {"daily_id", "league", "number", "name_ru", "title_ru", "date", "preset", "prices",
-                         "special", "opens_at", "closes_at", "seconds_left", "phase", "commitment"}
+    assert set(view) == {"daily_id", "league", "number", "name_ru", "title_ru", "name_en", "title_en", "date",
+                         "preset", "prices", "special", "opens_at", "closes_at", "seconds_left", "phase",
+                         "commitment"}
     assert view["preset"]["name_ru"] == "some-future-preset" and view["prices"] is None
     assert (view["seconds_left"], view["phase"]) == (0, "closing")
     assert str(spec.seed) not in repr(view)
     assert isinstance(datetime.fromisoformat(view["closes_at"]), datetime)
+
+
+def test_a_daily_published_before_english_texts_still_reads_in_english() -> None:
+    """Its stored payload has no `name_en` and no `description_en` (schema version 1 allows them absent):
+    the name shows in Latin letters, the changes are described from their (field, value)."""
+    from echo_events.envelope import Envelope, unwrap
+    from echo_gateway.daily_routes import daily_view
+
+    day, launch = special_day()
+    spec = daily_for(day, League.PLATINUM, secret=SECRET, launch=launch)
+    old_payload = {
+        "daily_id": spec.daily_id, "number": spec.number, "date": spec.date.isoformat(), "league": "platinum",
+        "name_ru": "Тихая прохлада", "preset_id": spec.preset_id, "seed": spec.seed,
+        "special": [{"field": "beam_cost", "value": 3, "description_ru": "Эхолуч стоит 3"}],
+        "opens_at": spec.opens_at.isoformat(), "closes_at": spec.closes_at.isoformat(),
+    }
+    stored = Envelope(event_id="e1", event_type="daily.DailyPublished", schema_version=1, stream_id=spec.daily_id,
+                      version=1, occurred_at=spec.opens_at, payload=old_payload)
+    view = daily_view(unwrap(stored), spec.opens_at)
+    assert view["name_ru"] == "Тихая прохлада" and view["name_en"] == "Tikhaya prokhlada"
+    assert view["special"]["changes_ru"] == ["Эхолуч стоит 3"]
+    assert view["special"]["changes_en"] == ["The Beam costs 3"]

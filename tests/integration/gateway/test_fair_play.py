@@ -57,7 +57,7 @@ async def test_no_read_endpoint_reveals_a_live_daily(system: str, private_nats_u
         app = create_gateway(GatewaySettings(dev_mode=True))
         values = {"game_id": game["game_id"], "league": "bronze", "day": today.isoformat(),
                   "group_id": f"{(today - timedelta(days=today.weekday())).isoformat()}:bronze:0",
-                  "token": "x" * 20, "file_path": "index.html"}
+                  "token": "x" * 20, "file_path": "index.html", "daily_id": daily.daily_id}
         paths = read_paths(app, values)
         assert len(paths) >= 20
         seen = 0

@@ -6,7 +6,7 @@ from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 from echo_runtime.nats_client import connect
 
-from tests.support.play import close_daily, free_sectors, publish_daily
+from tests.support.play import beam_ephemera, close_daily, free_sectors, publish_daily
 from tests.support.wsclient import Device
 
 pytestmark = pytest.mark.integration
@@ -84,25 +84,40 @@ async def test_a_daily_replay_becomes_public_only_when_the_daily_closes(system: 
 async def test_my_games_with_the_best_free_result_per_preset_replayable_by_link(system: str) -> None:
     import asyncio
 
+    from echo_challenge.modes import free_setup
+
     device = await Device.guest(system)
     welcome = await device.connect()
-    scores = []
-    for slot in (1, 2):
-        game = await device.command("start", mode="free", preset="standard")
-        for sector in free_sectors(welcome["account_id"], "standard", slot)[: slot * 2]:
-            await device.command("probe", game_id=game["game_id"], sector=sector)
-        done = await device.command("finish", game_id=game["game_id"])
-        scores.append((done["view"]["tick"], game["game_id"]))
+    account = welcome["account_id"]
+    # the first game opens an ephemeron and earns Credits; the second, newer one only probes and earns none
+    first = await device.command("start", mode="free", preset="standard")
+    setup = free_setup("standard", account, moscow_date(SystemClock().now()), 1, None)
+    smallest = min(setup.field.ephemera, key=lambda e: (e.size, e.sectors))
+
+    async def move(kind: str, sector: int) -> dict:
+        ack = await device.command(kind, game_id=first["game_id"], sector=sector)
+        assert ack["type"] == "ack", ack
+        return ack["view"]
+
+    earned = await beam_ephemera(first["view"], [smallest], free_sectors(account, "standard", 1), move)
+    if earned["status"] == "live":
+        earned = (await device.command("finish", game_id=first["game_id"]))["view"]
+    second = await device.command("start", mode="free", preset="standard")
+    for sector in free_sectors(account, "standard", 2)[:2]:
+        await device.command("probe", game_id=second["game_id"], sector=sector)
+    nothing = (await device.command("finish", game_id=second["game_id"]))["view"]
+    assert earned["credits"] > 0 and nothing["credits"] < earned["credits"]
     async with httpx.AsyncClient(base_url=system) as client:
         for _ in range(100):
             games = (await client.get("/api/v1/games", headers=auth(device))).json()["games"]
-            if len(games) == 2 and all(g["status"] == "finished" for g in games):
+            if len(games) == 2 and all(g["status"] != "live" for g in games):
                 break
             await asyncio.sleep(0.1)
-        assert [g["game_id"] for g in games] == [scores[1][1], scores[0][1]]  # newest first
+        assert [g["game_id"] for g in games] == [second["game_id"], first["game_id"]]  # newest first
         best = [g for g in games if g["best"]]
-        assert len(best) == 1 and best[0]["preset_id"] == "standard"
-        assert best[0]["credits"] == max(g["credits"] for g in games)
+        # the older game is the best: more Credits, not the newer or the longer one
+        assert [(g["game_id"], g["preset_id"], g["credits"]) for g in best] == [
+            (first["game_id"], "standard", earned["credits"])]
         shared = await client.get(f"/api/v1/games/{best[0]['game_id']}/replay")  # the link works for anyone
-        assert shared.status_code == 200 and shared.json()["frames"]
+        assert shared.status_code == 200 and shared.json()["frames"][-1]["credits"] == earned["credits"]
     await device.close()

@@ -99,32 +99,43 @@ async def test_a_daily_over_the_websocket_with_two_devices_and_a_resume(system: 
     await later.close()
 
 
-async def test_the_dailys_warning_and_countdown_reach_every_device(system: str, private_nats_url: str) -> None:
+async def test_a_leagues_notices_reach_only_that_leagues_devices(
+    system: str, private_nats_url: str, fresh_database: str
+) -> None:
     import uuid
     from datetime import UTC, datetime, timedelta
 
-    from echo_events.daily import SUBJECT_WARNING, DailyWarning
+    import asyncpg
+    from echo_events.daily import LEAGUES, SUBJECT_WARNING, DailyWarning
     from echo_events.envelope import Batch, encode, wrap
     from echo_events.moscow import moscow_date
     from echo_runtime.clock import SystemClock
 
-    devices = [await Device.guest(system) for _ in range(2)]
-    for device in devices:
-        await device.connect()
-    nc = await connect(private_nats_url, "tests")
     today = moscow_date(SystemClock().now())
+    bronze = [await Device.guest(system) for _ in range(2)]  # one player's two devices would do as well
+    gold = await Device.guest(system)
+    for device in bronze:
+        await device.connect()
+    gold_account = (await gold.connect())["account_id"]
+    conn = await asyncpg.connect(fresh_database)
+    await conn.execute("INSERT INTO leagues_players (account_id, league, since_week) VALUES ($1, 'gold', $2)",
+                       gold_account, today)
+    await conn.close()
+    nc = await connect(private_nats_url, "tests")
     closes = datetime.now(UTC) + timedelta(minutes=10)
     for kind in ("warning_30min", "countdown_10min"):
-        warning = DailyWarning(kind=kind, daily_id=f"{today}:bronze", date=today, league="bronze",
-                               at=datetime.now(UTC), closes_at=closes)
-        envelope = wrap(warning, event_id=uuid.uuid4().hex, stream_id=f"{today}:bronze", version=2,
-                        occurred_at=datetime.now(UTC))
-        await nc.jetstream().publish(SUBJECT_WARNING, encode(Batch(events=(envelope,))), stream="DAILY")
+        for league in LEAGUES:  # as the daily service does: one warning per league's Daily
+            warning = DailyWarning(kind=kind, daily_id=f"{today}:{league}", date=today, league=league,
+                                   at=datetime.now(UTC), closes_at=closes)
+            envelope = wrap(warning, event_id=uuid.uuid4().hex, stream_id=f"{today}:{league}", version=2,
+                            occurred_at=datetime.now(UTC))
+            await nc.jetstream().publish(SUBJECT_WARNING, encode(Batch(events=(envelope,))), stream="DAILY")
     await nc.drain()
-    for device in devices:
+    # notices are sent in the order they were published: a device sent another league's would see it first
+    for device, league in [(bronze[0], "bronze"), (bronze[1], "bronze"), (gold, "gold")]:
         notices = [await device.next_frame(), await device.next_frame()]
-        assert [n["kind"] for n in notices] == ["warning_30min", "countdown_10min"]
-        assert all(n["type"] == "notice" and n["league"] == "bronze" for n in notices)
+        assert [(n["type"], n["kind"], n["league"]) for n in notices] == [
+            ("notice", "warning_30min", league), ("notice", "countdown_10min", league)]
         await device.close()
 
 

@@ -54,6 +54,16 @@ async def test_callsign_is_unique_case_insensitively_and_up_to_look_alikes(env: 
         assert reply["error"]["code"] == "callsign_taken", taken
 
 
+async def test_separators_do_not_make_a_callsign_different(env: SocialEnv) -> None:
+    await env.guest("Орбита-12")
+    other = await env.guest()
+    for taken in ("Орбита_12", "Орбита12", "орбита-1-2"):
+        reply = await env.cmd("callsign.set", account_id=other, callsign=taken)
+        assert reply["error"]["code"] == "callsign_taken", taken
+    assert await env.types(other) == ["GuestCreated"]
+    assert (await env.ok("callsign.set", account_id=other, callsign="Орбита-13"))["changed"] is True
+
+
 async def test_callsign_unique_under_concurrency(env: SocialEnv) -> None:
     accounts = [await env.guest() for _ in range(12)]
     spellings = ["Racer", "racer", "RACER", "гасег", "rAcEr", "RaCeR"] * 2  # гасег: all Cyrillic

@@ -106,7 +106,7 @@ async def test_challenge_link_played_makes_mutual_friends(env: SocialEnv) -> Non
     challenge = first["challenge"]
     assert (
         challenge["daily_date"] == "2026-11-30"
-        and challenge["url"] == f"http://echo.test/?challenge={challenge['token']}"
+        and challenge["url"] == f"http://echo.test/challenge/{challenge['token']}"
     )
 
     newcomer = await env.guest()  # no callsign, no e-mail: plays at once

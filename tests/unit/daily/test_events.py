@@ -61,6 +61,17 @@ def test_json_round_trip_keeps_types():
     assert published(special=None).special is None
 
 
+def test_english_texts_are_optional_so_dailies_published_before_them_still_read():
+    change = RuleChangeSpec(field="beam_cost", value=3, description_ru="Эхолуч стоит 3",
+                            description_en="The Beam costs 3")
+    both = published(name_en="Quiet coolness", special=(change,))
+    assert DailyPublished.model_validate_json(both.model_dump_json()) == both
+    old = published().model_dump(mode="json")
+    del old["name_en"], old["special"][0]["description_en"]
+    read = DailyPublished.model_validate(old)
+    assert read.name_en is None and read.special[0].description_en is None and read.name_ru == "Тихая прохлада"
+
+
 def test_frozen_and_strict():
     e = published()
     with pytest.raises(ValidationError):

@@ -1,4 +1,5 @@
-"""Daily names: two Russian words agreeing in gender, never repeating within NAME_PERIOD Dailies."""
+"""Daily names: two Russian words agreeing in gender, never repeating within NAME_PERIOD Dailies, and their
+English translation."""
 
 from math import gcd
 
@@ -9,6 +10,7 @@ from echo_daily.calendar.names import (
     NOUNS,
     Gender,
     daily_name,
+    daily_name_en,
     name_parts,
 )
 from hypothesis import given, settings
@@ -59,6 +61,23 @@ def test_any_365_consecutive_dailies_have_distinct_names(start):
 def test_consecutive_dailies_share_no_word(n):
     today, tomorrow = daily_name(SECRET, n).lower().split(), daily_name(SECRET, n + 1).lower().split()
     assert today[0] != tomorrow[0] and today[1] != tomorrow[1]
+
+
+def test_every_word_has_its_own_english_translation():
+    adjectives, nouns = [a.en for a in ADJECTIVES], [n.en for n in NOUNS]
+    assert len(set(adjectives)) == len(adjectives) and len(set(nouns)) == len(nouns)
+    assert all(w.isascii() and w == w.lower() and w.strip() for w in adjectives + nouns)
+    # no "Misty mist", "Crystal crystal": no English word of an adjective begins a noun's
+    assert [n for n in nouns if any(n.startswith(a[:4]) for a in adjectives)] == []
+
+
+@given(st.integers(min_value=1, max_value=10**6))
+def test_the_english_name_translates_the_russian_one(n):
+    adjective, noun = name_parts(SECRET, n)
+    english = daily_name_en(SECRET, n)
+    assert english.lower() == f"{adjective.en} {noun.en}"
+    assert english[0].isupper() and english[1:] == english[1:].lower() and english.isascii()
+    assert daily_name_en(SECRET, n) != daily_name_en(SECRET, n + 1)
 
 
 def test_names_depend_on_the_secret():

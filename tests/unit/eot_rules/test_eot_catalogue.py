@@ -1,4 +1,4 @@
-"""The card set eot-2026-1: loaded and validated from data, and the totals of spec §14.3."""
+"""The card set eot-2026-1: loaded and validated from data, and its totals (docs/games/echoes-of-time.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The same dice for everyone (spec §13)."""
+"""The same dice for everyone (echo-challenge.md §13)."""
 
 import pathlib
 import re

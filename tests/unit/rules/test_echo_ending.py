@@ -1,4 +1,4 @@
-"""Ticks, rejections and the end of a game (spec §4, §11, §12 steps 1 and 9, §23)."""
+"""Ticks, rejections and the end of a game (echo-challenge.md §4, §11, §12 steps 1 and 9, §23)."""
 
 import pytest
 from echo_challenge import game

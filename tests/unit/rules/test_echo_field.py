@@ -1,4 +1,4 @@
-"""Field placement rules (spec §2, §7): known answers and a property over any layout."""
+"""Field placement rules (echo-challenge.md §2, §7): known answers and a property over any layout."""
 
 import pytest
 from echo_challenge.field import (

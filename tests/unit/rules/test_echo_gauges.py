@@ -1,4 +1,4 @@
-"""Gauges, tools and colour effects (spec §3, §5, §6, §23): known answers from field text."""
+"""Gauges, tools and colour effects (echo-challenge.md §3, §5, §6, §23): known answers from field text."""
 
 import pytest
 from echo_challenge.game import Rejection

@@ -1,4 +1,4 @@
-"""Detector and Spectrometer (spec §8, §12 step 6, §23)."""
+"""Detector and Spectrometer (echo-challenge.md §8, §12 step 6, §23)."""
 
 import pytest
 from echo_challenge.view import client_view

@@ -1,4 +1,4 @@
-"""The six membranes, going out, and interference (spec §7, §12 step 4, §23)."""
+"""The six membranes, going out, and interference (echo-challenge.md §7, §12 step 4, §23)."""
 
 import pytest
 from echo_challenge.view import client_view

@@ -1,4 +1,4 @@
-"""Clean and lossy openings and their credits (spec §5, §11, §23)."""
+"""Clean and lossy openings and their credits (echo-challenge.md §5, §11, §23)."""
 
 import pytest
 from echo_helpers import SMALL, view_after

@@ -1,4 +1,4 @@
-"""Black-market Orders (spec §9, §12 step 5 and 8, §23): progress, restart, pay, deal, staleness."""
+"""Black-market Orders (echo-challenge.md §9, §12 step 5 and 8, §23): progress, restart, pay, deal, staleness."""
 
 import pytest
 from echo_challenge.field import sector_name

@@ -1,4 +1,4 @@
-"""Red perturbation and its timer (spec §6, §12 step 7, §23)."""
+"""Red perturbation and its timer (echo-challenge.md §6, §12 step 7, §23)."""
 
 import pytest
 from echo_helpers import SMALL, view_after

@@ -1,4 +1,4 @@
-"""Properties over random fields and moves: fold = state, exact replay, gauge invariants (spec §3, §13)."""
+"""Properties over random fields and moves: fold = state, exact replay, gauge invariants (echo-challenge.md §3, §13)."""
 
 import dataclasses
 from collections import Counter

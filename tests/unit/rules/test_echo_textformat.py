@@ -1,4 +1,4 @@
-"""The field text format v1 (spec §20): parsing, errors naming row and column, exact round trip."""
+"""The field text format v1 (echo-challenge.md §20): parsing, errors naming row and column, exact round trip."""
 
 import pytest
 from echo_challenge.field import FieldError, parse_sector

@@ -1,4 +1,4 @@
-"""The client view (spec §19, §21, §23): every key, and nothing hidden for a live game."""
+"""The client view (echo-challenge.md §19, §21, §23): every key, and nothing hidden for a live game."""
 
 import json
 import re

@@ -1,4 +1,4 @@
-"""echoctl against the real rules core (spec §20–§22)."""
+"""echoctl against the real rules core (echo-challenge.md §20–§22)."""
 
 import io
 import json
@@ -14,7 +14,7 @@ from echo_challenge.textformat import parse_field_text  # noqa: E402
 pytestmark = pytest.mark.unit
 
 FIELD = """\
-# the spec §20 example, made deterministic
+# the example of docs/games/echo-challenge.md §20, made deterministic
 preset: standard
 seed: 1234
 open: A1 J1 A5

@@ -1,4 +1,4 @@
-"""Field generation: determinism, placement rules, composition, pre-opened sectors (spec §2, §10)."""
+"""Field generation: determinism, placement rules, composition, pre-opened sectors (echo-challenge.md §2, §10)."""
 
 import subprocess
 import sys

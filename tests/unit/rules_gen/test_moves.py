@@ -1,4 +1,4 @@
-"""The CLI's move language (spec §22): `P A1; B C3; F`."""
+"""The CLI's move language (echo-challenge.md §22): `P A1; B C3; F`."""
 
 import pytest
 from echo_challenge.cli.moves import BadMove, Move, parse_move, parse_moves

@@ -1,4 +1,4 @@
-"""Presets: ids, Russian names and gists, compositions, rules (spec §2, §3, §10, §23)."""
+"""Presets: ids, Russian names and gists, compositions, rules (echo-challenge.md §2, §3, §10, §23)."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Special games: rule overrides and their Russian description (spec §10)."""
+"""Special games: rule overrides and their Russian and English descriptions (echo-challenge.md §10)."""
 
 import pytest
 from echo_challenge.presets import PRESETS, rules_for_preset
@@ -10,6 +10,7 @@ from echo_challenge.specials import (
     apply_specials,
     describe_changes,
     describe_rule,
+    describe_rule_en,
     with_overrides,
 )
 
@@ -88,3 +89,19 @@ def test_every_catalogue_entry_is_a_real_change_on_every_preset(preset_id):
     for rule in SPECIAL_RULES.values():
         changed = rule.apply(base)
         assert describe_changes(base, changed) == rule.describe_ru(), rule.id
+
+
+def test_every_change_of_the_catalogue_reads_in_english_too():
+    english = {rule_id: [c.description_en for c in rule.changes] for rule_id, rule in SPECIAL_RULES.items()}
+    assert english["beam-3"] == ["The Beam costs 3"]
+    assert english["connectivity-2"] == ["Connectivity at the start: 2"]
+    assert english["detector-always"] == ["The Detector always fires"]
+    assert english["stale-5"] == ["An Order without progress is withdrawn after 5 ticks"]
+    lines = [line for lines in english.values() for line in lines]
+    assert all(line.isascii() and line[0].isupper() for line in lines) and len(set(lines)) == len(lines)
+    assert describe_rule_en("connectivity", 5) == RuleChange("connectivity", 5).description_en == (
+        "Connectivity at the start: 2.5")
+    assert describe_rule_en("freeze_ticks", 1) == "A Freeze lasts 1 tick"
+    assert describe_rule_en("detector_chance", 0.25) == "The Detector fires with a 25% chance"
+    with pytest.raises(ValueError, match="unknown rule"):
+        describe_rule_en("beam_price", 3)

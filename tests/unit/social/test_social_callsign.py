@@ -87,6 +87,9 @@ def test_the_typed_value_is_kept_trimmed_and_nfc() -> None:
         ("Ivan", "lvan"),
         ("ТОР", "TOP"),
         ("Сахар", "caxap"),
+        ("Орбита-12", "Орбита_12"),
+        ("Орбита-12", "Орбита12"),
+        ("Луно_ход-7", "ЛУНОХОД7"),
     ],
 )
 def test_look_alikes_share_a_key(a: str, b: str) -> None:
@@ -94,7 +97,7 @@ def test_look_alikes_share_a_key(a: str, b: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("a", "b"), [("Vasya", "Vasyb"), ("Вася", "Ваня"), ("ab-1", "ab_1"), ("Петя", "Пётр")]
+    ("a", "b"), [("Vasya", "Vasyb"), ("Вася", "Ваня"), ("ab-1", "ab-2"), ("Петя", "Пётр")]
 )
 def test_different_callsigns_have_different_keys(a: str, b: str) -> None:
     assert key_of(a) != key_of(b)

@@ -91,6 +91,8 @@ class RuleChangeSpec(Message):
     field: str
     value: int | float
     description_ru: str
+    description_en: str | None = Field(None, description="absent in Dailies published before 2026-12-01: "
+                                       "readers describe (field, value) themselves")
 
 
 def seed_commitment(seed: int, salt: str) -> str:
@@ -109,6 +111,8 @@ class DailyPublished(Event):
     date: dt.date
     league: LeagueName
     name_ru: str
+    name_en: str | None = Field(None, description="the name in English; absent in Dailies published before "
+                                "2026-12-01 (readers show those names transliterated)")
     preset_id: str
     seed: int = Field(ge=0, lt=2**63)
     special: tuple[RuleChangeSpec, ...] | None = None
@@ -139,6 +143,7 @@ class DailyAnnounced(Event):
     date: dt.date
     league: LeagueName
     name_ru: str
+    name_en: str | None = None  # as in DailyPublished
     preset_id: str
     special: tuple[RuleChangeSpec, ...] | None = None
     opens_at: dt.datetime

@@ -10,9 +10,9 @@ from datetime import UTC, date, datetime, time, timedelta, timezone
 
 MSK = timezone(timedelta(hours=3), "MSK")
 
-#: The 30-minute warning before a Daily closes (spec §14).
+#: The 30-minute warning before a Daily closes (echo-challenge.md §14).
 WARNING_BEFORE = timedelta(minutes=30)
-#: The countdown in the last 10 minutes of a Daily (spec §14).
+#: The countdown in the last 10 minutes of a Daily (echo-challenge.md §14).
 COUNTDOWN_BEFORE = timedelta(minutes=10)
 
 

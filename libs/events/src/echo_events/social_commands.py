@@ -118,6 +118,14 @@ class OpenChallenge(Command):
     token: Token
 
 
+@command("challenge.preview")
+class PreviewChallenge(Command):
+    """What a challenge link's preview shows (its day and sender), for anyone: a messenger fetching the
+    link has no account, and nothing is recorded."""
+
+    token: Token
+
+
 @command("challenge.played")
 class RecordChallengePlayed(Command):
     """Internal (game events will send it): `account_id` played his Daily through the link `token`."""

@@ -25,6 +25,8 @@ from echo_events.play import ENGINE_SUBJECT, PRESENCE_PREFIX, UPDATES_SUBJECTS, 
 from echo_events.social_commands import SUBJECT_PREFIX as SOCIAL_COMMANDS
 from echo_events.streams import ACCOUNTS, DEAD_LETTERS, GAMES, LIMITS, ROOMS, SESSIONS, TIMER_SET_PREFIX, TIMERS
 
+from .today import TODAY_SUBJECT
+
 OPERATOR = "operator"
 LEAGUES_QUERIES = "leagues.q.*"  # echo_leagues.api.PREFIX + "*"
 REPLIES = "_INBOX.>"  # where the answers to this user's own requests come back
@@ -34,6 +36,11 @@ PRESENCE = f"{PRESENCE_PREFIX}.>"  # seats at tables: gateway to gateway, and to
 def read_stream(stream: str) -> tuple[str, ...]:
     """Direct gets (one message, a batch, the last of a subject) and stored-message gets."""
     return (f"$JS.API.DIRECT.GET.{stream}", f"$JS.API.DIRECT.GET.{stream}.>", f"$JS.API.STREAM.MSG.GET.{stream}")
+
+
+def read_today() -> tuple[str, ...]:
+    """The direct get of `echo_runtime.today`: which day it is, as the Dailies say."""
+    return (f"$JS.API.DIRECT.GET.{DAILY_PUBLIC}.{TODAY_SUBJECT}",)
 
 
 def consume_stream(stream: str) -> tuple[str, ...]:
@@ -87,7 +94,7 @@ ACCESS: dict[str, Access] = {
                  *ROOMS.subjects, *read_stream(ROOMS.name), purge_stream(ROOMS.name),
                  f"{TIMER_SET_PREFIX}.>", *read_stream(TIMERS.name), *consume_stream(TIMERS.name),
                  purge_stream(TIMERS.name),
-                 *read_stream(DAILY_STREAM), *consume_stream(DAILY_STREAM),
+                 *read_stream(DAILY_STREAM), *consume_stream(DAILY_STREAM), *read_today(),
                  *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name), *dead_letters()),
         subscribe=(ENGINE_SUBJECT, replica_subject("*"), PRESENCE, REPLIES),
         answers_requests=True,
@@ -101,13 +108,13 @@ ACCESS: dict[str, Access] = {
     # projections: they read games, accounts and dailies but write none of them
     "leagues": Access(
         publish=(*read_stream(GAMES.name), *consume_stream(GAMES.name), *consume_stream(ACCOUNTS.name),
-                 *consume_stream(DAILY_STREAM), *dead_letters()),
+                 *consume_stream(DAILY_STREAM), *read_today(), *dead_letters()),
         subscribe=(LEAGUES_QUERIES, REPLIES),
         answers_requests=True,
     ),
     "social": Access(
         publish=(*ACCOUNTS.subjects, *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name),
-                 *consume_stream(GAMES.name), *dead_letters()),
+                 *consume_stream(GAMES.name), *read_today(), *dead_letters()),
         subscribe=(f"{SOCIAL_COMMANDS}>", REPLIES),
         answers_requests=True,
     ),

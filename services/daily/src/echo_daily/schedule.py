@@ -160,7 +160,8 @@ def _published(spec: DailySpec) -> Due:
     special = None
     if spec.special is not None:
         special = tuple(
-            RuleChangeSpec(field=c.field, value=c.value, description_ru=c.description_ru)
+            RuleChangeSpec(field=c.field, value=c.value, description_ru=c.description_ru,
+                           description_en=c.description_en)
             for c in spec.special
         )
     event = DailyPublished(
@@ -169,6 +170,7 @@ def _published(spec: DailySpec) -> Due:
         date=spec.date,
         league=spec.league.value,
         name_ru=spec.name_ru,
+        name_en=spec.name_en,
         preset_id=spec.preset_id,
         seed=spec.seed,
         seed_salt=spec.seed_salt,

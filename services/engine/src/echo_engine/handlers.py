@@ -24,7 +24,6 @@ from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.errors import explain
 from echo_events.game_rules import Deadline
 from echo_events.model import Command
-from echo_events.moscow import moscow_date
 from echo_events.play import (
     Act,
     BeamSector,
@@ -52,6 +51,7 @@ from echo_events.play import (
 )
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
+from echo_runtime.today import dailies_today
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 from pydantic import ValidationError
@@ -121,7 +121,8 @@ class PlayService:
                 return self._reply(game)
             case GetOptions():
                 data = await queries.start_options(self._js, self._pool, self.store, request.account_id,
-                                                   request.league, self._clock.now())
+                                                   request.league, self._clock.now(),
+                                                   await dailies_today(self._js, self._clock))
                 return PlayReply(ok=True, data=data)
             case ListGames():
                 return PlayReply(ok=True, data={"games": await games_of(self._pool, request.account_id)})
@@ -248,7 +249,7 @@ class PlayService:
     # starts ------------------------------------------------------------------------------------
 
     async def _start(self, request: StartGame) -> PlayReply:
-        today = moscow_date(self._clock.now())
+        today = await dailies_today(self._js, self._clock)  # the Dailies' day, the dev clock's too
         if request.mode == "tutorial":
             game_id = "t" + _short_hash("tutorial", request.account_id, request.command_id)
             meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="tutorial",

@@ -67,13 +67,19 @@ def games_handler(pool: asyncpg.Pool, nc: Client):  # noqa: ANN201 - a consumer 
     return handle
 
 
+# The newest `$2` games, and the best Free game of each preset however old it is (the client lists them).
 GAMES_OF_ACCOUNT = """
 SELECT game_id, mode, preset_id, daily_id, msk_date, status, credits, ticks, clean, lossy, orders,
-       started_at, finished_at,
-       game_id = FIRST_VALUE(game_id) OVER (
-           PARTITION BY mode, preset_id ORDER BY (status = 'live'), credits DESC, ticks, finished_at
-       ) AND mode = 'free' AND status <> 'live' AS best
-FROM engine_games WHERE account_id = $1 ORDER BY started_at DESC LIMIT $2
+       started_at, finished_at, best
+FROM (
+    SELECT *,
+           game_id = FIRST_VALUE(game_id) OVER (
+               PARTITION BY mode, preset_id ORDER BY (status = 'live'), credits DESC, ticks, finished_at
+           ) AND mode = 'free' AND status <> 'live' AS best,
+           row_number() OVER (ORDER BY started_at DESC) AS newest
+    FROM engine_games WHERE account_id = $1
+) AS games
+WHERE newest <= $2 OR best ORDER BY started_at DESC
 """
 
 

@@ -13,7 +13,6 @@ from echo_challenge import modes
 from echo_challenge.view import client_view, revealed_field
 from echo_events.echo.events import TickResolved
 from echo_events.envelope import Envelope, unwrap
-from echo_events.moscow import moscow_date
 from echo_events.play import GameCreated
 from nats.js import JetStreamContext
 
@@ -22,8 +21,7 @@ from .store import GameStore, LoadedGame
 
 
 async def start_options(js: JetStreamContext, pool: asyncpg.Pool, store: GameStore, account_id: str,
-                        league: str, now: datetime) -> dict[str, Any]:
-    today = moscow_date(now)
+                        league: str, now: datetime, today: date) -> dict[str, Any]:
     daily = await current_daily(js, league, now)
     used = 0
     for slot in range(1, modes.FREE_STARTS_PER_DAY + 1):

@@ -1,6 +1,6 @@
 """What a player's devices receive for a game: the rules' client view plus the game's place in the
 product (mode, version, Daily, Tutorial guidance). Nothing hidden while the game is live; a Daily's
-field stays hidden even after the game ends (spec §23: only when that Daily closes, and not here)."""
+field stays hidden even after the game ends (echo-challenge.md §23: only when that Daily closes, and not here)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Public REST routes of the Chart and the Leagues (spec §16, §17): no login needed. They forward to the
+"""Public REST routes of the Chart and the Leagues (echo-challenge.md §16, §17): no login needed. They forward to the
 leagues service by NATS request (`leagues.q.<name>`), so the gateway needs no leagues URL.
 
 A session token (`Authorization: Bearer …`) is optional on the public routes: with it, the chart also

@@ -1,5 +1,5 @@
 """Today's Daily as the client shows it: number, name, date, preset name and gist, the special-game badge
-with its Russian list of changes, prices and time left.
+with its list of changes — each text in Russian and in English (`…_ru`, `…_en`) — prices and time left.
 
 Read from the DAILY_PUBLIC stream (the latest `DailyAnnounced` of a league, one direct get): the daily
 service's seed-free copy of its DailyPublished. The gateway's NATS user may not read DAILY, so no seed is
@@ -13,8 +13,15 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from echo_challenge.presets import UnknownPreset, get_preset
-from echo_challenge.specials import RuleChange, apply_changes
-from echo_events.daily import LEAGUES, PUBLIC_STREAM, SUBJECT_DEV_CLOCK, DailyAnnounced, announced_subject
+from echo_challenge.specials import RuleChange, apply_changes, describe_rule_en
+from echo_events.daily import (
+    LEAGUES,
+    PUBLIC_STREAM,
+    SUBJECT_DEV_CLOCK,
+    DailyAnnounced,
+    RuleChangeSpec,
+    announced_subject,
+)
 from echo_events.envelope import decode, unwrap
 from echo_runtime.append import last_message
 from echo_runtime.clock import Clock
@@ -23,11 +30,13 @@ from litestar.exceptions import NotFoundException, ServiceUnavailableException, 
 from litestar.params import FromQuery
 from nats.errors import Error as NatsError
 
+from .latin import latin
 from .responses import Dailies, Daily, PresetView, Prices
 
 SPECIAL_BADGE_RU = "Особая партия"
-WARNING_BEFORE = timedelta(minutes=30)  # spec §14: warning 30 min before midnight
-COUNTDOWN_BEFORE = timedelta(minutes=10)  # spec §14: countdown in the last 10 min
+SPECIAL_BADGE_EN = "Special game"
+WARNING_BEFORE = timedelta(minutes=30)  # echo-challenge.md §14: warning 30 min before midnight
+COUNTDOWN_BEFORE = timedelta(minutes=10)  # echo-challenge.md §14: countdown in the last 10 min
 
 
 async def latest_announced(request: Request, league: str) -> DailyAnnounced | None:
@@ -49,14 +58,30 @@ def _preset_view(preset_id: str) -> PresetView:
     try:
         preset = get_preset(preset_id)
     except UnknownPreset:  # a preset newer than this gateway: show its id rather than fail
-        return {"id": preset_id, "name_ru": preset_id, "gist_ru": None, "title_ru": preset_id}
+        return {"id": preset_id, "name_ru": preset_id, "gist_ru": None, "title_ru": preset_id,
+                "name_en": preset_id, "gist_en": None, "title_en": preset_id}
     return {
-        "id": preset.id, "name_ru": preset.name_ru, "gist_ru": preset.gist_ru, "title_ru": preset.title_ru
+        "id": preset.id, "name_ru": preset.name_ru, "gist_ru": preset.gist_ru, "title_ru": preset.title_ru,
+        "name_en": preset.name_en, "gist_en": preset.gist_en, "title_en": preset.title_en,
     }
 
 
+def name_en(daily: DailyAnnounced) -> str:
+    """The Daily's English name; one published before English names is its Russian name in Latin letters."""
+    return daily.name_en or latin(daily.name_ru)
+
+
+def _change_en(change: RuleChangeSpec) -> str:
+    if change.description_en:
+        return change.description_en
+    try:  # a Daily published before English texts: its (field, value) are described here
+        return describe_rule_en(change.field, change.value)
+    except ValueError:  # a rule newer than this gateway
+        return f"{change.field} = {change.value}"
+
+
 def _prices(daily: DailyAnnounced) -> Prices | None:
-    """The day's prices (spec §10: they are shown and can differ by day): the preset's, with the special
+    """The day's prices (echo-challenge.md §10: they are shown and can differ by day): the preset's, with the special
     game's changes applied."""
     try:
         rules = get_preset(daily.preset_id).rules
@@ -82,13 +107,16 @@ def daily_view(daily: DailyAnnounced, now: datetime) -> Daily:
     left = daily.closes_at - now
     special = None
     if daily.special:
-        special = {"badge_ru": SPECIAL_BADGE_RU, "changes_ru": [c.description_ru for c in daily.special]}
+        special = {"badge_ru": SPECIAL_BADGE_RU, "changes_ru": [c.description_ru for c in daily.special],
+                   "badge_en": SPECIAL_BADGE_EN, "changes_en": [_change_en(c) for c in daily.special]}
     return {
         "daily_id": daily.daily_id,
         "league": daily.league,
         "number": daily.number,
         "name_ru": daily.name_ru,
         "title_ru": f"№ {daily.number} · {daily.name_ru}",
+        "name_en": name_en(daily),
+        "title_en": f"№ {daily.number} · {name_en(daily)}",
         "date": daily.date.isoformat(),
         "preset": _preset_view(daily.preset_id),
         "prices": _prices(daily),

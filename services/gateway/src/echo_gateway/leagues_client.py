@@ -7,6 +7,8 @@ from nats.aio.client import Client
 from .service_request import Unavailable, request_json
 
 LEAGUE_SUBJECT = "leagues.q.league"
+LEAGUES_SUBJECT = "leagues.q.leagues"
+MAX_IDS = 500  # echo_leagues.api.MAX_IDS: one request asks about this many players at most
 TIMEOUT = 3.0
 
 
@@ -24,3 +26,19 @@ async def league_of(nc: Client, account_id: str) -> str:
     if not answer.get("ok"):
         raise LeaguesUnavailable(answer.get("error", {}).get("message", "the league is unknown"))
     return answer["league"]
+
+
+async def leagues_of(nc: Client, account_ids: set[str]) -> dict[str, str]:
+    """Each listed player's league, in requests of at most MAX_IDS players; LeaguesUnavailable if one fails."""
+    ids = sorted(account_ids)
+    leagues: dict[str, str] = {}
+    for start in range(0, len(ids), MAX_IDS):
+        chunk = ids[start:start + MAX_IDS]
+        try:
+            answer = await request_json(nc, LEAGUES_SUBJECT, {"account_ids": chunk}, timeout=TIMEOUT)
+        except Unavailable:
+            raise LeaguesUnavailable("the league service did not answer") from None
+        if not answer.get("ok"):
+            raise LeaguesUnavailable(answer.get("error", {}).get("message", "the leagues are unknown"))
+        leagues.update(answer["leagues"])
+    return leagues

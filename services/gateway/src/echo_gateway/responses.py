@@ -221,6 +221,9 @@ class PresetView(TypedDict):
     name_ru: str
     gist_ru: str | None
     title_ru: str
+    name_en: str
+    gist_en: str | None
+    title_en: str
 
 
 class Prices(TypedDict):
@@ -232,6 +235,8 @@ class Prices(TypedDict):
 class Special(TypedDict):
     badge_ru: str
     changes_ru: list[str]
+    badge_en: str
+    changes_en: list[str]
 
 
 class Daily(TypedDict):
@@ -240,6 +245,8 @@ class Daily(TypedDict):
     number: int
     name_ru: str
     title_ru: str
+    name_en: str  # a Daily published before English names: its Russian name in Latin letters
+    title_en: str
     date: str
     preset: PresetView
     prices: Prices | None

@@ -29,6 +29,9 @@ class Settings(ServiceSettings):
                                "and player search (echo_gateway.flood_limits); the test harness turns them off")
     trusted_proxy_hops: int = Field(0, ge=0, le=5, description="proxies in front of the gateway that append to "
                                     "X-Forwarded-For (1 behind the ingress); 0: the connection's address")
+    public_url: str | None = Field(None, description="the address players reach the gateway at "
+                                   "(https://echo.example); link previews name their images by it. Unset: the "
+                                   "request's own address")
     ws_rate: float = Field(10.0, gt=0, description="messages per second allowed on one WebSocket")
     ws_burst: int = Field(20, ge=1, description="messages one WebSocket may send at once before the rate applies")
 

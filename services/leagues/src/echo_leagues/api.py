@@ -10,9 +10,11 @@ by a client; the service trusts it because `leagues.q.*` is an internal subject.
 | leagues.q.chart             | league, date (YYYY-MM-DD), limit?, viewer?           |
 | leagues.q.results           | league, date, limit?, viewer?  (after the close)     |
 | leagues.q.game_of_the_day   | date (the Bronze Daily's; after the close)           |
+| leagues.q.daily             | league, date  (a Daily's number, name, preset, special: its image) |
 | leagues.q.group             | group_id («2026-11-23:bronze:1»)                     |
 | leagues.q.player            | account_id, date?                                    |
 | leagues.q.league            | account_id  (only the league: what a Daily start asks) |
+| leagues.q.leagues           | account_ids [..]  (each one's league: whom a notice goes to) |
 | leagues.q.friends           | account_ids [..], date?, viewer?                     |
 """
 
@@ -26,12 +28,13 @@ from typing import Any
 
 import asyncpg
 import structlog
-from echo_events.moscow import moscow_date
 from echo_runtime.clock import Clock
 from echo_runtime.telemetry import span_from_headers
+from echo_runtime.today import dailies_today
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
+from nats.js import JetStreamContext
 from opentelemetry.trace import SpanKind
 
 from . import queries
@@ -53,14 +56,15 @@ class BadRequest(ValueError):
     code = "bad_request"
 
 
-def _date(request: dict[str, Any], clock: Clock, key: str = "date") -> dt.date:
-    value = request.get(key)
+async def _date(request: dict[str, Any], js: JetStreamContext, clock: Clock) -> dt.date:
+    """The request's date; without one, today as the Dailies say (not this service's wall clock)."""
+    value = request.get("date")
     if value is None:
-        return moscow_date(clock.now())
+        return await dailies_today(js, clock)
     try:
         return dt.date.fromisoformat(str(value))
     except ValueError:
-        raise BadRequest(f"{key} must be YYYY-MM-DD") from None
+        raise BadRequest("date must be YYYY-MM-DD") from None
 
 
 def _league(request: dict[str, Any]) -> str:
@@ -77,6 +81,13 @@ def _limit(request: dict[str, Any]) -> int:
         raise BadRequest("limit must be a number") from None
 
 
+def _account_ids(request: dict[str, Any]) -> list[str]:
+    ids = request.get("account_ids")
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids) or len(ids) > MAX_IDS:
+        raise BadRequest(f"account_ids must be a list of at most {MAX_IDS} ids")
+    return ids
+
+
 def _viewer(request: dict[str, Any]) -> str | None:
     viewer = request.get("viewer")
     return str(viewer) if viewer else None
@@ -85,6 +96,7 @@ def _viewer(request: dict[str, Any]) -> str | None:
 class QueryApi:
     def __init__(self, pool: asyncpg.Pool, nc: Client, clock: Clock) -> None:
         self._pool = pool
+        self._js = nc.jetstream()
         self._clock = clock
         self._frames = FrameCache(nc)
         self._inflight: set[asyncio.Task[None]] = set()
@@ -92,22 +104,30 @@ class QueryApi:
             "chart": self.chart,
             "results": self.results,
             "game_of_the_day": self.game_of_the_day,
+            "daily": self.daily,
             "group": self.group,
             "player": self.player,
             "league": self.league,
+            "leagues": self.leagues,
             "friends": self.friends,
         }
 
+    async def _day(self, r: dict[str, Any]) -> dt.date:
+        return await _date(r, self._js, self._clock)
+
     async def chart(self, r: dict[str, Any]) -> dict[str, Any]:
-        return await queries.chart(self._pool, _league(r), _date(r, self._clock), limit=_limit(r), viewer=_viewer(r))
+        return await queries.chart(self._pool, _league(r), await self._day(r), limit=_limit(r), viewer=_viewer(r))
 
     async def results(self, r: dict[str, Any]) -> dict[str, Any]:
         return await queries.day_results(
-            self._pool, _league(r), _date(r, self._clock), limit=_limit(r), viewer=_viewer(r)
+            self._pool, _league(r), await self._day(r), limit=_limit(r), viewer=_viewer(r)
         )
 
+    async def daily(self, r: dict[str, Any]) -> dict[str, Any]:
+        return await queries.daily_card(self._pool, _league(r), await self._day(r))
+
     async def game_of_the_day(self, r: dict[str, Any]) -> dict[str, Any]:
-        day = _date(r, self._clock)
+        day = await self._day(r)
         leader = await queries.leader_game(self._pool, day)
         if leader is None:
             raise queries.NotFound(f"nobody scored in the Bronze Daily of {day}")
@@ -133,7 +153,7 @@ class QueryApi:
         account_id = r.get("account_id")
         if not isinstance(account_id, str) or not account_id:
             raise BadRequest("account_id is required")
-        return await queries.player(self._pool, account_id, _date(r, self._clock))
+        return await queries.player(self._pool, account_id, await self._day(r))
 
     async def league(self, r: dict[str, Any]) -> dict[str, Any]:
         account_id = r.get("account_id")
@@ -141,11 +161,11 @@ class QueryApi:
             raise BadRequest("account_id is required")
         return {"account_id": account_id, "league": await queries.league_of(self._pool, account_id)}
 
+    async def leagues(self, r: dict[str, Any]) -> dict[str, Any]:
+        return {"leagues": await queries.leagues_of(self._pool, _account_ids(r))}
+
     async def friends(self, r: dict[str, Any]) -> dict[str, Any]:
-        ids = r.get("account_ids")
-        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids) or len(ids) > MAX_IDS:
-            raise BadRequest(f"account_ids must be a list of at most {MAX_IDS} ids")
-        scores = await queries.friends_scores(self._pool, ids, _date(r, self._clock), viewer=_viewer(r))
+        scores = await queries.friends_scores(self._pool, _account_ids(r), await self._day(r), viewer=_viewer(r))
         return {"scores": scores}
 
     async def answer(self, name: str, data: bytes) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""The past day's field, public with the Day results once the Daily has closed (spec §16, §23).
+"""The past day's field, public with the Day results once the Daily has closed (echo-challenge.md §16, §23).
 
 It is regenerated from the Daily's preset and seed exactly as the engine generated it
 (`echo_challenge.modes.daily_setup`, special-game rules included). Callers must have checked `closed_at`:

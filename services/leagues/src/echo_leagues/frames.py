@@ -1,5 +1,5 @@
 """The Game of the day, move by move: the game's events read back from its GAMES subject and folded
-with the rules, one client view per tick (spec §16). Frame 0 is the start (Orders dealt); each later
+with the rules, one client view per tick (echo-challenge.md §16). Frame 0 is the start (Orders dealt); each later
 frame is the view after one tick, with that tick's log entry as `event` (the views carry no growing
 log, so a 100-tick game stays small). The last frame adds `field`, the revealed field: only ever
 served for a Daily that has closed (the caller checks).

@@ -1,4 +1,4 @@
-"""League week groups (spec §17): joining a group, and the week's results in one set-based statement.
+"""League week groups (echo-challenge.md §17): joining a group, and the week's results in one set-based statement.
 
 Membership is a pure function of the facts, so a rebuild in any consumer order gives the same groups:
 a player is a member of week W once he has a counted Daily (≥ 1 Credit) of W that is in the Chart; he

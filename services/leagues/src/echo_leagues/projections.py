@@ -183,8 +183,8 @@ async def _daily_published(conn: asyncpg.Connection, event: DailyPublished) -> N
     special = json.dumps([s.model_dump(mode="json") for s in event.special]) if event.special else None
     await conn.execute(
         """INSERT INTO leagues_dailies (daily_id, league, day, number, name_ru, preset_id, seed, special,
-                                        opens_at, closes_at, seed_salt, closed_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11,
+                                        opens_at, closes_at, seed_salt, name_en, closed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12,
                    (SELECT closed_at FROM leagues_daily_closures WHERE daily_id = $1))
            ON CONFLICT (daily_id) DO NOTHING""",
         event.daily_id,
@@ -198,6 +198,7 @@ async def _daily_published(conn: asyncpg.Connection, event: DailyPublished) -> N
         event.opens_at,
         event.closes_at,
         event.seed_salt,
+        event.name_en,
     )
 
 

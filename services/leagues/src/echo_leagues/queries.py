@@ -3,7 +3,7 @@
 Every function takes a pool (or connection) and plain values and returns JSON-ready dicts; the NATS
 API (api.py) and the HTTP handlers (http.py) are thin shells around them.
 
-Chart order (spec §16): more Credits, more clean openings, fewer ticks, earlier finish — as one
+Chart order (echo-challenge.md §16): more Credits, more clean openings, fewer ticks, earlier finish — as one
 ascending key (-credits, -clean, ticks, finished_at) so a row comparison on the partial index
 `leagues_games_chart` finds everyone ahead of a game. Places are ranks: exact ties share a place.
 """
@@ -11,6 +11,7 @@ ascending key (-credits, -clean, ticks, finished_at) so a row comparison on the 
 from __future__ import annotations
 
 import datetime as dt
+import json
 from typing import Any
 
 import asyncpg
@@ -79,6 +80,29 @@ async def daily_info(conn: asyncpg.Connection | asyncpg.Pool, league: str, day: 
             closed=record["closed_at"] is not None,
         )
     return info
+
+
+async def daily_card(pool: asyncpg.Pool, league: str, day: dt.date) -> dict[str, Any]:
+    """What a Daily's image shows (number, name, preset, special changes): never its seed."""
+    record = await pool.fetchrow(
+        """SELECT daily_id, number, name_ru, name_en, preset_id, special FROM leagues_dailies
+           WHERE league = $1 AND day = $2""",
+        league,
+        day,
+    )
+    if record is None:
+        raise NotFound(f"no {league} Daily of {day.isoformat()}")
+    special = record["special"]
+    return {
+        "daily_id": record["daily_id"],
+        "league": league,
+        "date": day.isoformat(),
+        "number": record["number"],
+        "name_ru": record["name_ru"],
+        "name_en": record["name_en"],  # None for a Daily published before English names
+        "preset_id": record["preset_id"],
+        "special": json.loads(special) if isinstance(special, str) else special,
+    }
 
 
 async def chart(
@@ -278,6 +302,13 @@ async def group_standings(pool: asyncpg.Pool, week_start: dt.date, league: str, 
 async def league_of(pool: asyncpg.Pool, account_id: str) -> str:
     """A player's league: Bronze until a week moved him."""
     return await pool.fetchval("SELECT league FROM leagues_players WHERE account_id = $1", account_id) or "bronze"
+
+
+async def leagues_of(pool: asyncpg.Pool, account_ids: list[str]) -> dict[str, str]:
+    """Each listed player's league (Bronze until a week moved him): whom a gateway sends a league's notices."""
+    rows = await pool.fetch("SELECT account_id, league FROM leagues_players WHERE account_id = ANY($1)", account_ids)
+    moved = {r["account_id"]: r["league"] for r in rows}
+    return {account: moved.get(account, "bronze") for account in account_ids}
 
 
 async def player(pool: asyncpg.Pool, account_id: str, today: dt.date) -> dict[str, Any]:

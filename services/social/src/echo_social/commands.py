@@ -27,6 +27,7 @@ from echo_events.social_commands import (
     GetAccount,
     ListFriends,
     OpenChallenge,
+    PreviewChallenge,
     RecordChallengePlayed,
     RemoveFriend,
     RequestEmailConfirmation,
@@ -69,6 +70,7 @@ ROUTES: dict[str, tuple[type[Command], Handler]] = {
     "friends.unblock": (UnblockPlayer, friends.unblock_player),
     "challenge.create": (CreateChallenge, challenges.create_challenge),
     "challenge.open": (OpenChallenge, challenges.open_challenge),
+    "challenge.preview": (PreviewChallenge, challenges.preview_challenge),
     "challenge.played": (RecordChallengePlayed, challenges.challenge_played),
 }
 

@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from datetime import date, timedelta, timezone
+from datetime import date
 
 import asyncpg
 import structlog
@@ -17,6 +17,7 @@ from echo_events.model import Event
 from echo_events.streams import ACCOUNTS
 from echo_runtime.append import last_message
 from echo_runtime.clock import Clock
+from echo_runtime.today import dailies_today
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
@@ -27,7 +28,6 @@ from .settings import Settings
 
 log = structlog.get_logger(__name__)
 
-MOSCOW = timezone(timedelta(hours=3))
 
 ACCOUNT_UNKNOWN = Rejection("account_unknown", "There is no such account.", "Такого аккаунта нет.")
 PLAYER_NOT_FOUND = Rejection(
@@ -54,9 +54,9 @@ class Social:
                 yield Transaction(conn, self)
             self.on_commit()
 
-    def today(self) -> date:
-        """The Moscow calendar date: a Daily's day."""
-        return self.clock.now().astimezone(MOSCOW).date()
+    async def today(self) -> date:
+        """Which day it is, as the Dailies say (the daily service's dev clock may run ahead of this one)."""
+        return await dailies_today(self.js, self.clock)
 
     async def ensure_account(self, account_id: str) -> None:
         """Know the account: from the table, or (GuestCreated not projected yet) from its subject."""

@@ -136,7 +136,7 @@ Nadlom = Literal["probe", "overload", "strike"]
 
 @event("echo.TickResolved", 1)
 class TickResolved(Event):
-    """One tick: a tool clicked an unexplored sector, and everything that followed (spec §12)."""
+    """One tick: a tool clicked an unexplored sector and all that followed (docs/games/echo-challenge.md §12)."""
 
     tick: int = Field(ge=1)
     tool: Tool

@@ -1,4 +1,4 @@
-"""The same dice for everyone (spec §13).
+"""The same dice for everyone (echo-challenge.md §13).
 
 Every random outcome is a pure function of (game seed, tick, purpose, counter): a BLAKE2b hash of those
 four values. No `random`, no `hash()`, no clock, no process state: the same on every machine and Python.

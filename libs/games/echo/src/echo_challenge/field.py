@@ -1,4 +1,4 @@
-"""The 10×10 field: sectors, ephemera, membranes and digits (spec §2, §7).
+"""The 10×10 field: sectors, ephemera, membranes and digits (echo-challenge.md §2, §7).
 
 A `Field` is immutable and always valid: it can only be built through `Field.from_segments`,
 which enforces the placement rules and names the row and column of the first violation.

@@ -1,4 +1,4 @@
-"""Field generation: `generate(preset_id, seed) -> GameSetup`, deterministic everywhere (spec §2, §10).
+"""Field generation: `generate(preset_id, seed) -> GameSetup`, deterministic everywhere (echo-challenge.md §2, §10).
 
 One attempt, from the sub-seed key ``echo-field:v1:<preset>:<seed>:<attempt>``:
 

@@ -1,4 +1,4 @@
-"""The 10×10 character grid of a field (spec §20): `.` free, `g` `y` `r` segments, `G` `Y` `R` membranes.
+"""The 10×10 character grid of a field (echo-challenge.md §20): `.` free, `g` `y` `r` segments, `G` `Y` `R` membranes.
 
 Used by the text format and by the `GameStarted` event, which carries the field as these ten rows.
 """

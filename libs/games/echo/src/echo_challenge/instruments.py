@@ -1,4 +1,4 @@
-"""The instruments that fire by themselves after a click (spec §8, §23): Detector and Spectrometer.
+"""The instruments that fire by themselves after a click (echo-challenge.md §8, §23): Detector and Spectrometer.
 
 Both look at the 8 neighbours of the clicked sector in index order, so a pick is reproducible.
 `board` is the board before the click (the clicked sector is never its own neighbour).

@@ -1,4 +1,4 @@
-"""What each mode starts from (spec §14): the Tutorial's fixed field, a Free game's preset and its own
+"""What each mode starts from (echo-challenge.md §14): the Tutorial's fixed field, a Free game's preset and its own
 field, the Daily's field from the day's seed. Pure: the caller reads the Daily and the clock."""
 
 from __future__ import annotations

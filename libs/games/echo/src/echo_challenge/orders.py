@@ -1,4 +1,4 @@
-"""Black-market Orders (spec §9, §23): symbols, matching, dealing to fit the field, staleness.
+"""Black-market Orders (echo-challenge.md §9, §23): symbols, matching, dealing to fit the field, staleness.
 
 A symbol is a digit "1".."8" (a free sector with that digit), "empty" (a free sector with digit 0)
 or a colour (a segment of that colour). Every closed sector matches exactly one symbol, so the state
@@ -71,7 +71,7 @@ def click_symbol(field: Field, index: int, probe: bool) -> tuple[str | None, boo
 
 
 def apply_click(order: Order, symbol: str | None, segment: bool) -> tuple[int, bool, bool]:
-    """(new progress, filled, restarted) for one click on an Order (spec §9).
+    """(new progress, filled, restarted) for one click on an Order (echo-challenge.md §9).
 
     A matching click fills the next symbol. A segment that does not match changes nothing. A free
     sector that does not match (or any Beam miss, `symbol` None) restarts the Order, and the click may

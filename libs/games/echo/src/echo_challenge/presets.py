@@ -1,4 +1,4 @@
-"""Day's field presets (spec §10, §23): composition, pre-opened sectors, start gauges and prices.
+"""Day's field presets (echo-challenge.md §10, §23): composition, pre-opened sectors, start gauges and prices.
 
 A preset names everything that varies by day. The machine id is stable (it is stored in events and
 shown in links); the Russian name and gist are what the daily image shows: «Мелкая рябь · девять
@@ -31,7 +31,7 @@ class Preset:
     gist_en: str
     composition: tuple[EphemeronSpec, ...]
     # The digits of the pre-opened sectors, one entry per sector: (0, 0, 1, 2) = two empty sectors,
-    # one sector with digit 1 and one with digit 2 (spec §2). Pre-opened sectors are always free.
+    # one sector with digit 1 and one with digit 2 (echo-challenge.md §2). Pre-opened sectors are always free.
     opening: tuple[int, ...]
     rules: Rules = field(default_factory=Rules)
     # Optional shape constraint: at most this many empty (digit 0) sectors on the field.

@@ -1,4 +1,4 @@
-"""A small, portable pseudo-random stream for field generation (spec §2).
+"""A small, portable pseudo-random stream for field generation (echo-challenge.md §2).
 
 The same key gives the same numbers on every machine and Python version: the stream is seeded from
 a BLAKE2b digest of a text key and advanced by SplitMix64 in plain integer arithmetic. It never

@@ -9,7 +9,7 @@ from .field import Field
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every number that a preset or a special game may change (spec §3, §5, §6, §8, §9, §10).
+    """Every number that a preset or a special game may change (echo-challenge.md §3, §5, §6, §8, §9, §10).
 
     Connectivity is kept in halves: 6 means 3 divisions.
     """

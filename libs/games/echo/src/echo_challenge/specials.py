@@ -1,10 +1,12 @@
-"""Special games (особые партии, spec §10): rule changes on top of a preset, described in Russian.
+"""Special games (особые партии, echo-challenge.md §10): rule changes on top of a preset, described in Russian
+and in English.
 
-This module owns the catalogue of rule changes a special game may make and their Russian descriptions;
+This module owns the catalogue of rule changes a special game may make and their descriptions;
 the daily calendar (echo_daily.calendar.special) only decides *which* days and *which* entries of
 `SPECIAL_RULES`. Apply them with `apply_specials` / `apply_changes` (or any change with
 `with_overrides`), and show `describe_changes(preset rules, new rules)` — or `RuleChange.description_ru`
-— when the player taps the badge: «Связность в начале — 2», «Эхолуч стоит 3», …
+(`.description_en`, `describe_rule_en`) — when the player taps the badge: «Связность в начале — 2»,
+«Эхолуч стоит 3», "The Beam costs 3", …
 """
 
 from __future__ import annotations
@@ -83,6 +85,23 @@ def _chance(value: float) -> str:
     return f"Детектор срабатывает с шансом {percent:g} %"
 
 
+def _halves_en(value: int) -> str:
+    """Connectivity in divisions, English style: 4 → "2", 5 → "2.5"."""
+    return str(value // 2) if value % 2 == 0 else f"{value // 2}.5"
+
+
+def _ticks_en(n: int) -> str:
+    return f"{n} tick" if n == 1 else f"{n} ticks"
+
+
+def _chance_en(value: float) -> str:
+    if value >= 1:
+        return "The Detector always fires"
+    if value <= 0:
+        return "The Detector never fires"
+    return f"The Detector fires with a {round(value * 100, 1):g}% chance"
+
+
 _DESCRIBE: Mapping[str, Callable[[Any], str]] = MappingProxyType(
     {
         "connectivity": lambda v: f"Связность в начале — {_halves(v)}",
@@ -107,11 +126,43 @@ _DESCRIBE: Mapping[str, Callable[[Any], str]] = MappingProxyType(
 )
 assert set(_DESCRIBE) == set(_FIELDS), "every rule needs a Russian description"
 
+_DESCRIBE_EN: Mapping[str, Callable[[Any], str]] = MappingProxyType(
+    {
+        "connectivity": lambda v: f"Connectivity at the start: {_halves_en(v)}",
+        "connectivity_max": lambda v: f"Connectivity limit: {_halves_en(v)}",
+        "contour": lambda v: f"Contour: {v}",
+        "charge": lambda v: f"Charge at the start: {v}",
+        "detector": lambda v: f"Detector charge at the start: {v}",
+        "detector_max": lambda v: f"Detector charge limit: {v}",
+        "spectrometer": lambda v: f"Spectrometer charge at the start: {v}",
+        "spectrometer_max": lambda v: f"Spectrometer charge limit: {v}",
+        "detector_chance": _chance_en,
+        "red_timer": lambda v: f"Red timers: {v}",
+        "beam_cost": lambda v: f"The Beam costs {v}",
+        "price_clean": lambda v: f"A clean opening pays {v}",
+        "price_lossy": lambda v: f"A lossy opening pays {v}",
+        "price_order": lambda v: f"Orders pay {v}",
+        "order_slots": lambda v: f"Orders on the board: {v}",
+        "order_slots_red2": lambda v: f"Orders after red membrane №2: {v}",
+        "stale_after": lambda v: f"An Order without progress is withdrawn after {_ticks_en(v)}",
+        "freeze_ticks": lambda v: f"A Freeze lasts {_ticks_en(v)}",
+    }
+)
+assert set(_DESCRIBE_EN) == set(_FIELDS), "every rule needs an English description"
+
 
 def describe_rule(name: str, value: Any) -> str:
     """The Russian line for `Rules.<name> = value`: «Эхолуч стоит 3»."""
     try:
         return _DESCRIBE[name](value)
+    except KeyError:
+        raise ValueError(f"unknown rule {name!r}; known: {', '.join(_FIELDS)}") from None
+
+
+def describe_rule_en(name: str, value: Any) -> str:
+    """The English line for `Rules.<name> = value`: "The Beam costs 3"."""
+    try:
+        return _DESCRIBE_EN[name](value)
     except KeyError:
         raise ValueError(f"unknown rule {name!r}; known: {', '.join(_FIELDS)}") from None
 
@@ -140,6 +191,11 @@ class RuleChange:
     def description_ru(self) -> str:
         """What the badge says about it: «Эхолуч стоит 3»."""
         return _DESCRIBE[self.field](self.value)
+
+    @property
+    def description_en(self) -> str:
+        """The same in English: "The Beam costs 3"."""
+        return _DESCRIBE_EN[self.field](self.value)
 
 
 def overrides(changes: Iterable[RuleChange] | None) -> dict[str, int | float]:

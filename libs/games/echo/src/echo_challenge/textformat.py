@@ -1,4 +1,4 @@
-"""The field text format v1 (spec §20): a header of `key: value` lines, then a 10×10 grid.
+"""The field text format v1 (echo-challenge.md §20): a header of `key: value` lines, then a 10×10 grid.
 
 `parse_field_text(text) -> GameSetup` and `format_field_text(setup) -> str`; parsing what was formatted
 gives the same setup back. A `#` starts a comment anywhere. Errors are `FieldTextError` (a

@@ -1,4 +1,4 @@
-"""One tick, resolved in the normative order of spec §12 with the settled details of §23.
+"""One tick, resolved in the normative order of echo-challenge.md §12 with the settled details of §23.
 
 `resolve` is the decision half: it rolls the dice and returns the facts as one `TickResolved`
 event. `apply` is the evolution half: it copies those facts into a new state without rolling.

@@ -1,4 +1,4 @@
-"""What the player sees (spec §19, §21): `client_view` never carries hidden information.
+"""What the player sees (echo-challenge.md §19, §21): `client_view` never carries hidden information.
 
 `client_view(state)` is the JSON object every client and tool relies on. For a live game it holds no
 unrevealed segment, colour, membrane position or seed: only open sectors, the Detector's hints

@@ -1,4 +1,4 @@
-"""Is a generated field worth playing? A measurable answer (spec §2: pre-opened sectors must give
+"""Is a generated field worth playing? A measurable answer (echo-challenge.md §2: pre-opened sectors must give
 information).
 
 Criterion (v1). Start from the pre-opened sectors and reason like a careful player, with sure

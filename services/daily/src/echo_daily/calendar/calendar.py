@@ -9,7 +9,7 @@ from typing import Any
 from echo_events.moscow import midnight_msk
 
 from .leagues import League
-from .names import daily_name
+from .names import daily_name, daily_name_en
 from .presets import preset_for
 from .seeds import daily_seed, seed_salt
 from .special import RuleChange, special_for
@@ -40,6 +40,7 @@ class DailySpec:
     date: date
     league: League
     name_ru: str
+    name_en: str
     preset_id: str
     seed: int
     seed_salt: str  # secret like the seed; the commitment to both is public from the start
@@ -75,6 +76,7 @@ def daily_for(day: date, league: League, *, secret: bytes, launch: date) -> Dail
         date=day,
         league=league,
         name_ru=daily_name(secret, number),
+        name_en=daily_name_en(secret, number),
         preset_id=preset_for(secret, day, league),
         seed=daily_seed(secret, day, league),
         seed_salt=seed_salt(secret, day, league),
@@ -91,13 +93,16 @@ def public_view(spec: DailySpec) -> dict[str, Any]:
         "league": spec.league.value,
         "league_ru": spec.league.name_ru,
         "name_ru": spec.name_ru,
+        "name_en": spec.name_en,
         "title_ru": spec.title_ru,
         "preset_id": spec.preset_id,
         "special": (
             None
             if spec.special is None
             else [
-                {"field": c.field, "value": c.value, "description_ru": c.description_ru} for c in spec.special
+                {"field": c.field, "value": c.value, "description_ru": c.description_ru,
+                 "description_en": c.description_en}
+                for c in spec.special
             ]
         ),
         "opens_at": spec.opens_at.isoformat(),

@@ -1,4 +1,4 @@
-"""The four leagues, lowest first (spec §17)."""
+"""The four leagues, lowest first (echo-challenge.md §17)."""
 
 from __future__ import annotations
 

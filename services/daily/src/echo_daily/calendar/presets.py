@@ -1,4 +1,4 @@
-"""Which field preset (spec §10, §23) the Daily of a (date, league) uses. Only the ids live here; the
+"""Which field preset (echo-challenge.md §10, §23) the Daily of a (date, league) uses. Only the ids live here; the
 presets themselves (composition, gauges, prices) are the engine's.
 
 Mostly `standard`: a keyed weighted draw per (date, league), so each league's field varies on its own.

@@ -1,4 +1,4 @@
-"""The secret game seed of a (date, league) Daily (spec §13, §17: every league has its own seed)."""
+"""The secret game seed of a (date, league) Daily (echo-challenge.md §13, §17: every league has its own seed)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Special games (особые партии, spec §10): on some days the Daily of Silver, Gold or Platinum changes rules.
+"""Special games (особые партии, echo-challenge.md §10): some days the Daily of Silver, Gold, Platinum changes rules.
 
 - Bronze never; Silver on 1, Gold on 2, Platinum on 3 days of each league week (Monday–Sunday MSK).
   Which weekdays is a keyed draw per (week, league), so it is fixed for the week and unguessable.

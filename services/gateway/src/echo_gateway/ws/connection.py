@@ -82,7 +82,7 @@ class Connection:
             return
         self._account = identity.account_id
         updates = await self._nc.subscribe(updates_subject(identity.account_id), cb=self._on_update)
-        self._hub.add(self.send)
+        self._hub.add(self.send, identity.account_id)
         heartbeat = asyncio.create_task(self._heartbeat())
         self._sign_outs.add(identity.account_id, identity.session_id, self._sign_out)
         try:

@@ -1,4 +1,4 @@
--- The leagues service's projections (spec §15-§18). Every row is derived from the event streams and can
+-- The leagues service's projections (echo-challenge.md §15-§18). Every row is derived from the event streams and can
 -- be rebuilt from them (`python -m echo_leagues.rebuild`); positions live in `projection_positions`.
 
 -- Account facts from ACCOUNTS: callsign and e-mail confirmation (the social service decides them).
@@ -32,7 +32,7 @@ CREATE TABLE leagues_daily_closures (
 
 -- Daily games from GAMES: one row per game of mode daily, from GameCreated; results from GameFinished.
 -- Counted = finished with at least one Credit (credits > 0 only once finished). `in_chart`: the owner's
--- e-mail was confirmed in this game's week or before (spec §15: confirming brings that week's games in).
+-- e-mail was confirmed in this game's week or before (echo-challenge.md §15: confirming brings that week's games in).
 CREATE TABLE leagues_games (
     game_id     text PRIMARY KEY,
     account_id  text NOT NULL,
@@ -50,7 +50,7 @@ CREATE TABLE leagues_games (
     ticks       int NOT NULL DEFAULT 0,
     in_chart    boolean NOT NULL DEFAULT false
 );
--- The chart order (spec §16): more Credits, more clean openings, fewer ticks, earlier finish; all
+-- The chart order (echo-challenge.md §16): more Credits, more clean openings, fewer ticks, earlier finish; all
 -- ascending here so that a row comparison finds everyone ahead of a game.
 CREATE INDEX leagues_games_chart ON leagues_games
     (league, day, (-credits), (-clean), ticks, finished_at, game_id) WHERE in_chart AND credits > 0;

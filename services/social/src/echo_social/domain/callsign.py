@@ -6,7 +6,9 @@
   `confusable_homoglyphs` package (Unicode data), digits and separators belong to none.
 - Unique case-insensitively *and* up to look-alikes: the `key` of a callsign folds case, «ё» to «е» and
   every character to one representative of its look-alike class (the package's confusables data:
-  Cyrillic «В» ~ Latin «B», «О» ~ «O» ~ «0», «l» ~ «1» ~ «I»…), so «ВОВА» and «BOBA» cannot both exist.
+  Cyrillic «В» ~ Latin «B», «О» ~ «O» ~ «0», «l» ~ «1» ~ «I»…), so «ВОВА» and «BOBA» cannot both exist;
+  and it drops the separators, which do not make a callsign different: «Орбита_12», «Орбита12» and
+  «Орбита-12» are one callsign (migration 0004 re-keyed the callsigns taken before).
 - Reserved words (admin, модератор, …) may not be a callsign or one of its parts, in either alphabet.
 """
 
@@ -70,7 +72,7 @@ _PARTS = re.compile(r"[_\-0-9]+")
 @dataclass(frozen=True, slots=True)
 class Callsign:
     value: str  # as the player typed it (trimmed, NFC): shown in the Chart
-    key: str  # the uniqueness key: case- and look-alike-folded
+    key: str  # the uniqueness key: case- and look-alike-folded, without separators
 
 
 def _r(code: str, message: str, message_ru: str) -> Rejection:
@@ -145,9 +147,9 @@ def _lookalike_representatives() -> dict[str, str]:
 
 
 def key_of(text: str) -> str:
-    """The look-alike- and case-folded form two callsigns are compared by."""
+    """The look-alike- and case-folded form, without separators, that two callsigns are compared by."""
     table = _lookalike_representatives()
-    return "".join(table.get(ch, ch) for ch in text)
+    return "".join(table.get(ch, ch) for ch in text if ch not in SEPARATORS)
 
 
 @cache

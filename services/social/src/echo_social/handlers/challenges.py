@@ -13,7 +13,7 @@ from typing import Any
 
 import asyncpg
 from echo_events.social import ChallengeAccepted, ChallengeCreated, ChallengeOpened
-from echo_events.social_commands import CreateChallenge, OpenChallenge, RecordChallengePlayed, ok
+from echo_events.social_commands import CreateChallenge, OpenChallenge, PreviewChallenge, RecordChallengePlayed, ok
 
 from ..core import Social
 from ..domain.rejections import Refused, Rejection
@@ -31,7 +31,8 @@ OWN_CHALLENGE = Rejection("own_challenge", "This is your own challenge.", "Эт�
 
 
 def challenge_url(social: Social, token: str) -> str:
-    return f"{social.settings.public_url.rstrip('/')}/?challenge={token}"
+    """The link to send: the gateway serves it as the client's page with the challenge's preview tags."""
+    return f"{social.settings.public_url.rstrip('/')}/challenge/{token}"
 
 
 def _shown(social: Social, row: asyncpg.Record) -> dict[str, Any]:
@@ -44,7 +45,7 @@ def _shown(social: Social, row: asyncpg.Record) -> dict[str, Any]:
 
 
 async def create_challenge(social: Social, cmd: CreateChallenge) -> dict[str, Any]:
-    today = social.today()
+    today = await social.today()
     async with social.transaction() as tx:
         account = await tx.lock_account(cmd.account_id)
         if account["email_confirmed_at"] is None:
@@ -88,6 +89,10 @@ def _public(row: asyncpg.Record) -> dict[str, Any]:
         "daily_date": row["daily_date"].isoformat(),
         "sender": {"account_id": row["account_id"], "callsign": row["callsign"]},
     }
+
+
+async def preview_challenge(social: Social, cmd: PreviewChallenge) -> dict[str, Any]:
+    return ok(challenge=_public(await _challenge(social, cmd.token)))
 
 
 async def open_challenge(social: Social, cmd: OpenChallenge) -> dict[str, Any]:

@@ -1,1 +1,1 @@
-"""Command-line entry points (spec §22): thin shells over the pure rules."""
+"""Command-line entry points (echo-challenge.md §22): thin shells over the pure rules."""

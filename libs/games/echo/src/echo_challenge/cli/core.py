@@ -4,7 +4,7 @@ The core (`game`, `view`, `textformat`, and the commands in `echo_events.echo.co
 work; the CLI depends only on this small surface:
 
 - `game.start(setup) -> (state, events)`; `game.play(state, command) -> (state, events | Rejection)`
-- `view.client_view(state) -> dict` (spec §21)
+- `view.client_view(state) -> dict` (echo-challenge.md §21)
 - `textformat.parse_field_text(text) -> GameSetup`; `textformat.format_field_text(setup) -> str`
 """
 

@@ -1,4 +1,4 @@
-"""`echoctl` — the Echo Challenge rules from the command line, no server (spec §22).
+"""`echoctl` — the Echo Challenge rules from the command line, no server (echo-challenge.md §22).
 
 echoctl presets                                  list the field presets
 echoctl field --preset standard --seed 7         a generated field in the §20 text format
@@ -31,13 +31,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("presets", help="list the field presets")
 
-    field = sub.add_parser("field", help="print a generated field in the text format (spec §20)")
+    field = sub.add_parser("field", help="print a generated field in the text format (echo-challenge.md §20)")
     field.add_argument("--preset", required=True, help=f"preset id: {', '.join(PRESETS)}")
     field.add_argument("--seed", type=int, required=True, help="field seed (an integer)")
 
     play = sub.add_parser("play", help="play a game: scripted with --moves, else interactive")
     source = play.add_mutually_exclusive_group(required=True)
-    source.add_argument("--field", type=Path, help="a field file in the text format (spec §20)")
+    source.add_argument("--field", type=Path, help="a field file in the text format (echo-challenge.md §20)")
     source.add_argument("--preset", help=f"generate the field from a preset: {', '.join(PRESETS)}")
     play.add_argument("--seed", type=int, help="seed for --preset (default: a random one, printed)")
     play.add_argument("--moves", help='moves separated by ";": "P A1; B C3; F" (probe, beam, finish)')

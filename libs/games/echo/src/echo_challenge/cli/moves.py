@@ -1,7 +1,7 @@
-"""Parsing the CLI's move language (spec §22): ``P A1; B C3; F`` — Probe, Beam, Finish.
+"""Parsing the CLI's move language (echo-challenge.md §22): ``P A1; B C3; F`` — Probe, Beam, Finish.
 
 Pure and independent of the rules core: a move that cannot be parsed (or names a sector off the
-field) becomes a `BadMove`, which the CLI reports as a `bad_move` rejection (spec §23).
+field) becomes a `BadMove`, which the CLI reports as a `bad_move` rejection (echo-challenge.md §23).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The interactive terminal game of `echoctl play` (spec §19, §22): board, gauges, Orders, log.
+"""The interactive terminal game of `echoctl play` (echo-challenge.md §19, §22): board, gauges, Orders, log.
 
-Rendering reads only the client view (spec §21), so it shows exactly what a player may know. The
+Rendering reads only the client view (echo-challenge.md §21), so it shows exactly what a player may know. The
 view's `hints`, `highlights`, `interference` and `timers` are read tolerantly: a sector may be given
 as an index, as ``"A1"``, or as a dict with ``sector`` (or ``sectors``, or ``x``/``y``).
 """

@@ -51,9 +51,13 @@ export async function call(method, path, body, { guest = true } = {}) {
   }
 }
 
-/** Today's and yesterday's date in Moscow (the Daily's day), as YYYY-MM-DD. */
-export function moscowDay(offsetDays = 0) {
-  return new Date(Date.now() + 3 * 3600e3 + offsetDays * 86400e3).toISOString().slice(0, 10);
+/** Today's (or, with an offset, another) Daily's day as YYYY-MM-DD: the league's Daily's date — the Dailies
+ *  say which day it is, not this device's clock (the daily service's dev clock may run ahead) — or, while no
+ *  Daily is out, the Moscow date of this device's clock. */
+export async function dailiesDay(offsetDays = 0, league = "bronze") {
+  const date = (await dailyToday(league))?.date;
+  const base = date ? Date.parse(`${date}T12:00:00Z`) : Date.now() + 3 * 3600e3;
+  return new Date(base + offsetDays * 86400e3).toISOString().slice(0, 10);
 }
 
 export const account = () => getJSON("/api/v1/account");

@@ -100,11 +100,16 @@ function paintChrome() {
   showConn(conn.state);
 }
 
-// A challenge link (`/?challenge=<token>`): kept on this device, shown on the main screen.
-const challenge = new URLSearchParams(location.search).get("challenge");
+// A challenge link (`/challenge/<token>`, before 2026-12-01 `/?challenge=<token>`): kept on this device,
+// shown on the main screen. A replay link (`/replay/<id>`) opens the replay. The server renders both paths
+// with their link preview; the client goes on from `#/`.
+const challenge = location.pathname.match(/^\/challenge\/([\w-]+)$/)?.[1] ?? new URLSearchParams(location.search).get("challenge");
+const replayLink = location.pathname.match(/^\/replay\/([\w-]+)$/)?.[1];
 if (challenge) {
   keepChallenge(challenge);
   history.replaceState(null, "", "/#/");
+} else if (replayLink) {
+  history.replaceState(null, "", `/#/replay/${replayLink}`);
 }
 
 installTermPopover();

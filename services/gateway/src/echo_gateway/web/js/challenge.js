@@ -1,4 +1,4 @@
-// Challenges (spec §18): «Бросить вызов» after a Daily makes today's link; a link opened on this device
+// Challenges (echo-challenge.md §18): «Бросить вызов» after a Daily makes today's link; a link opened on this device
 // (`/?challenge=<token>`) shows who challenged and, once the Daily is played, both scores side by side.
 import { t, lang, serverError } from "./i18n.js";
 import { call, keepChallenge, pendingChallenge } from "./api.js";

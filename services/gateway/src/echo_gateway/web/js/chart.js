@@ -1,8 +1,8 @@
-// «Чарт Эхо-вызова» (spec §16–§18), public: league tabs; today's Chart; the past day's results with its
+// «Чарт Эхо-вызова» (echo-challenge.md §16–§18), public: league tabs; today's Chart; the past day's results with its
 // field; the Game of the day (▶ opens the replay viewer); «Лига» (the caller's group); «Друзья».
 // A callsign opens a small card: add to friends, block.
 import { t, lang, serverError } from "./i18n.js";
-import { call, friendsScores, getJSON, moscowDay, myLeague } from "./api.js";
+import { call, dailiesDay, friendsScores, getJSON, myLeague } from "./api.js";
 import { dayText, escapeHTML } from "./board.js";
 import { fieldHTML } from "./field.js";
 import { termHTML } from "./terms.js";
@@ -83,14 +83,14 @@ export class ChartScreen {
   }
 
   async load_today() {
-    const day = moscowDay();
+    const day = await dailiesDay(0, this.league);
     const data = await getJSON(`/api/v1/charts/${this.league}/${day}?limit=100`);
     if (!data) return `<p class="error-line">${t("chartFailed")}</p>`;
     return `<h2>${t("tabToday")} · ${escapeHTML(dayText(day, lang()))}</h2>${chartTable(data)}`;
   }
 
   async load_results() {
-    const day = moscowDay(-1);
+    const day = await dailiesDay(-1, this.league);
     const reply = await call("GET", `/api/v1/results/${this.league}/${day}?limit=100`);
     if (reply.status === 409) return `<h2>${t("resultsOf", { d: escapeHTML(dayText(day, lang())) })}</h2><p class="muted">${t("resultsNotYet")}</p>`;
     if (!reply.ok) return `<h2>${t("resultsOf", { d: escapeHTML(dayText(day, lang())) })}</h2><p class="muted">${t("resultsNone")}</p>`;
@@ -106,7 +106,7 @@ export class ChartScreen {
   }
 
   async load_gotd() {
-    const day = moscowDay(-1);
+    const day = await dailiesDay(-1, this.league);
     const reply = await call("GET", `/api/v1/game-of-the-day/${day}`);
     if (!reply.ok) return `<h2>${t("tabGotd")}</h2><p class="muted">${t(reply.status === 409 ? "resultsNotYet" : "gotdNone", { d: escapeHTML(dayText(day, lang())) })}</p>`;
     const g = reply.body;

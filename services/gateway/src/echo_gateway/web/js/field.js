@@ -1,4 +1,4 @@
-// The 10×10 field as the player sees it (spec §19 element 5), and the whole field of an ended game.
+// The 10×10 field as the player sees it (echo-challenge.md §19 element 5), and the whole field of an ended game.
 import { t } from "./i18n.js";
 import { COLOR_OF, SIGN, escapeHTML, membraneSectors, nameOf } from "./board.js";
 

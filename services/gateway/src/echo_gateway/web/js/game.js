@@ -1,4 +1,4 @@
-// The game screen (spec §19): twelve elements, all drawn from the server's view (spec §21).
+// The game screen (echo-challenge.md §19): twelve elements, all drawn from the server's view (echo-challenge.md §21).
 import { t, errorText } from "./i18n.js";
 import { dailyToday } from "./api.js";
 import { termHTML, membraneEffect } from "./terms.js";

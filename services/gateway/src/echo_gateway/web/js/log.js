@@ -1,4 +1,4 @@
-// The log (spec §19 element 12): what each tick brought and cost, in the player's words.
+// The log (echo-challenge.md §19 element 12): what each tick brought and cost, in the player's words.
 import { t } from "./i18n.js";
 import { termHTML } from "./terms.js";
 import { COLOR_OF } from "./board.js";

@@ -9,7 +9,7 @@ import { rememberView } from "./game.js";
 import { termHTML } from "./terms.js";
 import { askBeforeDaily, forgetUnfinishedTutorial, tutorialDone, unfinishedTutorial } from "./tutorial.js";
 
-// Used until GET /api/v1/play/options answers (the engine's presets, spec §23).
+// Used until GET /api/v1/play/options answers (the engine's presets, echo-challenge.md §23).
 const FALLBACK_PRESETS = [
   { id: "as-daily" },
   { id: "standard", name: "Ровный фон", gist: "по два Эфемера каждого цвета, от 3 до 5 сегментов", name_en: "Even background", gist_en: "two ephemera of each colour, 3 to 5 segments" },
@@ -168,6 +168,7 @@ export class MainScreen {
   render() {
     if (this.gone) return;
     this.loadedAt ??= this.daily ? Date.now() : undefined;
+    const asking = this.root.querySelector("#first-daily")?.open; // answers arriving redraw; the question stays
     this.root.innerHTML = `<div class="main" data-testid="main">
       <header class="main-head"><h1>${t("mainTitle")}</h1><nav class="head-links">
         <a class="btn ghost small" href="#/chart" data-testid="chart-link">${t("chart")}</a>
@@ -189,6 +190,7 @@ export class MainScreen {
     // a challenge's «Принять вызов» starts the same Daily: it is the one primary button then
     if (this.root.querySelector("[data-testid=challenge-play]")) this.root.querySelector("[data-testid=play-daily]")?.classList.remove("primary");
     const ask = this.root.querySelector("#first-daily");
+    if (asking) ask.showModal();
     ask.querySelector("[data-action=tutorial-first]").addEventListener("click", () => { ask.close(); this.start("tutorial"); });
     ask.querySelector("[data-action=daily-now]").addEventListener("click", () => { ask.close(); this.start("daily"); });
     this.root.querySelector("[data-action=dismiss-challenge]")?.addEventListener("click", () => { keepChallenge(null); this.challenge = ""; this.render(); });
@@ -210,8 +212,11 @@ export class MainScreen {
       const preset = pick(d, "preset") ?? {};
       const [pname, gist] = typeof preset === "string" ? [preset, ""] : presetName(preset);
       const special = pick(d, "special");
-      const specialList = Array.isArray(special) ? special : pick(special ?? {}, "changes_ru", "changes", "list") ?? [];
-      head = `<div class="daily-image"><span class="kicker">${termHTML("daily", t("daily"))}</span>
+      const specialList = Array.isArray(special) ? special : pick(special ?? {}, lang() === "en" ? "changes_en" : "changes_ru", "changes_ru", "changes", "list") ?? [];
+      const dailyId = pick(d, "daily_id");
+      // the Daily's own image (the link previews' too): drawn by the server from what the text below says
+      const poster = dailyId ? `<img class="daily-poster" src="/og/daily/${encodeURIComponent(dailyId)}/image.svg?lang=${lang()}" alt="" width="1200" height="630" data-testid="daily-poster">` : "";
+      head = `<div class="daily-image">${poster}<span class="kicker">${termHTML("daily", t("daily"))}</span>
         <h2 data-testid="daily-title">${number ? `№ ${escapeHTML(number)} · ` : ""}${escapeHTML(name ?? "")}</h2>
         ${date ? `<span class="muted" data-testid="daily-date">${escapeHTML(dayText(date, lang()))}</span>` : ""}
         ${pname ? `<p class="gist">${escapeHTML(pname)}${gist ? ` · ${escapeHTML(gist)}` : ""}</p>` : ""}

@@ -74,7 +74,7 @@ export class ReplayScreen extends GameScreen {
     for (const b of r.querySelectorAll("[data-step]")) b.addEventListener("click", () => this.show(moves[b.dataset.step]()));
     r.querySelector(".replay-bar input")?.addEventListener("input", (e) => this.show(Number(e.target.value)));
     r.querySelector("[data-action=share]")?.addEventListener("click", async () => {
-      const link = `${location.origin}/#/replay/${this.gameId}`;
+      const link = `${location.origin}/replay/${this.gameId}`; // served with its link preview
       try { await navigator.clipboard.writeText(link); } catch { /* no clipboard: the link is shown */ }
       r.querySelector("[data-testid=copied]").textContent = `${t("copied")}: ${escapeHTML(link)}`;
     });

@@ -1,4 +1,4 @@
-// The room settings form (spec §3): the same fields when creating a room and in the owner's lobby.
+// The room settings form (docs/games/ark.md «Settings»): the same fields when creating a room and in the owner's lobby.
 import { w } from "./words.js";
 import { esc } from "./html.js";
 
