@@ -137,6 +137,7 @@ async def test_real_bodies_validate_against_their_documented_types(
         await check("POST", "/api/v1/session/renew", token)
         device = next(s for s in (await check("GET", "/api/v1/sessions", token))["sessions"] if not s["current"])
         await check("DELETE", "/api/v1/sessions/{session_id}", token, session_id=device["session_id"])
+        assert (await check("DELETE", "/api/v1/sessions/others", token))["signed_out"] == 0  # the one left
         await check("DELETE", "/api/v1/sessions/current", token)
         assert (await check("DELETE", "/api/v1/sessions", ann_token))["signed_out"] == 1
         # what is left needs scored Daily games (held to the document in leagues/test_real_games.py and

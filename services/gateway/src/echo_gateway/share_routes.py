@@ -36,10 +36,10 @@ from .account_routes import ask
 from .chart_routes import ask_leagues
 from .daily_card import Card, description, svg, title
 from .daily_card_png import png
-from .daily_routes import latest_published, name_en
+from .daily_routes import latest_announced, name_en
 from .latin import latin
 from .leagues_client import LeaguesUnavailable, league_of
-from .play_routes import GameId, _engine
+from .play_routes import GameId, engine_request
 
 WEB_INDEX = Path(__file__).parent / "web" / "index.html"
 Lang = Annotated[str, Parameter(pattern=r"^(ru|en)$", description="the preview's language", required=False)]
@@ -63,9 +63,9 @@ def _preset_words(preset_id: str, lang: str) -> tuple[str, str]:
 
 
 async def daily_card(request: Request, league: str, day: dt.date, lang: str) -> Card | None:
-    """The card of a (league, day) Daily: today's from the DAILY stream (with its English name), an older
+    """The card of a (league, day) Daily: today's from DAILY_PUBLIC (with its English name), an older
     one from the leagues service's projection; None when neither knows it."""
-    latest = await latest_published(request, league)
+    latest = await latest_announced(request, league)
     if latest is not None and latest.date == day:
         number, name_ru, english, preset_id, special = (latest.number, latest.name_ru, name_en(latest),
                                                          latest.preset_id, bool(latest.special))
@@ -114,7 +114,7 @@ async def challenge_card(request: Request, token: str, lang: str) -> Card | None
 
 async def replay_card(request: Request, game_id: str, lang: str) -> Card | None:
     try:
-        replay = (await _engine(request, {"type": "replay", "game_id": game_id}))["data"]
+        replay = (await engine_request(request, {"type": "replay", "game_id": game_id}))["data"]
     except HTTPException:  # unknown, live, or a Daily still open: no preview of it
         return None
     if replay.get("mode") not in ("daily", "free") or not replay.get("frames"):
@@ -134,6 +134,7 @@ def _fields(card: Card) -> dict[str, Any]:
 
 
 def _paths(prefix: str) -> list[str]:
+    """A link preview's image, for messengers fetching `og:image` (like the pages, not part of the REST API)."""
     return [f"{prefix}/image.svg", f"{prefix}/image.png"]
 
 
@@ -145,20 +146,20 @@ async def _image(request: Request, card: Card | None) -> Response:
     return Response(await asyncio.to_thread(png, card), media_type=PNG, headers=CACHE)
 
 
-@get(_paths("/og/daily/{daily_id:str}"))
+@get(_paths("/og/daily/{daily_id:str}"), include_in_schema=False)
 async def daily_image(request: Request, daily_id: DailyId, lang: Lang = "ru") -> Response:
     """A Daily's image: its number, name, date, preset and special badge (1200×630, SVG or PNG)."""
     league, day = _parse_daily_id(daily_id)
     return await _image(request, await daily_card(request, league, day, lang))
 
 
-@get(_paths("/og/challenge/{token:str}"))
+@get(_paths("/og/challenge/{token:str}"), include_in_schema=False)
 async def challenge_image(request: Request, token: Token, lang: Lang = "ru") -> Response:
     """A challenge link's image: its Daily, who sent it and his score."""
     return await _image(request, await challenge_card(request, token, lang))
 
 
-@get(_paths("/og/replay/{game_id:str}"))
+@get(_paths("/og/replay/{game_id:str}"), include_in_schema=False)
 async def replay_image(request: Request, game_id: GameId, lang: Lang = "ru") -> Response:
     """A public replay's image: its Daily (or its Free game's preset) and its score."""
     return await _image(request, await replay_card(request, game_id, lang))
