@@ -150,7 +150,7 @@ async def test_a_new_dailys_notice_comes_from_its_seed_free_announcement(system:
     await nc.drain()
     notice = await device.push(lambda frame: frame.get("kind") == "daily_published")
     assert notice == {"type": "notice", "kind": "daily_published", "daily_id": daily.daily_id, "league": "bronze",
-                      "number": daily.number, "name": daily.name_ru}
+                      "number": daily.number, "name": daily.name_ru, "name_en": "Tikhaya prokhlada"}
     assert not any("55667788" in raw for raw in device.raw)
     await device.close()
 

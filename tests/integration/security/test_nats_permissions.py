@@ -128,10 +128,12 @@ async def test_each_service_may_do_its_job_and_nothing_else(private_nats_url: st
         assert await leagues.reads("GAMES", "echo.game.g1.move") and await leagues.subscribes("leagues.q.*")
         assert not await leagues.appends("echo.game.g1.move") and not await leagues.publishes("echo.game.g1.move")
         assert not await leagues.publishes("leagues.q.chart") and not await leagues.publishes("social.cmd.x")
-        # which day it is: both read the newest Daily (echo_runtime.today), no other DAILY subject directly
+        # which day it is: both read the newest Daily's seed-free announcement (echo_runtime.today); social
+        # reads nothing of DAILY, leagues none of its seed-bearing Dailies directly
         for projection in (leagues, social):
-            assert await projection.reads("DAILY", "daily.published.bronze")
-            assert not await projection.reads("DAILY", "daily.closed.bronze")
+            assert await projection.reads("DAILY_PUBLIC", "daily.announced.bronze")
+            assert not await projection.reads("DAILY", "daily.published.bronze")
+        assert not await social.reads("DAILY", "daily.closed.bronze")
         assert await social.appends("account.x") and await social.subscribes("social.cmd.>")
         assert not await social.appends("echo.game.g1.move") and not await social.publishes("leagues.q.chart")
         assert not await social.publishes("social.cmd.account.get")
