@@ -52,6 +52,8 @@ from tests.unit.eot_rules.test_eot_hosting import offered  # noqa: E402 - every 
 KIND = "echoes_of_time"
 TARGETS = {"action_vs_pipeline": 2.0}
 BOT_THINK = "echo_engine_bot_think_seconds"
+MOVE_SECONDS = "echo_engine_move_seconds"
+LABELS = f'kind="{KIND}",'
 
 
 def over(view: dict[str, Any]) -> bool:
@@ -75,106 +77,10 @@ async def update_after(socket: Socket, game_id: str, version: int) -> dict[str, 
         socket.pushes.append(orjson.loads(await socket.socket.recv()))
 
 
-class FourAtATable:
-    """Four people at one table of four, each on a WebSocket of his own; a new game when one ends."""
-
-    def __init__(self, base: str, tokens: list[str]) -> None:
-        self.base, self.tokens = base, tokens
-        self.choose = random.Random(23)
-        self.views: list[dict[str, Any]] = []
-        self.last_ack = ""
-
-    async def start(self) -> None:
-        self.seats = [await Socket.open(self.base, token) for token in self.tokens]
-        await self.new_game()
-
-    async def new_game(self) -> None:
-        opened = accepted(await self.seats[0].ask({"type": "start", "kind": KIND, "seats": 4, "bots": [],
-                                                         "settings": {}}), "start")
-        self.game_id, invite = opened["game_id"], opened["view"]["table"]["invite"]
-        for socket in self.seats[1:]:
-            accepted(await socket.ask({"type": "join", "kind": KIND, "invite": invite}), "join")
-        self.views = []
-        for socket in self.seats:  # each seat's view as it stands; the pushes before it dropped
-            reply = accepted(await socket.ask({"type": "resume", "game_id": self.game_id, "version": 0}),
-                                  "resume")
-            socket.pushes.clear()
-            self.views.append(reply["view"])
-
-    async def action(self) -> float:
-        """One action of the seat to act; the µs from it sent until all four seats have its view."""
-        if over(self.views[0]):
-            await self.new_game()
-        seat = next(n for n, v in enumerate(self.views) if v["game"]["moves"] is not None)
-        action = self.choose.choice(offered(self.views[seat]["game"]))
-        version = self.views[seat]["version"]
-        others = [n for n in range(4) if n != seat]
-        t0 = time.perf_counter_ns()
-        reply, *updates = await asyncio.gather(
-            self.seats[seat].ask({"type": "act", "game_id": self.game_id, "action": action}),
-            *(update_after(self.seats[n], self.game_id, version) for n in others))
-        elapsed = (time.perf_counter_ns() - t0) / 1000
-        accepted(reply, f"act {action}")
-        self.last_ack = self.seats[seat].last_text
-        self.seats[seat].pushes.clear()
-        self.views[seat] = reply["view"]
-        for n, update in zip(others, updates, strict=True):
-            if update["version"] != reply["version"]:
-                raise RuntimeError(f"seat {n} got version {update['version']}, the action made {reply['version']}")
-            self.views[n] = update["view"]
-        return elapsed
-
-
-async def measure_action(base: str, nats_url: str, rounds: int, actions: int) -> dict[str, Any]:
-    accounts = await guests(base, 4)
-    table = FourAtATable(base, [token for _, token in accounts])
-    await table.start()
-    for _ in range(20):  # warm-up
-        await table.action()
-    samples: list[float] = []
-    hops: list[float] = []
-    async with bare_pipeline(nats_url, table.last_ack.encode()) as pipeline:
-        for _ in range(rounds):
-            hops += await pipeline(100)
-            samples += [await table.action() for _ in range(actions)]
-    action, floor = summary(samples), summary(hops)
-    return {"action": action, "pipeline": floor, "ratio": action["median_us"] / floor["median_us"],
-            "answer_bytes": len(table.last_ack)}
-
-
-class BotTable:
-    """One person and three bots at a table of four; his answers timed."""
-
-    def __init__(self, base: str, token: str, level: str, seed: int) -> None:
-        self.base, self.token, self.level = base, token, level
-        self.choose = random.Random(seed)
-        self.samples: list[float] = []
-
-    async def open(self) -> None:
-        self.socket = await Socket.open(self.base, self.token)
-        opened = accepted(await self.socket.ask({"type": "start", "kind": KIND, "seats": 4,
-                                                      "bots": [self.level] * 3, "settings": {}}), "start")
-        self.game_id, self.view = opened["game_id"], opened["view"]
-        self.socket.pushes.clear()
-
-    async def play(self, actions: int, limit: asyncio.Semaphore) -> None:
-        for _ in range(actions):
-            while not over(self.view) and self.view["game"]["moves"] is None:  # the bots' turns still going
-                self.view = (await update_after(self.socket, self.game_id, self.view["version"]))["view"]
-            if over(self.view):
-                return
-            action = self.choose.choice(offered(self.view["game"]))
-            async with limit:
-                t0 = time.perf_counter_ns()
-                reply = await self.socket.ask({"type": "act", "game_id": self.game_id, "action": action})
-                self.samples.append((time.perf_counter_ns() - t0) / 1000)
-            self.view = accepted(reply, f"act {action}")["view"]
-            self.socket.pushes.clear()
-
-
-def histogram(text: str, name: str, kind: str) -> dict[str, float]:
-    """A labelled histogram's cumulative buckets (upper edge → count) from a Prometheus text page."""
-    found = re.findall(rf'^{name}_bucket{{kind="{kind}",le="([^"]+)"}} (\S+)$', text, re.M)
+def histogram(text: str, name: str, labels: str = "") -> dict[str, float]:
+    """A histogram's cumulative buckets (upper edge → count) from a Prometheus text page; `labels` the ones
+    before `le`, as written there (`kind="…",`)."""
+    found = re.findall(rf'^{name}_bucket{{{labels}le="([^"]+)"}} (\S+)$', text, re.M)
     return {edge: float(count) for edge, count in found}
 
 
@@ -208,6 +114,111 @@ def metric(text: str, pattern: str) -> float:
     return float(found.group(1)) if found else 0.0
 
 
+class FourAtATable:
+    """Four people at one table of four, each on a WebSocket of his own; a new game when one ends."""
+
+    def __init__(self, base: str, tokens: list[str]) -> None:
+        self.base, self.tokens = base, tokens
+        self.choose = random.Random(23)
+        self.views: list[dict[str, Any]] = []
+        self.last_ack, self.last_seat = "", 0
+
+    async def start(self) -> None:
+        self.seats = [await Socket.open(self.base, token) for token in self.tokens]
+        await self.new_game()
+
+    async def new_game(self) -> None:
+        opened = accepted(await self.seats[0].ask({"type": "start", "kind": KIND, "seats": 4, "bots": [],
+                                                         "settings": {}}), "start")
+        self.game_id, invite = opened["game_id"], opened["view"]["table"]["invite"]
+        for socket in self.seats[1:]:
+            accepted(await socket.ask({"type": "join", "kind": KIND, "invite": invite}), "join")
+        self.views = []
+        for socket in self.seats:  # each seat's view as it stands; the pushes before it dropped
+            reply = accepted(await socket.ask({"type": "resume", "game_id": self.game_id, "version": 0}),
+                                  "resume")
+            socket.pushes.clear()
+            self.views.append(reply["view"])
+
+    async def action(self) -> float:
+        """One action of the seat to act; the µs from it sent until all four seats have its view."""
+        if over(self.views[0]):
+            await self.new_game()
+        seat = next(n for n, v in enumerate(self.views) if v["game"]["moves"] is not None)
+        action = self.choose.choice(offered(self.views[seat]["game"]))
+        version = self.views[seat]["version"]
+        others = [n for n in range(4) if n != seat]
+        t0 = time.perf_counter_ns()
+        reply, *updates = await asyncio.gather(
+            self.seats[seat].ask({"type": "act", "game_id": self.game_id, "action": action}),
+            *(update_after(self.seats[n], self.game_id, version) for n in others))
+        elapsed = (time.perf_counter_ns() - t0) / 1000
+        accepted(reply, f"act {action}")
+        self.last_ack, self.last_seat = self.seats[seat].last_text, seat
+        self.seats[seat].pushes.clear()
+        self.views[seat] = reply["view"]
+        for n, update in zip(others, updates, strict=True):
+            if update["version"] != reply["version"]:
+                raise RuntimeError(f"seat {n} got version {update['version']}, the action made {reply['version']}")
+            self.views[n] = update["view"]
+        return elapsed
+
+
+async def measure_action(base: str, metrics_url: str, nats_url: str, rounds: int, actions: int) -> dict[str, Any]:
+    """The action's round trip and the pipeline's, alternating; and of the action, the engine's own part
+    (`echo_engine_move_seconds`: decided, appended, answered — the other seats' updates sent after it)."""
+    accounts = await guests(base, 4)
+    table = FourAtATable(base, [token for _, token in accounts])
+    await table.start()
+    for _ in range(20):  # warm-up
+        await table.action()
+    samples: list[float] = []
+    hops: list[float] = []
+    engine_before = histogram(await page(metrics_url), MOVE_SECONDS)
+    async with bare_pipeline(nats_url, table.last_ack.encode()) as pipeline:
+        for _ in range(rounds):
+            hops += await pipeline(100)
+            samples += [await table.action() for _ in range(actions)]
+    engine_after = histogram(await page(metrics_url), MOVE_SECONDS)
+    action, floor = summary(samples), summary(hops)
+    return {"action": action, "pipeline": floor, "ratio": action["median_us"] / floor["median_us"],
+            "engine_ms": {q: quantile(engine_before, engine_after, p) for q, p in (("median", 0.5), ("p99", 0.99))},
+            "answer_bytes": len(table.last_ack),
+            "update_bytes": [len(orjson.dumps(v)) for n, v in enumerate(table.views) if n != table.last_seat]}
+
+
+class BotTable:
+    """One person and three bots at a table of four; his answers timed."""
+
+    def __init__(self, base: str, token: str, level: str, seed: int) -> None:
+        self.base, self.token, self.level = base, token, level
+        self.choose = random.Random(seed)
+        self.samples: list[float] = []
+
+    async def connect(self) -> None:
+        self.socket = await Socket.open(self.base, self.token)
+
+    async def open(self) -> None:
+        opened = accepted(await self.socket.ask({"type": "start", "kind": KIND, "seats": 4,
+                                                      "bots": [self.level] * 3, "settings": {}}), "start")
+        self.game_id, self.view = opened["game_id"], opened["view"]
+        self.socket.pushes.clear()
+
+    async def play(self, actions: int, limit: asyncio.Semaphore) -> None:
+        for _ in range(actions):
+            while not over(self.view) and self.view["game"]["moves"] is None:  # the bots' turns still going
+                self.view = (await update_after(self.socket, self.game_id, self.view["version"]))["view"]
+            if over(self.view):
+                return
+            action = self.choose.choice(offered(self.view["game"]))
+            async with limit:
+                t0 = time.perf_counter_ns()
+                reply = await self.socket.ask({"type": "act", "game_id": self.game_id, "action": action})
+                self.samples.append((time.perf_counter_ns() - t0) / 1000)
+            self.view = accepted(reply, f"act {action}")["view"]
+            self.socket.pushes.clear()
+
+
 async def measure_tables(base: str, engine_port: int, pids: dict[str, int], n: int, actions: int, level: str,
                          in_flight: int) -> dict[str, Any]:
     accounts = await guests(base, n)
@@ -217,12 +228,14 @@ async def measure_tables(base: str, engine_port: int, pids: dict[str, int], n: i
     tables = [BotTable(base, token, level, seed) for seed, (_, token) in enumerate(accounts)]
     opening = asyncio.Semaphore(50)
 
-    async def open_one(table: BotTable) -> None:
+    async def one(step: Any) -> None:  # noqa: ANN401 - a table's connect or open
         async with opening:
-            await table.open()
+            await step()
 
+    await asyncio.gather(*(one(t.connect) for t in tables))
+    rss_connected = {name: rss_kib(pid) for name, pid in pids.items()}
     t0 = time.perf_counter()
-    await asyncio.gather(*(open_one(t) for t in tables))
+    await asyncio.gather(*(one(t.open) for t in tables))
     opened_s = time.perf_counter() - t0
     limit = asyncio.Semaphore(in_flight)
     await asyncio.gather(*(t.play(actions, limit) for t in tables))
@@ -232,7 +245,7 @@ async def measure_tables(base: str, engine_port: int, pids: dict[str, int], n: i
     after_text = await page(metrics_url)
     for table in tables:
         await table.socket.socket.close()
-    think_before, think_after = histogram(before_text, BOT_THINK, KIND), histogram(after_text, BOT_THINK, KIND)
+    think_before, think_after = histogram(before_text, BOT_THINK, LABELS), histogram(after_text, BOT_THINK, LABELS)
     bot_moves = think_after.get("+Inf", 0.0) - think_before.get("+Inf", 0.0)
     think_sum = (metric(after_text, rf'{BOT_THINK}_sum{{kind="{KIND}"}}')
                  - metric(before_text, rf'{BOT_THINK}_sum{{kind="{KIND}"}}'))
@@ -241,8 +254,9 @@ async def measure_tables(base: str, engine_port: int, pids: dict[str, int], n: i
             "opened_s": opened_s, "seconds": seconds, "person_actions": answers["n"],
             "games_over": sum(over(t.view) for t in tables),
             "cached_games": metric(after_text, "echo_engine_cached_games"),
-            "rss_kib": {"before": rss_before, "after": rss_after},
+            "rss_kib": {"before": rss_before, "connected": rss_connected, "after": rss_after},
             "kib_per_table": {name: (rss_after[name] - rss_before[name]) / n for name in pids},
+            "kib_per_table_beyond_its_socket": {name: (rss_after[name] - rss_connected[name]) / n for name in pids},
             "bot_moves": bot_moves, "bot_moves_per_s": bot_moves / seconds,
             "think_ms": {"mean": 1000 * think_sum / bot_moves if bot_moves else 0.0,
                          "median": quantile(think_before, think_after, 0.5),
@@ -258,6 +272,9 @@ def print_table(result: dict[str, Any]) -> None:
     print(f"{'one action of a 4-player game: command in, four views out':62} {action['action']['median_us']:8.0f}µs "
           f"{action['action']['p99_us']:8.0f}µs {action['ratio']:6.2f}× "
           f"(target ≤ {TARGETS['action_vs_pipeline']:g}×)")
+    engine = action["engine_ms"]
+    print(f"{'  of it the engine: decided, appended, answered (histogram)':62} {engine['median']['value_ms']:8.2f}ms "
+          f"{engine['p99']['value_ms']:8.2f}ms")
     think = tables["think_ms"]
     print(f"{tables['tables']} tables of a person and 3 {tables['bot_level']} bots, {tables['person_actions']} "
           f"actions of the persons, {tables['bot_moves']:.0f} bot moves in {tables['seconds']:.0f} s "
@@ -268,7 +285,8 @@ def print_table(result: dict[str, Any]) -> None:
     print(f"{'a person’s action answered, the bots’ moves after it included':62} "
           f"{answer['median_us'] / 1000:8.1f}ms {answer['p99_us'] / 1000:8.1f}ms")
     per = ", ".join(f"{name} {kib:.1f} KiB" for name, kib in tables["kib_per_table"].items())
-    print(f"memory per table (RSS after − before, ÷ tables): {per}")
+    beyond = ", ".join(f"{name} {kib:.1f} KiB" for name, kib in tables["kib_per_table_beyond_its_socket"].items())
+    print(f"memory per table (RSS after − before, ÷ tables): {per}; beyond the person's socket: {beyond}")
 
 
 async def main() -> int:
@@ -296,7 +314,8 @@ async def main() -> int:
             gateway, port = start_service("gateway", env)
             processes.append(gateway)
             base = f"http://127.0.0.1:{port}"
-            action = await measure_action(base, nats_url, args.rounds, args.actions)
+            action = await measure_action(base, f"http://127.0.0.1:{engine_port}/metrics", nats_url, args.rounds,
+                                          args.actions)
             tables = await measure_tables(base, engine_port, {"engine": engine.pid, "gateway": gateway.pid},
                                           args.tables, args.table_actions, args.bot_level, args.in_flight)
         finally:

@@ -59,8 +59,8 @@ Decide = Callable[[LoadedGame | None, datetime], Decision]
 MAX_ATTEMPTS = 5
 MAX_BOT_ACTIONS = 500  # a bots-only stretch of a game longer than this is a bug in the bots
 BOT_THINK_SECONDS = Histogram("echo_engine_bot_think_seconds", "Time a bot's policy took to choose its action",
-                              ["kind"], buckets=(0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5,
-                                                 1.0, 2.5))
+                              ["kind"], buckets=(0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02,
+                                                 0.05, 0.1, 0.25, 0.5, 1.0, 2.5))
 
 
 def _bot_seed(game: LoadedGame, seat: int) -> int:
