@@ -45,7 +45,17 @@ from echo_runtime.migrate import apply_migrations
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository: the tests' choice of actions
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_ghost_online import Socket  # noqa: E402 - one device speaking protocol v2
-from stack import bare_pipeline, guests, machine, rss_kib, start_service, summary, write_result  # noqa: E402
+from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
+    bare_pipeline,
+    gc_pauses,
+    guests,
+    machine,
+    rss_kib,
+    start_service,
+    summary,
+    write_result,
+)
+from summary import pauses  # noqa: E402 - how the table writes collector pauses
 
 from tests.unit.eot_rules.test_eot_hosting import offered  # noqa: E402 - every action a view's moves offer
 
@@ -287,6 +297,8 @@ def print_table(result: dict[str, Any]) -> None:
     per = ", ".join(f"{name} {kib:.1f} KiB" for name, kib in tables["kib_per_table"].items())
     beyond = ", ".join(f"{name} {kib:.1f} KiB" for name, kib in tables["kib_per_table_beyond_its_socket"].items())
     print(f"memory per table (RSS after − before, ÷ tables): {per}; beyond the person's socket: {beyond}")
+    print("garbage-collector pauses over the run: "
+          + "; ".join(f"{name} {pauses(gens)}" for name, gens in result["gc_pauses"].items()))
 
 
 async def main() -> int:
@@ -318,13 +330,15 @@ async def main() -> int:
                                           args.actions)
             tables = await measure_tables(base, engine_port, {"engine": engine.pid, "gateway": gateway.pid},
                                           args.tables, args.table_actions, args.bot_level, args.in_flight)
+            collected = {"engine": gc_pauses(engine_port), "gateway": gc_pauses(port)}  # over the whole run
         finally:
             for process in processes:
                 process.terminate()
                 process.wait(10)
             nats.stop()
             postgres.stop()
-    result = {"machine": machine(), "targets": TARGETS, "action": action, "tables": tables}
+    result = {"machine": machine(), "targets": TARGETS, "action": action, "tables": tables,
+              "gc_pauses": collected}
     print_table(result)
     write_result("eot_online", result)
     return 0
