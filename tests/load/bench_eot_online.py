@@ -14,14 +14,19 @@ a gateway as separate processes, then measures:
           followed by a new one;
   tables: `--tables` tables at once through the gateway, each with one person (a WebSocket of his own) and
           three bots of `--bot-level`; every person plays `--table-actions` actions (each is answered once
-          the bots have played up to his next turn). Memory per table: the engine's and the gateway's RSS
-          once every table is open and played, less before, over the tables (the sockets stay open). The
+          the bots have played up to his next turn; `--in-flight` of them awaiting their answers at once, one
+          unanswered in the gateway's 5 s sent again with its id, as a client does). Memory per table: the
+          engine's and the gateway's RSS once every table is open and played, less before, over the tables
+          (the sockets stay open; also less their RSS once the sockets were open, before the tables). The
           bots' think time — what `bot_action` took per bot move — is the engine's own histogram
           (`echo_engine_bot_think_seconds`) over the load: its median and p99 are read from the buckets
-          (linear within one; the bucket's upper edge is printed beside), as are the persons' answers'
-          median and p99 (their turn's action in, the bots' moves appended after it, the ack out).
+          (linear within one; the bucket's upper edge is printed beside). The persons' answers are timed at
+          the load generator: their action in, the bots' moves appended after it, the ack out — under a
+          closed loop, so mostly the engine's queue (Little's law: in flight ÷ answers a second).
+The action's figure also gives the engine's own part of it (`echo_engine_move_seconds`, from its buckets).
 Scale down with `--tables` when the box cannot hold a thousand. Prints a table and writes
-`.bench/eot_online.json`. Timing never fails anything (exit 1 only when a command was refused).
+`.bench/eot_online.json`. Timing never fails anything; a refused command (still refused after being sent
+again) stops the run with exit 1.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ import re
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -85,6 +91,21 @@ async def update_after(socket: Socket, game_id: str, version: int) -> dict[str, 
             if frame.get("type") == "update" and frame.get("game_id") == game_id and frame["version"] > version:
                 return frame
         socket.pushes.append(orjson.loads(await socket.socket.recv()))
+
+
+async def ask_retrying(socket: Socket, frame: dict[str, Any], tries: int = 5) -> tuple[dict[str, Any], int]:
+    """The answer to `frame` and how many times it was sent again: as a client does, with the same id when
+    the engine did not answer in the gateway's time (`engine_unavailable`)."""
+    frame["id"] = uuid.uuid4().hex
+    text = orjson.dumps(frame).decode()
+    again = 0
+    while True:
+        await socket.socket.send(text)
+        while (reply := orjson.loads(await socket.socket.recv())).get("id") != frame["id"]:
+            socket.pushes.append(reply)
+        if reply.get("code") != "engine_unavailable" or again == tries - 1:
+            return reply, again
+        again += 1
 
 
 def histogram(text: str, name: str, labels: str = "") -> dict[str, float]:
@@ -204,6 +225,7 @@ class BotTable:
         self.base, self.token, self.level = base, token, level
         self.choose = random.Random(seed)
         self.samples: list[float] = []
+        self.sent_again = 0
 
     async def connect(self) -> None:
         self.socket = await Socket.open(self.base, self.token)
@@ -223,8 +245,10 @@ class BotTable:
             action = self.choose.choice(offered(self.view["game"]))
             async with limit:
                 t0 = time.perf_counter_ns()
-                reply = await self.socket.ask({"type": "act", "game_id": self.game_id, "action": action})
+                reply, again = await ask_retrying(self.socket, {"type": "act", "game_id": self.game_id,
+                                                                "action": action})
                 self.samples.append((time.perf_counter_ns() - t0) / 1000)
+            self.sent_again += again
             self.view = accepted(reply, f"act {action}")["view"]
             self.socket.pushes.clear()
 
@@ -271,7 +295,7 @@ async def measure_tables(base: str, engine_port: int, pids: dict[str, int], n: i
             "think_ms": {"mean": 1000 * think_sum / bot_moves if bot_moves else 0.0,
                          "median": quantile(think_before, think_after, 0.5),
                          "p99": quantile(think_before, think_after, 0.99)},
-            "answer": answers}
+            "answer": answers, "sent_again": sum(t.sent_again for t in tables)}
 
 
 def print_table(result: dict[str, Any]) -> None:
@@ -293,7 +317,8 @@ def print_table(result: dict[str, Any]) -> None:
           f"{think['p99']['value_ms']:8.2f}ms   (≤ {think['p99']['bucket_le_ms']} ms; mean {think['mean']:.2f} ms)")
     answer = tables["answer"]
     print(f"{'a person’s action answered, the bots’ moves after it included':62} "
-          f"{answer['median_us'] / 1000:8.1f}ms {answer['p99_us'] / 1000:8.1f}ms")
+          f"{answer['median_us'] / 1000:8.1f}ms {answer['p99_us'] / 1000:8.1f}ms   "
+          f"(sent again, unanswered in the gateway's time: {tables['sent_again']})")
     per = ", ".join(f"{name} {kib:.1f} KiB" for name, kib in tables["kib_per_table"].items())
     beyond = ", ".join(f"{name} {kib:.1f} KiB" for name, kib in tables["kib_per_table_beyond_its_socket"].items())
     print(f"memory per table (RSS after − before, ÷ tables): {per}; beyond the person's socket: {beyond}")
@@ -308,7 +333,7 @@ async def main() -> int:
     parser.add_argument("--tables", type=int, default=1000, help="concurrent tables with bots (fewer: a smaller box)")
     parser.add_argument("--table-actions", type=int, default=6, help="actions each table's person plays")
     parser.add_argument("--bot-level", default="balanced", help="the bots' level: random, greedy, balanced")
-    parser.add_argument("--in-flight", type=int, default=64, help="the persons' actions awaiting an answer at once")
+    parser.add_argument("--in-flight", type=int, default=32, help="the persons' actions awaiting an answer at once")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as pg_folder, \
             tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as nats_folder:
