@@ -21,7 +21,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ("rules", "moves", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five",
-              "ghost_online")
+              "ghost_online", "eot_online")
 HEADERS = ("figure", "measured", "floor", "ratio", "target")
 
 
@@ -257,10 +257,25 @@ def ghost_online_rows(r: dict[str, Any]) -> list[Row]:
                 target=target("0", clocks["matches_with_a_lost_turn"] == 0 and clocks["refused"] == 0))]
 
 
+def eot_online_rows(r: dict[str, Any]) -> list[Row]:
+    """Echoes of Time online: one action's four views against the bare pipeline, tables with bots (bench_eot_online)."""
+    goals, action, tables = r["targets"], r["action"], r["tables"]
+    per, think = tables["kib_per_table"], tables["think_ms"]
+    return [Row("eot online: one action, 4 players (command in, four views out), median / p99",
+                f"{duration_us(action['action']['median_us'])} / {duration_us(action['action']['p99_us'])}",
+                floor=f"pipeline {duration_us(action['pipeline']['median_us'])}",
+                ratio=times(action["action"]["median_us"], action["pipeline"]["median_us"]),
+                target=target(f"≤ {goals['action_vs_pipeline']:g}×", action["ratio"] <= goals["action_vs_pipeline"])),
+            Row(f"eot online: {number(tables['tables'])} tables with 3 {tables['bot_level']} bots, memory per table "
+                "(engine / gateway)", f"{per['engine']:.1f} / {per['gateway']:.1f} KiB"),
+            Row("eot online: a bot's think time (bot_action), median / p99",
+                f"{think['median']['value_ms']:.2f} / {think['p99']['value_ms']:.2f} ms")]
+
+
 EXTRACTORS: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
     "rules": rules_rows, "moves": moves_rows, "connections": connections_rows, "leagues": leagues_rows,
     "projection": projection_rows, "refold": refold_rows, "surge": surge_rows, "eot": eot_rows,
-    "ghost_five": ghost_five_rows, "ghost_online": ghost_online_rows,
+    "ghost_five": ghost_five_rows, "ghost_online": ghost_online_rows, "eot_online": eot_online_rows,
 }
 
 

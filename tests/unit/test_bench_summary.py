@@ -84,6 +84,13 @@ SAMPLES = {
                      "clocks": {"matches": 1000, "turns_each": 6, "late_ms": {"median": 20.0, "p99": 80.0,
                                                                               "max": 120.0},
                                 "matches_with_a_lost_turn": 0, "refused": 0}},
+    "eot_online": {"targets": {"action_vs_pipeline": 2.0},
+                   "action": {"action": {"n": 150, "median_us": 4100.0, "p99_us": 12600.0},
+                              "pipeline": {"n": 500, "median_us": 1250.0, "p99_us": 5000.0}, "ratio": 3.28},
+                   "tables": {"tables": 1000, "bot_level": "balanced",
+                              "kib_per_table": {"engine": 17.7, "gateway": 91.9},
+                              "think_ms": {"mean": 1.17, "median": {"value_ms": 0.96, "bucket_le_ms": 1.0},
+                                           "p99": {"value_ms": 7.22, "bucket_le_ms": 10.0}}}},
 }
 
 
@@ -136,6 +143,10 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     assert "4.20 ms / 9.00 ms" in online and "pipeline 1.40 ms" in online and "3.0×" in online and "MISSED" in online
     assert "20 / 80 ms" in line(eot, "ghost online: 1 000 matches' clocks") and "p99 ≤ 100 ms met" in eot
     assert "0, 0" in line(eot, "ghost online: matches with a lost turn")
+    four = line(eot, "eot online: one action, 4 players")
+    assert "4.10 ms / 12.60 ms" in four and "pipeline 1.25 ms" in four and "3.3×" in four and "≤ 2× MISSED" in four
+    assert "17.7 / 91.9 KiB" in line(eot, "eot online: 1 000 tables with 3 balanced bots, memory per table")
+    assert "0.96 / 7.22 ms" in line(eot, "eot online: a bot's think time")
     free = {**SAMPLES, "moves": {"machine": {}, "results": [
         {**SAMPLES["moves"]["results"][1], "moves": {**SAMPLES["moves"]["results"][1]["moves"], "games": "free"}}]}}
     assert "41.00 ms" in line(table(free), "moves (fsync always, free games): 1 000/s offered")  # which games
@@ -210,5 +221,6 @@ def test_main_reads_the_folder_and_tolerates_missing_and_broken_files(tmp_path: 
     out = capsys.readouterr().out
     assert "9.7×" in out
     assert [row.split()[0] for row in out.splitlines() if row.endswith("not run")] == [
-        "rules", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five", "ghost_online"]
+        "rules", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five", "ghost_online",
+        "eot_online"]
     assert out.splitlines()[-1].startswith("files written: moves ")

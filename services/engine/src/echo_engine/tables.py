@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
@@ -41,6 +42,7 @@ from echo_events.play import (
 from echo_events.streams import ROOM_MARK
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
+from prometheus_client import Histogram
 from pydantic import ValidationError
 
 from . import games
@@ -56,6 +58,9 @@ Decision = Sequence[Event] | Rejection | PlayReply
 Decide = Callable[[LoadedGame | None, datetime], Decision]
 MAX_ATTEMPTS = 5
 MAX_BOT_ACTIONS = 500  # a bots-only stretch of a game longer than this is a bug in the bots
+BOT_THINK_SECONDS = Histogram("echo_engine_bot_think_seconds", "Time a bot's policy took to choose its action",
+                              ["kind"], buckets=(0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02,
+                                                 0.05, 0.1, 0.25, 0.5, 1.0, 2.5))
 
 
 def _bot_seed(game: LoadedGame, seat: int) -> int:
@@ -346,9 +351,11 @@ class Tables:
             now = self._clock.now()
             acted = False
             for seat, level in game.bots:
+                started = time.perf_counter()
                 action = rules.bot_action(game.state, seat, level, _bot_seed(game, seat))
                 if action is None:
                     continue
+                BOT_THINK_SECONDS.labels(game.meta.kind).observe(time.perf_counter() - started)
                 command = rules.command_for(action, seat, now)
                 outcome = command if is_rejection(command) else rules.decide(game.state, command)
                 if is_rejection(outcome):
