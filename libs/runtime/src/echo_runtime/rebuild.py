@@ -6,8 +6,9 @@ restarted service goes on from there."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 
 import asyncpg
 from nats.aio.client import Client
@@ -15,6 +16,10 @@ from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
 from .consumer import ConsumerSpec, DurableConsumer, Handler
+from .db import create_pool
+from .nats_client import connect_as_operator, ensure_streams
+
+Rebuild = Callable[[Client, asyncpg.Pool], Awaitable[dict[str, int]]]
 
 
 async def reset(js: JetStreamContext, pool: asyncpg.Pool, consumers: Iterable[ConsumerSpec], tables: Iterable[str],
@@ -52,3 +57,22 @@ async def drain(nc: Client, spec: ConsumerSpec, handler: Handler, limit_s: float
     finally:
         consumer.stop()
         await asyncio.wait_for(task, 10)
+
+
+async def rebuild_from_environment(name: str, rebuild: Rebuild) -> dict[str, int]:
+    """A service's `python -m <service>.rebuild`: NATS as the operator, the database of DATABASE_URL."""
+    nc = await connect_as_operator(os.environ.get("NATS_URL", "nats://127.0.0.1:4222"), name=name)
+    pool = await create_pool(os.environ.get("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
+    try:
+        await ensure_streams(nc.jetstream())
+        return await rebuild(nc, pool)
+    finally:
+        await pool.close()
+        await nc.drain()
+
+
+def run_rebuild(service: str, rebuild: Rebuild) -> None:
+    """Rebuild, then say how many messages each durable replayed."""
+    for durable, n in asyncio.run(rebuild_from_environment(f"{service}-rebuild", rebuild)).items():
+        print(f"{durable}: {n} messages replayed")
+    print(f"{service} projections rebuilt")

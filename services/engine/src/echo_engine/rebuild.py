@@ -8,14 +8,9 @@ games' lifecycle subjects, with the very handlers the engine uses. Every row is 
 
 from __future__ import annotations
 
-import asyncio
-import os
-
 import asyncpg
 import structlog
-from echo_runtime.db import create_pool
-from echo_runtime.nats_client import connect_as_operator, ensure_streams
-from echo_runtime.rebuild import drain, reset
+from echo_runtime.rebuild import drain, reset, run_rebuild
 from nats.aio.client import Client
 
 from . import games
@@ -38,21 +33,8 @@ async def rebuild(nc: Client, pool: asyncpg.Pool) -> dict[str, int]:
     return counts
 
 
-async def main_async() -> dict[str, int]:
-    nc = await connect_as_operator(os.environ.get("NATS_URL", "nats://127.0.0.1:4222"), name="engine-rebuild")
-    pool = await create_pool(os.environ.get("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres"))
-    try:
-        await ensure_streams(nc.jetstream())
-        return await rebuild(nc, pool)
-    finally:
-        await pool.close()
-        await nc.drain()
-
-
 def main() -> None:
-    for durable, n in asyncio.run(main_async()).items():
-        print(f"{durable}: {n} messages replayed")
-    print("engine projections rebuilt")
+    run_rebuild("engine", rebuild)
 
 
 if __name__ == "__main__":
