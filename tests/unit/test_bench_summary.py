@@ -84,6 +84,12 @@ SAMPLES = {
                      "clocks": {"matches": 1000, "turns_each": 6, "late_ms": {"median": 20.0, "p99": 80.0,
                                                                               "max": 120.0},
                                 "matches_with_a_lost_turn": 0, "refused": 0}},
+    "ark_online": {"targets": {"vote_vs_pipeline": 3.0, "timer_p99_ms": 100.0},
+                   "votes": {"players": 16, "vote": {"n": 128, "median_us": 8800.0, "p99_us": 23000.0},
+                             "pipeline": {"n": 900, "median_us": 1400.0, "p99_us": 18000.0}, "ratio": 6.29},
+                   "timers": {"rooms": 500, "players": 8, "late_ms": {"median": 6.0, "p99": 25.0, "max": 40.0},
+                              "rooms_stuck": 0, "gateway_kib_per_room": 127.0,
+                              "gateway_kib_per_room_with_connections": 514.0, "engine_kib_per_room": 117.0}},
 }
 
 
@@ -136,6 +142,12 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     assert "4.20 ms / 9.00 ms" in online and "pipeline 1.40 ms" in online and "3.0×" in online and "MISSED" in online
     assert "20 / 80 ms" in line(eot, "ghost online: 1 000 matches' clocks") and "p99 ≤ 100 ms met" in eot
     assert "0, 0" in line(eot, "ghost online: matches with a lost turn")
+    vote = line(eot, "ark online: vote of 16")
+    assert "8.80 ms / 23.00 ms" in vote and "pipeline 1.40 ms / 18.00 ms" in vote and "6.3×" in vote
+    assert "≤ 3× MISSED" in vote
+    assert "6 / 25 ms" in line(eot, "ark online: 500 rooms of 8' timers") and "none stuck met" in eot
+    memory = line(eot, "ark online: memory per room")
+    assert "127 / 117 KiB" in memory and "gateway 514 KiB with its connections" in memory
     free = {**SAMPLES, "moves": {"machine": {}, "results": [
         {**SAMPLES["moves"]["results"][1], "moves": {**SAMPLES["moves"]["results"][1]["moves"], "games": "free"}}]}}
     assert "41.00 ms" in line(table(free), "moves (fsync always, free games): 1 000/s offered")  # which games
@@ -210,5 +222,6 @@ def test_main_reads_the_folder_and_tolerates_missing_and_broken_files(tmp_path: 
     out = capsys.readouterr().out
     assert "9.7×" in out
     assert [row.split()[0] for row in out.splitlines() if row.endswith("not run")] == [
-        "rules", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five", "ghost_online"]
+        "rules", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five", "ghost_online",
+        "ark_online"]
     assert out.splitlines()[-1].startswith("files written: moves ")
