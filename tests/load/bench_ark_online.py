@@ -9,17 +9,20 @@ a gateway as separate processes, then measures over real WebSockets (protocol v2
           vote is voted twice — a tie first (8 against 8: the revote opens), then decisively (an exile, and the
           next vote or round) — and each time the fifteen first ballots are in and seen by every device before
           the last one leaves. Timed: from the last ballot sent until all sixteen devices have the view that
-          follows it (its voter's ack, the fifteen others' updates). `--games` rooms, one after another, in
-          rounds alternating with the bare pipeline (WebSocket → relay → NATS → JetStream append → back, with
-          no game; its answer is a real last ballot's ack), target ≤ 3× the pipeline's median;
+          follows it (its voter's ack, the fifteen others' updates; the voter's ack alone is printed too).
+          `--games` rooms, one after another, in rounds alternating with the bare pipeline (WebSocket → relay →
+          NATS → JetStream append → back, with no game; its answer is a real last ballot's ack), target ≤ 3×
+          the pipeline's median;
   timers: `--rooms` rooms of `--players` at once (timers on at the shortest: card 10 s, discussion 15 s,
-          separate discussions), opened evenly over `--spread` seconds, each through its lobby (join by the
-          invite, ready, the owner's start) and preparation; then nobody acts for `--seconds`: every reveal
-          and every discussion ends by its timer. How late each timer was at each device — from the step's
-          `deadline` in the view until the view of the next step reached that device — median, p99, max,
-          target p99 ≤ 100 ms; no timer stuck (at the end every room's current deadline is still ahead); and
-          the memory of the gateway and the engine (RSS) per room: the gateway's before the rooms' devices
-          connect, once they have (hello only) and with the rooms running, the engine's before and after.
+          separate discussions), opened evenly over `--spread` seconds (or as fast as 25 rooms at a time can
+          be), each through its lobby (join by the invite, ready, the owner's start) and preparation; then
+          nobody acts: every reveal and every discussion ends by its timer, for `--seconds` once all rooms are
+          open. How late each timer was at each device — from the step's `deadline` in the view until the
+          view of the next step reached that device — median, p99, max, target p99 ≤ 100 ms (also apart: the
+          timers due once every room was open, without the lobbies' load); the CPU each process and the whole
+          (shared) box used meanwhile; no timer stuck (a room past its deadline and still on that step 15 s
+          later); and the memory (RSS) per room of the gateway — before the rooms' devices connect, once they
+          have (hello only) and with the rooms running — and of the engine, before and with them.
 On a smaller box, `--rooms` and `--players` scale the second part down (the table says what ran).
 Prints a table and writes `.bench/ark_online.json`. Timing never fails anything: the figures are printed
 (exit 1 only when a command was refused or a timer stuck).
@@ -29,7 +32,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
+import random
 import sys
 import tempfile
 import time
@@ -63,6 +68,7 @@ TARGETS = {"vote_vs_pipeline": 3.0, "timer_p99_ms": 100.0}
 VOTE_ROOM = {"timers": False, "mode": "rescue", "incubator": True, "format": "separate"}
 TIMER_ROOM = {"mode": "rescue", "format": "separate", "card": 10, "discussion": 15, "voting": 15}
 TIMED_STEPS = ("reveal", "discussion")  # the steps nobody acts in while the timers run
+PING_EVERY = 30.0
 
 
 class CommandRefused(Exception):
@@ -84,6 +90,7 @@ class Device:
         self.changed = asyncio.Event()
         self.late_ms: list[tuple[float, float]] = []  # (deadline, ms late) of each timed step
         self.reader = asyncio.create_task(self._read())
+        self.pinger = asyncio.create_task(self._ping())
 
     @classmethod
     async def open(cls, base: str, token: str) -> Device:
@@ -97,7 +104,19 @@ class Device:
     def enter(self, game_id: str) -> None:
         self.game_id, self.version, self.view, self.arrived = game_id, 0, {}, []
 
+    async def _ping(self) -> None:
+        """A `ping` every 30 s, as the web client (js/connection.js): the gateway drops a client silent for 90 s."""
+        await asyncio.sleep(random.uniform(0, PING_EVERY))
+        with contextlib.suppress(websockets.ConnectionClosed):
+            while True:
+                await self.socket.send(orjson.dumps({"type": "ping", "id": uuid.uuid4().hex}).decode())
+                await asyncio.sleep(PING_EVERY)
+
     async def _read(self) -> None:
+        with contextlib.suppress(websockets.ConnectionClosed):
+            await self._read_frames()
+
+    async def _read_frames(self) -> None:
         async for text in self.socket:
             at, wall = time.perf_counter_ns(), time.time()
             frame = orjson.loads(text)
@@ -146,6 +165,7 @@ class Device:
         return self.view.get("game") or {}
 
     async def close(self) -> None:
+        self.pinger.cancel()
         await self.socket.close()
         self.reader.cancel()
 
@@ -162,6 +182,7 @@ class Room:
 
     def __init__(self, devices: list[Device]) -> None:
         self.devices = devices
+        self.own_answer_us: list[float] = []  # of each timed vote: the last voter's own ack alone
 
     async def gather(self, settings: dict[str, Any]) -> None:
         """Opened, every seat joined by the invite and ready, the owner's start, everyone prepared."""
@@ -208,6 +229,7 @@ class Room:
         ack, text = await by_id[voters[-1]].act(type="CastExileVote", target=choices[-1])
         await self.settle(ack)
         done = max(d.arrival(ack["version"]) for d in self.devices)
+        self.own_answer_us.append((by_id[voters[-1]].arrival(ack["version"]) - t0) / 1000)
         return ("tie" if tie else "exile"), (done - t0) / 1000, text
 
 
@@ -218,6 +240,7 @@ async def measure_votes(base: str, nats_url: str, games: int, players: int = 16)
     warm = await room.play_through()
     votes: list[tuple[str, float, str]] = []
     hops: list[float] = []
+    room.own_answer_us.clear()
     async with bare_pipeline(nats_url, warm[-1][2].encode()) as pipeline:
         for _ in range(games):
             hops += await pipeline(100)
@@ -227,7 +250,8 @@ async def measure_votes(base: str, nats_url: str, games: int, players: int = 16)
         await device.close()
     vote, floor = summary([us for _, us, _ in votes]), summary(hops)
     by_kind = {kind: summary([us for k, us, _ in votes if k == kind]) for kind in ("tie", "exile")}
-    return {"players": players, "games": games, "vote": vote, **by_kind, "pipeline": floor,
+    return {"players": players, "games": games, "vote": vote, **by_kind, "voter_ack": summary(room.own_answer_us),
+            "pipeline": floor,
             "ratio": vote["median_us"] / floor["median_us"], "p99_ratio": vote["p99_us"] / floor["p99_us"],
             "answer_bytes": len(warm[-1][2])}
 
@@ -293,8 +317,10 @@ def print_table(result: dict[str, Any]) -> None:
     print(f"{'figure':64} {'median':>10} {'p99':>10} {'ratio':>8}")
     print(f"{'bare pipeline: WS→relay→NATS→append→WS (floor)':64} {votes['pipeline']['median_us']:8.0f}µs "
           f"{votes['pipeline']['p99_us']:8.0f}µs")
-    for key, name in (("vote", "all"), ("tie", "ties (revote opens)"), ("exile", "decisive (exile)")):
-        figure = f"vote of {votes['players']}: last ballot in, all views out — {name}"
+    n = votes["players"]
+    for key, figure in (("vote", f"vote of {n}: last ballot in, all {n} views out"),
+                        ("tie", "  of which ties (the revote opens)"), ("exile", "  of which decisive (an exile)"),
+                        ("voter_ack", "  the last voter's own ack alone")):
         print(f"{figure:64} {votes[key]['median_us']:8.0f}µs {votes[key]['p99_us']:8.0f}µs "
               f"{votes[key]['median_us'] / votes['pipeline']['median_us']:6.2f}×"
               + (f" (target ≤ {TARGETS['vote_vs_pipeline']:g}×, n = {votes['vote']['n']})" if key == "vote" else ""))
