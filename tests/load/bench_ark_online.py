@@ -286,6 +286,7 @@ async def measure_timers(base: str, rooms: int, players: int, seconds: float, sp
     return {"rooms": rooms, "players": players, "spread_s": spread, "opened_s": opened_s, "seconds": seconds,
             "timers_seen": len(late), "late_ms": lateness([ms for _, ms in late]),
             "late_ms_all_open": lateness([ms for due, ms in late if due >= all_open]),
+            "late_ms_by_second": by_second([(due - all_open, ms) for due, ms in late if due >= all_open]),
             "rooms_stuck": overdue, "rss": rss, "cpu_share_all_open": cpu,
             "gateway_kib_per_room": (rss["gateway_running_kib"] - rss["gateway_connected_kib"]) / rooms,
             "gateway_kib_per_room_with_connections": (rss["gateway_running_kib"] - rss["gateway_before_kib"]) / rooms,
@@ -304,6 +305,14 @@ async def overdue_rooms(tables: list[Room], grace: float = 15.0) -> int:
     suspects = overdue()
     await asyncio.sleep(grace)
     return sum(1 for n, step_id in overdue().items() if suspects.get(n) == step_id)
+
+
+def by_second(late: list[tuple[float, float]]) -> list[tuple[int, int, float]]:
+    """(second after all rooms were open, timers due in it, the latest of them in ms): when the tail came."""
+    bins: dict[int, list[float]] = {}
+    for offset, ms in late:
+        bins.setdefault(int(offset), []).append(ms)
+    return [(second, len(bins[second]), max(bins[second])) for second in sorted(bins)]
 
 
 def lateness(late: list[float]) -> dict[str, float]:
@@ -331,6 +340,9 @@ def print_table(result: dict[str, Any]) -> None:
         figure = f"timer: next step's view at a device after the deadline — {name}"
         print(f"{figure:64} {late['median']:8.1f}ms {late['p99']:8.1f}ms   max {late['max']:.1f} ms, n = {late['n']}"
               + (f" (target p99 ≤ {TARGETS['timer_p99_ms']:g} ms)" if key == "late_ms" else ""))
+    worst = sorted(timers["late_ms_by_second"], key=lambda b: -b[2])[:8]
+    print("the worst seconds after all rooms were open (second: latest ms): "
+          + ", ".join(f"{second}: {ms:.0f}" for second, _, ms in sorted(worst)))
     shares = ", ".join(f"{name} {share:.0%}" for name, share in timers["cpu_share_all_open"].items())
     print(f"CPU of one core once all rooms were open: {shares}")
     print(f"memory per room: gateway {timers['gateway_kib_per_room']:.0f} KiB "
