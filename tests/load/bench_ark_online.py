@@ -52,6 +52,7 @@ from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     ROOT,
     bare_pipeline,
     cpu_seconds,
+    gc_pauses,
     guests,
     machine,
     machine_busy_seconds,
@@ -62,6 +63,8 @@ from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
 )
 
 sys.path.insert(0, str(ROOT))
+from summary import pauses  # noqa: E402 - how the table writes collector pauses
+
 from tests.unit.ark_rules.test_hosting import auto_action  # noqa: E402 - how a player plays along
 
 TARGETS = {"vote_vs_pipeline": 3.0, "timer_p99_ms": 100.0}
@@ -345,6 +348,8 @@ def print_table(result: dict[str, Any]) -> None:
           + ", ".join(f"{second}: {ms:.0f}" for second, _, ms in sorted(worst)))
     shares = ", ".join(f"{name} {share:.0%}" for name, share in timers["cpu_share_all_open"].items())
     print(f"CPU of one core once all rooms were open: {shares}")
+    print("collector pauses over the whole run: "
+          + "; ".join(f"{name} {pauses(gens)}" for name, gens in timers["gc_pauses"].items()))
     print(f"memory per room: gateway {timers['gateway_kib_per_room']:.0f} KiB "
           f"({timers['gateway_kib_per_room_with_connections']:.0f} KiB with its {timers['players']} connections), "
           f"engine {timers['engine_kib_per_room']:.0f} KiB; rooms stuck: {timers['rooms_stuck']}")
@@ -369,7 +374,7 @@ async def main() -> int:
                "ECHO_GATEWAY_WS_RATE": "100000", "ECHO_GATEWAY_WS_BURST": "100000", "LOG_FORMAT": "json"}
         processes = []
         try:
-            engine, _ = start_service("engine", env)
+            engine, engine_port = start_service("engine", env)
             processes.append(engine)
             gateway, port = start_service("gateway", env)
             processes.append(gateway)
@@ -378,6 +383,7 @@ async def main() -> int:
             pids = {"engine": engine.pid, "gateway": gateway.pid, "nats-server": nats.pid,
                     "load generator": os.getpid()}
             timers = await measure_timers(base, args.rooms, args.players, args.seconds, args.spread, pids)
+            timers["gc_pauses"] = {"engine": gc_pauses(engine_port), "gateway": gc_pauses(port)}  # the whole run
         finally:
             for process in processes:
                 process.terminate()
