@@ -267,7 +267,7 @@ def ark_online_rows(r: dict[str, Any]) -> list[Row]:
                 floor=f"pipeline {duration_us(floor['median_us'])} / {duration_us(floor['p99_us'])}",
                 ratio=times(vote["median_us"], floor["median_us"]),
                 target=target(f"≤ {goals['vote_vs_pipeline']:g}×", votes["ratio"] <= goals["vote_vs_pipeline"])),
-            Row(f"ark online: {rooms}' timers, late at the devices median / p99",
+            Row(f"ark online: timers of {rooms}, late at the devices (lobbies filling too), median / p99",
                 f"{late['median']:.0f} / {late['p99']:.0f} ms",
                 target=target(f"p99 ≤ {goals['timer_p99_ms']:g} ms, none stuck",
                               late["p99"] <= goals["timer_p99_ms"] and timers["rooms_stuck"] == 0)),
