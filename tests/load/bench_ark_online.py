@@ -98,7 +98,7 @@ class Device:
     @classmethod
     async def open(cls, base: str, token: str) -> Device:
         socket = await websockets.connect(base.replace("http", "ws") + "/ws", max_size=2**22, open_timeout=120,
-                                          ping_interval=None)  # the gateway's heartbeats keep it alive
+                                          ping_interval=None)  # it pings as the web client does (_ping)
         await socket.send(orjson.dumps({"type": "hello", "v": 2, "token": token}).decode())
         welcome = orjson.loads(await socket.recv())
         assert welcome["type"] == "welcome", welcome
@@ -127,9 +127,9 @@ class Device:
             if answer is not None and not answer.done():
                 answer.set_result((frame, text))
             if frame.get("type") in ("ack", "update") and frame.get("game_id") == self.game_id and frame["view"]:
-                self._seen(frame, at, wall)
+                self.seen(frame, at, wall)
 
-    def _seen(self, frame: dict[str, Any], at: int, wall: float) -> None:
+    def seen(self, frame: dict[str, Any], at: int, wall: float) -> None:
         if frame["version"] <= self.version:
             return
         before = (self.view.get("game") or {}).get("step")
@@ -193,7 +193,7 @@ class Room:
         opened, _ = await owner.ask(type="start", kind="ark", seats=len(self.devices), settings=settings)
         for device in self.devices:
             device.enter(opened["game_id"])
-        owner._seen(opened, time.perf_counter_ns(), time.time())
+        owner.seen(opened, time.perf_counter_ns(), time.time())  # it came before the room was known
         for device in self.devices[1:]:
             await device.ask(type="join", kind="ark", invite=opened["view"]["table"]["invite"])
         for device in self.devices[1:]:
