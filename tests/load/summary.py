@@ -21,7 +21,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCHMARKS = ("rules", "moves", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five",
-              "ghost_online", "eot_online")
+              "ghost_online", "eot_online", "ark_online")
 HEADERS = ("figure", "measured", "floor", "ratio", "target")
 
 
@@ -272,10 +272,30 @@ def eot_online_rows(r: dict[str, Any]) -> list[Row]:
                 f"{think['median']['value_ms']:.2f} / {think['p99']['value_ms']:.2f} ms")]
 
 
+def ark_online_rows(r: dict[str, Any]) -> list[Row]:
+    """Ark online: a 16-player vote against the bare pipeline, many rooms' timers, their memory (bench_ark_online)."""
+    goals, votes, timers = r["targets"], r["votes"], r["timers"]
+    vote, floor, late = votes["vote"], votes["pipeline"], timers["late_ms"]
+    rooms = f"{number(timers['rooms'])} rooms of {timers['players']}"
+    return [Row(f"ark online: vote of {votes['players']} (last ballot in, all views out), median / p99",
+                f"{duration_us(vote['median_us'])} / {duration_us(vote['p99_us'])}",
+                floor=f"pipeline {duration_us(floor['median_us'])} / {duration_us(floor['p99_us'])}",
+                ratio=times(vote["median_us"], floor["median_us"]),
+                target=target(f"≤ {goals['vote_vs_pipeline']:g}×", votes["ratio"] <= goals["vote_vs_pipeline"])),
+            Row(f"ark online: timers of {rooms}, late at the devices (lobbies filling too), median / p99",
+                f"{late['median']:.0f} / {late['p99']:.0f} ms",
+                target=target(f"p99 ≤ {goals['timer_p99_ms']:g} ms, none stuck",
+                              late["p99"] <= goals["timer_p99_ms"] and timers["rooms_stuck"] == 0)),
+            Row(f"ark online: memory per room ({rooms}), gateway / engine",
+                f"{timers['gateway_kib_per_room']:.0f} / {timers['engine_kib_per_room']:.0f} KiB",
+                floor=f"gateway {timers['gateway_kib_per_room_with_connections']:.0f} KiB with its connections")]
+
+
 EXTRACTORS: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
     "rules": rules_rows, "moves": moves_rows, "connections": connections_rows, "leagues": leagues_rows,
     "projection": projection_rows, "refold": refold_rows, "surge": surge_rows, "eot": eot_rows,
     "ghost_five": ghost_five_rows, "ghost_online": ghost_online_rows, "eot_online": eot_online_rows,
+    "ark_online": ark_online_rows,
 }
 
 

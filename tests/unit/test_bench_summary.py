@@ -91,6 +91,12 @@ SAMPLES = {
                               "kib_per_table": {"engine": 17.7, "gateway": 91.9},
                               "think_ms": {"mean": 1.17, "median": {"value_ms": 0.96, "bucket_le_ms": 1.0},
                                            "p99": {"value_ms": 7.22, "bucket_le_ms": 10.0}}}},
+    "ark_online": {"targets": {"vote_vs_pipeline": 3.0, "timer_p99_ms": 100.0},
+                   "votes": {"players": 16, "vote": {"n": 128, "median_us": 8800.0, "p99_us": 23000.0},
+                             "pipeline": {"n": 900, "median_us": 1400.0, "p99_us": 18000.0}, "ratio": 6.29},
+                   "timers": {"rooms": 500, "players": 8, "late_ms": {"median": 6.0, "p99": 25.0, "max": 40.0},
+                              "rooms_stuck": 0, "gateway_kib_per_room": 127.0,
+                              "gateway_kib_per_room_with_connections": 514.0, "engine_kib_per_room": 117.0}},
 }
 
 
@@ -147,6 +153,12 @@ def test_every_benchmark_has_its_headline_figures_floors_ratios_and_targets() ->
     assert "4.10 ms / 12.60 ms" in four and "pipeline 1.25 ms" in four and "3.3×" in four and "≤ 2× MISSED" in four
     assert "17.7 / 91.9 KiB" in line(eot, "eot online: 1 000 tables with 3 balanced bots, memory per table")
     assert "0.96 / 7.22 ms" in line(eot, "eot online: a bot's think time")
+    vote = line(eot, "ark online: vote of 16")
+    assert "8.80 ms / 23.00 ms" in vote and "pipeline 1.40 ms / 18.00 ms" in vote and "6.3×" in vote
+    assert "≤ 3× MISSED" in vote
+    assert "6 / 25 ms" in line(eot, "ark online: timers of 500 rooms of 8") and "none stuck met" in eot
+    memory = line(eot, "ark online: memory per room")
+    assert "127 / 117 KiB" in memory and "gateway 514 KiB with its connections" in memory
     free = {**SAMPLES, "moves": {"machine": {}, "results": [
         {**SAMPLES["moves"]["results"][1], "moves": {**SAMPLES["moves"]["results"][1]["moves"], "games": "free"}}]}}
     assert "41.00 ms" in line(table(free), "moves (fsync always, free games): 1 000/s offered")  # which games
@@ -222,5 +234,5 @@ def test_main_reads_the_folder_and_tolerates_missing_and_broken_files(tmp_path: 
     assert "9.7×" in out
     assert [row.split()[0] for row in out.splitlines() if row.endswith("not run")] == [
         "rules", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five", "ghost_online",
-        "eot_online"]
+        "eot_online", "ark_online"]
     assert out.splitlines()[-1].startswith("files written: moves ")
