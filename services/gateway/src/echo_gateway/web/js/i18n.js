@@ -320,9 +320,23 @@ export function setLang(value) {
   document.documentElement.lang = lang();
 }
 
+const fill = (text, params) =>
+  text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+
 export function t(key, params = {}) {
-  const text = DICTS[lang()][key] ?? RU[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return fill(DICTS[lang()][key] ?? RU[key] ?? key, params);
+}
+
+/** A game's own `t` over its words: the page's language, Russian where English has no word. */
+export function translator(ru, en) {
+  return (key, params = {}) => fill((lang() === "en" ? en : ru)[key] ?? ru[key] ?? key, params);
+}
+
+/** A game's refusals for people: Russian from the code (`errorsRu`, with a `default`); in English the
+ * server's own message. */
+export function refusals(errorsRu) {
+  return (code, message) => (lang() === "en" ? message || code
+    : (errorsRu[code] ?? errorsRu.default).replace("{code}", code));
 }
 
 export function errorText(code, serverMessage) {

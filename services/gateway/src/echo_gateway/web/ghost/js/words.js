@@ -1,5 +1,5 @@
 // Ghost Five's words: Russian first, English by the shared switch (js/i18n.js keeps the choice).
-import { lang } from "/js/i18n.js";
+import { refusals, translator } from "/js/i18n.js";
 
 const RU = {
   title: "Призрачная пятёрка", back: "← Эхо-вызов", langSwitch: "EN",
@@ -125,17 +125,8 @@ const ERRORS_RU = {
   default: "Команда отклонена ({code}).",
 };
 
-export function t(key, params = {}) {
-  const dict = lang() === "en" ? EN : RU;
-  const text = dict[key] ?? RU[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
-}
-
-/** A refusal for people: Russian from its code; in English the server's own message. */
-export function refusal(code, message) {
-  if (lang() === "en") return message || code;
-  return (ERRORS_RU[code] ?? ERRORS_RU.default).replace("{code}", code);
-}
+export const t = translator(RU, EN);
+export const refusal = refusals(ERRORS_RU);
 
 /** For the test that every code the rules and the server can return has its Russian message. */
 export const knownCodes = () => Object.keys(ERRORS_RU).filter((code) => code !== "default");
