@@ -36,10 +36,10 @@ from .account_routes import ask
 from .chart_routes import ask_leagues
 from .daily_card import Card, description, svg, title
 from .daily_card_png import png
-from .daily_routes import latest_published, name_en
+from .daily_routes import latest_announced, name_en
 from .latin import latin
 from .leagues_client import LeaguesUnavailable, league_of
-from .play_routes import GameId, _engine
+from .play_routes import GameId, engine_request
 
 WEB_INDEX = Path(__file__).parent / "web" / "index.html"
 Lang = Annotated[str, Parameter(pattern=r"^(ru|en)$", description="the preview's language", required=False)]
@@ -65,7 +65,7 @@ def _preset_words(preset_id: str, lang: str) -> tuple[str, str]:
 async def daily_card(request: Request, league: str, day: dt.date, lang: str) -> Card | None:
     """The card of a (league, day) Daily: today's from the DAILY stream (with its English name), an older
     one from the leagues service's projection; None when neither knows it."""
-    latest = await latest_published(request, league)
+    latest = await latest_announced(request, league)
     if latest is not None and latest.date == day:
         number, name_ru, english, preset_id, special = (latest.number, latest.name_ru, name_en(latest),
                                                          latest.preset_id, bool(latest.special))
@@ -114,7 +114,7 @@ async def challenge_card(request: Request, token: str, lang: str) -> Card | None
 
 async def replay_card(request: Request, game_id: str, lang: str) -> Card | None:
     try:
-        replay = (await _engine(request, {"type": "replay", "game_id": game_id}))["data"]
+        replay = (await engine_request(request, {"type": "replay", "game_id": game_id}))["data"]
     except HTTPException:  # unknown, live, or a Daily still open: no preview of it
         return None
     if replay.get("mode") not in ("daily", "free") or not replay.get("frames"):
