@@ -88,7 +88,7 @@ def table_replay(envelopes: list[Envelope], viewer: str | None) -> dict[str, Any
     for _, batch in itertools.groupby(envelopes[1:], key=lambda e: e.causation_id):
         game = game.advanced([unwrap(e) for e in batch])
         if game.state is not None:
-            frames.append(game.rules.view(game.state, game.seat_of(viewer) if viewer else None))
+            frames.append(game.rules_view(game.seat_of(viewer) if viewer else None))
     if game.state is None or not game.rules.is_over(game.state):
         raise NotVisible(meta.game_id)
     return {"game_id": meta.game_id, "kind": meta.kind, "mode": "table", "frames": frames}

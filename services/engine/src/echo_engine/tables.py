@@ -47,6 +47,7 @@ from . import games
 from .locks import Locks
 from .occupancy import Occupancy
 from .outbox import Outbox, Update
+from .seat_views import SeatViews
 from .store import GameStore, LoadedGame
 from .timers import Timers
 
@@ -68,9 +69,9 @@ def refuse(code: str, message: str) -> PlayReply:
     return PlayReply(ok=False, error=PlayError(code=code, message=message))
 
 
-def table_view(game: LoadedGame, seat: int | None) -> dict[str, Any]:
+def table_view(game: LoadedGame, seat: int | None, views: SeatViews) -> dict[str, Any]:
     """What one seat's devices see: the table (seats taken, the invitation for its players) and, once the
-    game has started, the rules' view for that seat."""
+    game has started, the rules' view for that seat (rendered once per state: `views`)."""
     meta = game.meta
     rules = game.rules
     if game.state is not None:
@@ -85,7 +86,7 @@ def table_view(game: LoadedGame, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         view["table"]["invite"] = f"{meta.game_id}.{meta.invite}"
     if game.state is not None:
-        view["game"] = rules.view(game.state, seat)
+        view["game"] = views.of(game, seat)
     return view
 
 
@@ -108,10 +109,11 @@ class Tables:
         self._clock = clock
         self._timers = timers
         self._occupancy = occupancy
+        self._views = SeatViews()
 
     def reply(self, game: LoadedGame, account_id: str, duplicate: bool = False) -> PlayReply:
         return PlayReply(ok=True, game_id=game.game_id, version=game.version,
-                         view=table_view(game, game.seat_of(account_id)), duplicate=duplicate)
+                         view=table_view(game, game.seat_of(account_id), self._views), duplicate=duplicate)
 
     async def open(self, request: OpenTable) -> PlayReply:
         try:
@@ -205,7 +207,8 @@ class Tables:
         outcome = await self._change(request.game_id, request.command_id, decide, account_id=request.account_id)
         if isinstance(outcome, PlayReply):
             return outcome
-        return PlayReply(ok=True, game_id=outcome.game_id, version=outcome.version, view=table_view(outcome, None))
+        return PlayReply(ok=True, game_id=outcome.game_id, version=outcome.version,
+                         view=table_view(outcome, None, self._views))
 
     async def act(self, request: Act) -> PlayReply:
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
@@ -390,5 +393,6 @@ class Tables:
         bots = dict(game.bots)
         for seat, account in enumerate(game.roster):
             if seat not in bots and account not in game.roster[:seat]:  # one view per account (one device)
-                await self._outbox.publish(Update(account, game.game_id, game.version, table_view(game, seat)))
+                view = table_view(game, seat, self._views)
+                await self._outbox.publish(Update(account, game.game_id, game.version, view))
         return game
