@@ -201,6 +201,11 @@ class GameStore:
     def forget(self, game_id: str) -> None:
         self._cache.pop(game_id)
 
+    async def is_current(self, game: LoadedGame) -> bool:
+        """Nothing was appended to the game since `game` (one read of its last message, not its history)."""
+        last = await last_message(self._js, stream_of(game.game_id), game_events(game.game_id))
+        return last is not None and last.sequence == game.last_sequence
+
     async def exists(self, game_id: str) -> bool:
         return await last_message(self._js, stream_of(game_id), game_events(game_id)) is not None
 

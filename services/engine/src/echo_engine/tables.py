@@ -296,7 +296,8 @@ class Tables:
         message and tell everyone (`_changed`); when another replica appended first, all of it again on
         what that one wrote. A command already in the game (a retry) is answered as a duplicate (with the
         view of `account_id`, the asker) and changes nothing; a rejection of the rules is looked at once
-        more on the game read from the stream (this replica's cache may be behind another's).
+        more on the game read from the stream when the stream holds something newer (this replica's cache may be
+        behind another's).
         `decide` gets the game (None: no such game) and the time of the change (`at`, or the clock's now)
         and returns the events (a new game's first is its `GameCreated`), a rejection of the rules, or the
         answer itself. The result: the game after the change, or the answer (a refusal, a duplicate)."""
@@ -316,7 +317,9 @@ class Tables:
                 if isinstance(outcome, PlayReply):
                     return outcome
                 if is_rejection(outcome):
-                    if not from_stream:
+                    # the cache may be behind another replica's append: decided again on the stream's game,
+                    # unless the stream holds nothing newer (a stale timer, every turn: no history read)
+                    if not from_stream and (game is None or not await self.store.is_current(game)):
                         from_stream = True
                         continue
                     return refuse(outcome.code, outcome.message)
