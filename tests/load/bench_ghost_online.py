@@ -18,7 +18,9 @@ a gateway as separate processes, then measures:
           out reached the load generator — median, p99,
           max, target p99 ≤ 100 ms; and no turn lost: every match must end finished, won by A, after exactly
           that many turns, each with A's action and B's `no_commit`.
-Prints a table and writes `.bench/ghost_online.json`. Timing never fails anything: the figures are printed
+The CPU time the engine (and, over the turns, the gateway) used in each part is printed too: on a shared box
+it moves less than wall time. Prints a table and writes `.bench/ghost_online.json`. Timing never fails
+anything: the figures are printed
 (exit 1 only when a turn was lost or a command refused).
 """
 
@@ -45,7 +47,7 @@ from echo_runtime.nats_client import connect
 from ghost_five.commitment import commit_hash
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import bare_pipeline, guests, machine, start_service, summary, write_result  # noqa: E402
+from stack import bare_pipeline, cpu_seconds, guests, machine, start_service, summary, write_result  # noqa: E402
 
 TARGETS = {"turn_vs_pipeline": 2.0, "timer_p99_ms": 100.0}
 COLUMNS = "ABCDEFGHJKLMNOP"
@@ -315,6 +317,9 @@ def print_table(result: dict[str, Any]) -> None:
     print(f"{'clock fired after its deadline (to the player)':62} {late['median']:8.1f}ms {late['p99']:8.1f}ms "
           f"  max {late['max']:.1f} ms (target p99 ≤ {TARGETS['timer_p99_ms']:g} ms)")
     print(f"matches with a lost turn: {clocks['matches_with_a_lost_turn']}; commands refused: {clocks['refused']}")
+    print(f"CPU over the turns (warm-up, new matches and the pipeline's rounds included): engine "
+          f"{turn['engine_cpu_s']:.2f} s, gateway {turn['gateway_cpu_s']:.2f} s; engine over the clock load "
+          f"{clocks['engine_cpu_s']:.1f} s")
 
 
 async def main() -> int:
@@ -341,8 +346,12 @@ async def main() -> int:
             processes.append(engine)
             gateway, port = start_service("gateway", env)
             processes.append(gateway)
+            started = cpu_seconds(engine.pid), cpu_seconds(gateway.pid)
             turn = await measure_turns(f"http://127.0.0.1:{port}", nats_url, args.rounds, args.turns)
+            turned = cpu_seconds(engine.pid)
+            turn["engine_cpu_s"], turn["gateway_cpu_s"] = turned - started[0], cpu_seconds(gateway.pid) - started[1]
             clocks = await measure_clocks(nats_url, args.matches, args.clock_turns, args.spread)
+            clocks["engine_cpu_s"] = cpu_seconds(engine.pid) - turned
         finally:
             for process in processes:
                 process.terminate()

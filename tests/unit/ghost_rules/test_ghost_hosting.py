@@ -142,3 +142,26 @@ def test_every_deadline_is_due_when_it_fires_whatever_the_fraction_of_a_second(m
     state = act(state, {"type": "commit", "commit": "4" * 64}, 1, at + timedelta(seconds=2, microseconds=micros // 7))
     (window,) = hosting.deadlines(state)
     assert not is_rejection(hosting.decide(state, hosting.timer_command(window.command)))
+
+
+def test_a_compacted_state_and_its_kept_entries_show_what_the_whole_state_shows() -> None:
+    """The incremental log (`compact`), as the engine keeps it: after every command the state is compacted
+    and only the new entries are added; every view is then the whole state's view, round ends included."""
+    whole = started({"opponent": "bot"})
+    kept, entries = hosting.compact(whole)
+    at, commands = NOW, 0
+    while hosting.is_over(whole) is False and commands < 400:
+        at += timedelta(seconds=1)
+        seat = next(s for s in (0, 1) if hosting.bot_action(whole, s, "easy", 0) is not None)
+        action = hosting.bot_action(whole, seat, "easy", 0)
+        if len(whole.rounds) == 1 and whole.board.turn == 3:  # a resignation's round end is not in the log
+            action = {"type": "resign"}
+        outcome = hosting.decide(whole, hosting.command_for(action, seat, at))
+        assert not is_rejection(outcome), outcome
+        whole, kept = apply(whole, outcome), apply(kept, outcome)
+        kept, new = hosting.compact(kept)
+        entries += new
+        commands += 1
+        for viewer in (0, 1, None):
+            assert json.loads(json.dumps(hosting.view(kept, viewer, log=entries))) == hosting.view(whole, viewer)
+    assert hosting.is_over(whole) and [r.reason for r in whole.rounds] == ["row", "resign"]

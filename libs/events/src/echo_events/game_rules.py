@@ -54,10 +54,11 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   `{"outcome": "finished" | "aborted", "seats": [per seat: None (no part in the game) or
   {"result": "win" | "loss" | "draw" | None, "score": int | None}], "rounds": [dict, …] | None}`.
 
-An optional incremental log (Echo Challenge's) lets the engine keep rendered log entries instead of
-event models: `compact(state) -> (state_without_log, entries)` — the entries of the log the state holds —
+An optional incremental log (Echo Challenge's, Ghost Five's) lets the engine keep rendered log entries instead
+of event models: `compact(state) -> (state_without_log, entries)` — the entries of the log the state holds —
 and `view(state, seat, log=entries)`. The engine keeps states compacted, so evolving one and compacting
-it again yields just the new entries.
+it again yields just the new entries; an entry must then be final once its command's events are in, and the
+same for every seat.
 """
 
 from __future__ import annotations

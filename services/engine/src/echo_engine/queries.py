@@ -7,6 +7,7 @@ from datetime import date, datetime
 from typing import Any
 
 import asyncpg
+import orjson
 from echo_challenge import KIND as rules_kind
 from echo_challenge import game as rules
 from echo_challenge import modes
@@ -88,7 +89,9 @@ def table_replay(envelopes: list[Envelope], viewer: str | None) -> dict[str, Any
     for _, batch in itertools.groupby(envelopes[1:], key=lambda e: e.causation_id):
         game = game.advanced([unwrap(e) for e in batch])
         if game.state is not None:
-            frames.append(game.rules.view(game.state, game.seat_of(viewer) if viewer else None))
+            # as plain values: a replay goes out in the reply's `data`, which pydantic writes, and a kept log's
+            # entries are JSON already (orjson fragments, store.py)
+            frames.append(orjson.loads(orjson.dumps(game.rules_view(game.seat_of(viewer) if viewer else None))))
     if game.state is None or not game.rules.is_over(game.state):
         raise NotVisible(meta.game_id)
     return {"game_id": meta.game_id, "kind": meta.kind, "mode": "table", "frames": frames}

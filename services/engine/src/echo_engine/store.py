@@ -6,7 +6,7 @@ A game's subject starts with `GameCreated`; `SeatTaken` and `SeatLeft` events fi
 it starts); every other event is
 its rules' own, folded with `rules.fold` / `rules.evolve` (a table's state is None until it starts).
 
-A cached game whose rules keep an incremental log (Echo Challenge) is kept in a form the cyclic garbage
+A cached game whose rules keep an incremental log (Echo Challenge, Ghost Five) is kept in a form the cyclic garbage
 collector barely sees: its state without the rules' log (every tick as a pydantic event: a model, its
 `__dict__`, its fields-set and nested models — a dozen tracked objects per tick), and its rendered log
 entries as JSON fragments, which are not tracked at all.
@@ -71,6 +71,13 @@ class LoadedGame:
 
     def seat_of(self, account_id: str) -> int | None:
         return self.accounts.index(account_id) if account_id in self.accounts else None
+
+    def rules_view(self, seat: int | None) -> dict[str, Any]:
+        """The rules' view of the seat (None: a spectator) of a started game; the kept log's entries for rules
+        that keep one (`compact`)."""
+        if hasattr(self.rules, "compact"):
+            return self.rules.view(self.state, seat, log=self.log)
+        return self.rules.view(self.state, seat)
 
     def advanced(self, events: Iterable[Event]) -> LoadedGame:
         """This game after these events (a table's first rules events start its state), not yet appended."""
@@ -193,6 +200,11 @@ class GameStore:
 
     def forget(self, game_id: str) -> None:
         self._cache.pop(game_id)
+
+    async def is_current(self, game: LoadedGame) -> bool:
+        """Nothing was appended to the game since `game` (one read of its last message, not its history)."""
+        last = await last_message(self._js, stream_of(game.game_id), game_events(game.game_id))
+        return last is not None and last.sequence == game.last_sequence
 
     async def exists(self, game_id: str) -> bool:
         return await last_message(self._js, stream_of(game_id), game_events(game_id)) is not None

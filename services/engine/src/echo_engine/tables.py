@@ -49,6 +49,7 @@ from . import games
 from .locks import Locks
 from .occupancy import Occupancy
 from .outbox import Outbox, Update
+from .seat_views import SeatViews
 from .store import GameStore, LoadedGame
 from .timers import Timers
 
@@ -73,9 +74,9 @@ def refuse(code: str, message: str) -> PlayReply:
     return PlayReply(ok=False, error=PlayError(code=code, message=message))
 
 
-def table_view(game: LoadedGame, seat: int | None) -> dict[str, Any]:
+def table_view(game: LoadedGame, seat: int | None, views: SeatViews) -> dict[str, Any]:
     """What one seat's devices see: the table (seats taken, the invitation for its players) and, once the
-    game has started, the rules' view for that seat."""
+    game has started, the rules' view for that seat (rendered once per state: `views`)."""
     meta = game.meta
     rules = game.rules
     if game.state is not None:
@@ -90,7 +91,7 @@ def table_view(game: LoadedGame, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         view["table"]["invite"] = f"{meta.game_id}.{meta.invite}"
     if game.state is not None:
-        view["game"] = rules.view(game.state, seat)
+        view["game"] = views.of(game, seat)
     return view
 
 
@@ -113,10 +114,11 @@ class Tables:
         self._clock = clock
         self._timers = timers
         self._occupancy = occupancy
+        self._views = SeatViews()
 
     def reply(self, game: LoadedGame, account_id: str, duplicate: bool = False) -> PlayReply:
         return PlayReply(ok=True, game_id=game.game_id, version=game.version,
-                         view=table_view(game, game.seat_of(account_id)), duplicate=duplicate)
+                         view=table_view(game, game.seat_of(account_id), self._views), duplicate=duplicate)
 
     async def open(self, request: OpenTable) -> PlayReply:
         try:
@@ -210,7 +212,8 @@ class Tables:
         outcome = await self._change(request.game_id, request.command_id, decide, account_id=request.account_id)
         if isinstance(outcome, PlayReply):
             return outcome
-        return PlayReply(ok=True, game_id=outcome.game_id, version=outcome.version, view=table_view(outcome, None))
+        return PlayReply(ok=True, game_id=outcome.game_id, version=outcome.version,
+                         view=table_view(outcome, None, self._views))
 
     async def act(self, request: Act) -> PlayReply:
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
@@ -298,7 +301,8 @@ class Tables:
         message and tell everyone (`_changed`); when another replica appended first, all of it again on
         what that one wrote. A command already in the game (a retry) is answered as a duplicate (with the
         view of `account_id`, the asker) and changes nothing; a rejection of the rules is looked at once
-        more on the game read from the stream (this replica's cache may be behind another's).
+        more on the game read from the stream when the stream holds something newer (this replica's cache may be
+        behind another's).
         `decide` gets the game (None: no such game) and the time of the change (`at`, or the clock's now)
         and returns the events (a new game's first is its `GameCreated`), a rejection of the rules, or the
         answer itself. The result: the game after the change, or the answer (a refusal, a duplicate)."""
@@ -318,7 +322,9 @@ class Tables:
                 if isinstance(outcome, PlayReply):
                     return outcome
                 if is_rejection(outcome):
-                    if not from_stream:
+                    # the cache may be behind another replica's append: decided again on the stream's game,
+                    # unless the stream holds nothing newer (a stale timer, every turn: no history read)
+                    if not from_stream and (game is None or not await self.store.is_current(game)):
                         from_stream = True
                         continue
                     return refuse(outcome.code, outcome.message)
@@ -397,5 +403,6 @@ class Tables:
         bots = dict(game.bots)
         for seat, account in enumerate(game.roster):
             if seat not in bots and account not in game.roster[:seat]:  # one view per account (one device)
-                await self._outbox.publish(Update(account, game.game_id, game.version, table_view(game, seat)))
+                view = table_view(game, seat, self._views)
+                await self._outbox.publish(Update(account, game.game_id, game.version, view))
         return game

@@ -19,7 +19,7 @@ allowance admits. Once both seats are settled the reveal window's `CloseReveal` 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
@@ -36,6 +36,7 @@ from .decide import decide
 from .events import MatchAborted, MatchCancelled, MatchEnded
 from .evolve import evolve, fold, start
 from .history import summary
+from .report import log_entries as report_log
 from .settings import REVEAL_WINDOW, Settings
 from .state import MatchState
 from .view import view as seat_view
@@ -51,7 +52,8 @@ REVEAL_TIMER = "reveal"
 
 __all__ = [
     "BOT_LEVELS", "COMMANDS", "ENDING_EVENTS", "KIND", "SEATS", "RoomSettings", "bot_action", "command_for",
-    "deadlines", "decide", "evolve", "fold", "is_over", "new_setup", "start", "summary", "timer_command", "view",
+    "compact", "deadlines", "decide", "evolve", "fold", "is_over", "new_setup", "start", "summary", "timer_command",
+    "view",
 ]
 
 
@@ -164,13 +166,28 @@ def bot_action(state: MatchState, seat: int, level: str, seed: int) -> dict[str,
                                                     action, salt)}
 
 
-def view(state: MatchState, seat: int | None = None) -> dict[str, Any]:
+def log_entries(state: MatchState) -> list[dict[str, Any]]:
+    """The log's entries as every view shows them: with both salts (`salts`), published with the turn so each
+    side rechecks the other's commit."""
+    entries = report_log(state)
+    for entry, turn in zip(entries, state.log, strict=True):
+        entry["salts"] = {"A": turn.salts[0], "B": turn.salts[1]}
+    return entries
+
+
+def compact(state: MatchState) -> tuple[MatchState, list[dict[str, Any]]]:
+    """The contract's incremental log: the state without its log, and the log as the view's entries (the
+    same for every seat: a turn is in the log once it is resolved and public)."""
+    return state._replace(log=()), log_entries(state)
+
+
+def view(state: MatchState, seat: int | None = None, log: Sequence[Any] | None = None) -> dict[str, Any]:
     """The rules' view of the seat, the match id its commits hash (§11) and the deadlines as server times
     (seconds since the epoch): each running clock's end (`clocks`, lag allowance included) and the reveal
-    window's. The log's entries carry both salts (`salts`), published with the turn."""
-    picture = seat_view(state, seat)
-    for entry, turn in zip(picture["log"], state.log, strict=True):  # published: each side rechecks the other
-        entry["salts"] = {"A": turn.salts[0], "B": turn.salts[1]}
+    window's. The log's entries carry both salts (`log_entries`); `log`: those entries, kept by the engine
+    for a compacted state (`compact`)."""
+    picture = seat_view(state, seat, with_log=False)
+    picture["log"] = log_entries(state) if log is None else list(log)
     return {**picture, "match_id": state.match_id,
             "deadlines": {"clocks": {SEAT_LETTERS[s]: clock_due(state, s) for s in (0, 1)},
                           "reveal": reveal_due(state)}}

@@ -76,7 +76,13 @@ def report(state: MatchState, *, with_log: bool = True) -> dict[str, Any]:
         "clock": pair(tuple({"reserve": round(c.reserve, 3), "streak": c.streak} for c in state.clocks)),  # type: ignore[arg-type]
     }
     if with_log:
-        ends = {(r.round, r.turns): {"result": r.result, "reason": r.reason} for r in state.rounds
-                if r.reason != "resign"}
-        picture["log"] = [log_entry(t, ends.get((t.round, t.turn))) for t in state.log]
+        picture["log"] = log_entries(state)
     return picture
+
+
+def log_entries(state: MatchState) -> list[dict[str, Any]]:
+    """The entries of the turns the state's log holds. An entry is final once its command's events are in:
+    a round that ends on a turn ends in the same decision (a resignation's round end is not in the log)."""
+    ends = {(r.round, r.turns): {"result": r.result, "reason": r.reason} for r in state.rounds
+            if r.reason != "resign"}
+    return [log_entry(t, ends.get((t.round, t.turn))) for t in state.log]

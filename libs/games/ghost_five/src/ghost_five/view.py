@@ -12,8 +12,8 @@ from .settings import TAKE_BACK_AGE
 from .state import MatchState
 
 
-def view(state: MatchState, seat: int | None = None) -> dict[str, Any]:
-    picture = report(state)
+def view(state: MatchState, seat: int | None = None, *, with_log: bool = True) -> dict[str, Any]:
+    picture = report(state, with_log=with_log)
     picture["seat"] = None if seat is None else SEAT_LETTERS[seat]
     picture["open_turn"] = {
         SEAT_LETTERS[s]: {"committed": turn.commit is not None, "commit": turn.commit,
