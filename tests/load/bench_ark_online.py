@@ -36,7 +36,6 @@ import contextlib
 import os
 import random
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -44,20 +43,18 @@ from typing import Any
 
 import orjson
 import websockets
-from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
-from echo_runtime.migrate import apply_migrations
 
 sys.path.insert(0, str(Path(__file__).parent))
 from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     ROOT,
     bare_pipeline,
     cpu_seconds,
+    game_stack,
     gc_pauses,
     guests,
     machine,
     machine_busy_seconds,
     rss_kib,
-    start_service,
     summary,
     write_result,
 )
@@ -363,33 +360,12 @@ async def main() -> int:
     parser.add_argument("--seconds", type=float, default=60, help="how long their timers run with nobody acting")
     parser.add_argument("--spread", type=float, default=25, help="seconds over which those rooms open")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as pg_folder, \
-            tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as nats_folder:
-        postgres = EmbeddedPostgres(Path(pg_folder) / "data", delete_on_stop=True)
-        pg_url = postgres.start()
-        await apply_migrations(pg_url)
-        nats = EmbeddedNats(Path(nats_folder), sync_always=True)
-        nats_url = nats.start()
-        env = {**os.environ, "NATS_URL": nats_url, "DATABASE_URL": pg_url, "ECHO_GATEWAY_DEV_MODE": "true",
-               "ECHO_GATEWAY_WS_RATE": "100000", "ECHO_GATEWAY_WS_BURST": "100000", "LOG_FORMAT": "json"}
-        processes = []
-        try:
-            engine, engine_port = start_service("engine", env)
-            processes.append(engine)
-            gateway, port = start_service("gateway", env)
-            processes.append(gateway)
-            base = f"http://127.0.0.1:{port}"
-            votes = await measure_votes(base, nats_url, args.games)
-            pids = {"engine": engine.pid, "gateway": gateway.pid, "nats-server": nats.pid,
-                    "load generator": os.getpid()}
-            timers = await measure_timers(base, args.rooms, args.players, args.seconds, args.spread, pids)
-            timers["gc_pauses"] = {"engine": gc_pauses(engine_port), "gateway": gc_pauses(port)}  # the whole run
-        finally:
-            for process in processes:
-                process.terminate()
-                process.wait(10)
-            nats.stop()
-            postgres.stop()
+    async with game_stack() as system:
+        votes = await measure_votes(system.base, system.nats_url, args.games)
+        pids = {"engine": system.engine.pid, "gateway": system.gateway.pid, "nats-server": system.nats_pid,
+                "load generator": os.getpid()}
+        timers = await measure_timers(system.base, args.rooms, args.players, args.seconds, args.spread, pids)
+        timers["gc_pauses"] = {"engine": gc_pauses(system.engine_port), "gateway": gc_pauses(system.port)}
     result = {"machine": machine(), "targets": TARGETS, "votes": votes, "timers": timers}
     print_table(result)
     write_result("ark_online", result)

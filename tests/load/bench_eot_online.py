@@ -33,11 +33,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import re
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -45,19 +43,17 @@ from typing import Any
 
 import httpx
 import orjson
-from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
-from echo_runtime.migrate import apply_migrations
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository: the tests' choice of actions
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_ghost_online import Socket  # noqa: E402 - one device speaking protocol v2
 from stack import (  # noqa: E402 - the benchmarks' shared start-up and floors
     bare_pipeline,
+    game_stack,
     gc_pauses,
     guests,
     machine,
     rss_kib,
-    start_service,
     summary,
     write_result,
 )
@@ -335,33 +331,14 @@ async def main() -> int:
     parser.add_argument("--bot-level", default="balanced", help="the bots' level: random, greedy, balanced")
     parser.add_argument("--in-flight", type=int, default=32, help="the persons' actions awaiting an answer at once")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as pg_folder, \
-            tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as nats_folder:
-        postgres = EmbeddedPostgres(Path(pg_folder) / "data", delete_on_stop=True)
-        pg_url = postgres.start()
-        await apply_migrations(pg_url)
-        nats = EmbeddedNats(Path(nats_folder), sync_always=True)
-        nats_url = nats.start()
-        env = {**os.environ, "NATS_URL": nats_url, "DATABASE_URL": pg_url, "ECHO_GATEWAY_DEV_MODE": "true",
-               "ECHO_GATEWAY_WS_RATE": "100000", "ECHO_GATEWAY_WS_BURST": "100000", "LOG_FORMAT": "json"}
-        processes = []
-        try:
-            engine, engine_port = start_service("engine", env)
-            processes.append(engine)
-            gateway, port = start_service("gateway", env)
-            processes.append(gateway)
-            base = f"http://127.0.0.1:{port}"
-            action = await measure_action(base, f"http://127.0.0.1:{engine_port}/metrics", nats_url, args.rounds,
-                                          args.actions)
-            tables = await measure_tables(base, engine_port, {"engine": engine.pid, "gateway": gateway.pid},
-                                          args.tables, args.table_actions, args.bot_level, args.in_flight)
-            collected = {"engine": gc_pauses(engine_port), "gateway": gc_pauses(port)}  # over the whole run
-        finally:
-            for process in processes:
-                process.terminate()
-                process.wait(10)
-            nats.stop()
-            postgres.stop()
+    async with game_stack() as system:
+        engine_port = system.engine_port
+        action = await measure_action(system.base, f"http://127.0.0.1:{engine_port}/metrics", system.nats_url,
+                                      args.rounds, args.actions)
+        tables = await measure_tables(system.base, engine_port,
+                                      {"engine": system.engine.pid, "gateway": system.gateway.pid},
+                                      args.tables, args.table_actions, args.bot_level, args.in_flight)
+        collected = {"engine": gc_pauses(engine_port), "gateway": gc_pauses(system.port)}  # over the whole run
     result = {"machine": machine(), "targets": TARGETS, "action": action, "tables": tables,
               "gc_pauses": collected}
     print_table(result)

@@ -29,10 +29,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import secrets
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -41,13 +39,11 @@ from typing import Any
 import orjson
 import websockets
 from echo_events.play import ENGINE_SUBJECT
-from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
-from echo_runtime.migrate import apply_migrations
 from echo_runtime.nats_client import connect
 from ghost_five.commitment import commit_hash
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import bare_pipeline, cpu_seconds, guests, machine, start_service, summary, write_result  # noqa: E402
+from stack import bare_pipeline, cpu_seconds, game_stack, guests, machine, summary, write_result  # noqa: E402
 
 TARGETS = {"turn_vs_pipeline": 2.0, "timer_p99_ms": 100.0}
 COLUMNS = "ABCDEFGHJKLMNOP"
@@ -331,33 +327,14 @@ async def main() -> int:
     parser.add_argument("--spread", type=float, default=MOVE_TIME + LAG,
                         help="seconds over which the clock matches open (0: all at once)")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as pg_folder, \
-            tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as nats_folder:
-        postgres = EmbeddedPostgres(Path(pg_folder) / "data", delete_on_stop=True)
-        pg_url = postgres.start()
-        await apply_migrations(pg_url)
-        nats = EmbeddedNats(Path(nats_folder), sync_always=True)
-        nats_url = nats.start()
-        env = {**os.environ, "NATS_URL": nats_url, "DATABASE_URL": pg_url, "ECHO_GATEWAY_DEV_MODE": "true",
-               "ECHO_GATEWAY_WS_RATE": "100000", "ECHO_GATEWAY_WS_BURST": "100000", "LOG_FORMAT": "json"}
-        processes = []
-        try:
-            engine, _ = start_service("engine", env)
-            processes.append(engine)
-            gateway, port = start_service("gateway", env)
-            processes.append(gateway)
-            started = cpu_seconds(engine.pid), cpu_seconds(gateway.pid)
-            turn = await measure_turns(f"http://127.0.0.1:{port}", nats_url, args.rounds, args.turns)
-            turned = cpu_seconds(engine.pid)
-            turn["engine_cpu_s"], turn["gateway_cpu_s"] = turned - started[0], cpu_seconds(gateway.pid) - started[1]
-            clocks = await measure_clocks(nats_url, args.matches, args.clock_turns, args.spread)
-            clocks["engine_cpu_s"] = cpu_seconds(engine.pid) - turned
-        finally:
-            for process in processes:
-                process.terminate()
-                process.wait(10)
-            nats.stop()
-            postgres.stop()
+    async with game_stack() as system:
+        engine, gateway = system.engine, system.gateway
+        started = cpu_seconds(engine.pid), cpu_seconds(gateway.pid)
+        turn = await measure_turns(system.base, system.nats_url, args.rounds, args.turns)
+        turned = cpu_seconds(engine.pid)
+        turn["engine_cpu_s"], turn["gateway_cpu_s"] = turned - started[0], cpu_seconds(gateway.pid) - started[1]
+        clocks = await measure_clocks(system.nats_url, args.matches, args.clock_turns, args.spread)
+        clocks["engine_cpu_s"] = cpu_seconds(engine.pid) - turned
     result = {"machine": machine(), "targets": TARGETS, "turn": turn, "clocks": clocks}
     print_table(result)
     write_result("ghost_online", result)

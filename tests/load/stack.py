@@ -12,15 +12,18 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
-from echo_runtime.devstack import free_port
+from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres, free_port
+from echo_runtime.migrate import apply_migrations
 from echo_runtime.nats_client import connect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -303,3 +306,47 @@ def start_profilers(pids: dict[str, int], seconds: float, folder: Path | None) -
                               "--nonblocking", "-o", str(folder / f"{name.replace(' ', '-')}.txt")],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for name, pid in pids.items() if name not in ("nats-server", "load generator")]
+
+
+@dataclass(frozen=True)
+class GameStack:
+    """A whole system for a game benchmark: its NATS (fsync always), the engine and the gateway."""
+
+    nats_url: str
+    nats_pid: int | None
+    engine: subprocess.Popen[bytes]
+    engine_port: int
+    gateway: subprocess.Popen[bytes]
+    port: int
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@contextlib.asynccontextmanager
+async def game_stack() -> AsyncIterator[GameStack]:
+    """An embedded PostgreSQL (migrated) and NATS, an engine and a gateway in processes of their own (dev
+    mode, no WebSocket rate limits); everything stopped and removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="echo-bench-pg-") as pg_folder, \
+            tempfile.TemporaryDirectory(prefix="echo-bench-nats-") as nats_folder:
+        postgres = EmbeddedPostgres(Path(pg_folder) / "data", delete_on_stop=True)
+        pg_url = postgres.start()
+        await apply_migrations(pg_url)
+        nats = EmbeddedNats(Path(nats_folder), sync_always=True)
+        nats_url = nats.start()
+        env = {**os.environ, "NATS_URL": nats_url, "DATABASE_URL": pg_url, "ECHO_GATEWAY_DEV_MODE": "true",
+               "ECHO_GATEWAY_WS_RATE": "100000", "ECHO_GATEWAY_WS_BURST": "100000", "LOG_FORMAT": "json"}
+        processes = []
+        try:
+            engine, engine_port = start_service("engine", env)
+            processes.append(engine)
+            gateway, port = start_service("gateway", env)
+            processes.append(gateway)
+            yield GameStack(nats_url, nats.pid, engine, engine_port, gateway, port)
+        finally:
+            for process in processes:
+                process.terminate()
+                process.wait(10)
+            nats.stop()
+            postgres.stop()
