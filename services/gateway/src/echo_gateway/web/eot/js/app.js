@@ -4,6 +4,7 @@
 import { Connection } from "/js/connection.js";
 import { getJSON } from "/js/api.js";
 import { lang, setLang } from "/js/i18n.js";
+import { notices } from "/js/notice.js";
 import { loadCards } from "./cards.js";
 import { TableLog } from "./log.js";
 import { MovesPanel } from "./moves.js";
@@ -17,7 +18,7 @@ const TABLES_KEY = "eot.history"; // this device's tables still in play (the fin
 
 const conn = new Connection({ logDelta: false }); // a table's views are whole
 const screen = document.getElementById("screen");
-const notice = document.getElementById("notice");
+const { say, command } = notices(document.getElementById("notice"), conn, refusal);
 
 function tablesInPlay() {
   try { return JSON.parse(localStorage.getItem(TABLES_KEY)) ?? []; } catch { return []; }
@@ -59,19 +60,6 @@ async function showHistory(section, tries = 10) {
   if (!answer) { section.querySelector("p").textContent = t("historyFailed"); return; }
   section.innerHTML = `<h2>${t("history")}</h2>${answer.games.length
     ? `<ul class="history" data-testid="history">${answer.games.map(historyItem).join("")}</ul>` : `<p>${t("historyEmpty")}</p>`}`;
-}
-
-function say(text, kind = "error") {
-  notice.textContent = text;
-  notice.dataset.kind = kind;
-  notice.hidden = !text;
-}
-
-async function command(type, fields) {
-  const answer = await conn.command(type, fields);
-  if (answer.type === "error") say(refusal(answer.code, answer.message));
-  else say("");
-  return answer;
 }
 
 // --- the lobby: a new table, a table by its link, the games of this device ---

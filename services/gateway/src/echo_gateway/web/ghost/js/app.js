@@ -4,6 +4,7 @@
 import { getJSON } from "/js/api.js";
 import { Connection } from "/js/connection.js";
 import { lang, setLang } from "/js/i18n.js";
+import { notices } from "/js/notice.js";
 import { boardHTML } from "./board.js";
 import { deviceGames, remember } from "./games.js";
 import { logHTML, roundResult } from "./log.js";
@@ -15,20 +16,7 @@ import { escapeHTML, knownCodes, refusal, t } from "./words.js";
 const KIND = "ghost_five";
 const conn = new Connection({ logDelta: false }); // a table's views are whole
 const screen = document.getElementById("screen");
-const notice = document.getElementById("notice");
-
-function say(text, kind = "error") {
-  notice.textContent = text;
-  notice.dataset.kind = kind;
-  notice.hidden = !text;
-}
-
-async function command(type, fields) {
-  const answer = await conn.command(type, fields);
-  if (answer.type === "error") say(refusal(answer.code, answer.message));
-  else say("");
-  return answer;
-}
+const { say, command } = notices(document.getElementById("notice"), conn, refusal);
 
 const nav = () => `<nav class="tabs"><a class="btn ghost small" href="#/">${t("newGame")}</a>
   <a class="btn ghost small" href="#/games" data-testid="my-games-link">${t("myGames")}</a>
