@@ -12,7 +12,7 @@ a gateway as separate processes, then measures over real WebSockets (protocol v2
           follows it (its voter's ack, the fifteen others' updates; the voter's ack alone is printed too).
           `--games` rooms, one after another, in rounds alternating with the bare pipeline (WebSocket → relay →
           NATS → JetStream append → back, with no game; its answer is a real last ballot's ack), target ≤ 3×
-          the pipeline's median;
+          the pipeline's median; and the CPU time the engine and the gateway used over this part;
   timers: `--rooms` rooms of `--players` at once (timers on at the shortest: card 10 s, discussion 15 s,
           separate discussions), opened evenly over `--spread` seconds (or as fast as 25 rooms at a time can
           be), each through its lobby (join by the invite, ready, the owner's start) and preparation; then
@@ -333,6 +333,8 @@ def print_table(result: dict[str, Any]) -> None:
         print(f"{figure:64} {votes[key]['median_us']:8.0f}µs {votes[key]['p99_us']:8.0f}µs "
               f"{votes[key]['median_us'] / votes['pipeline']['median_us']:6.2f}×"
               + (f" (target ≤ {TARGETS['vote_vs_pipeline']:g}×, n = {votes['vote']['n']})" if key == "vote" else ""))
+    print(f"CPU over the votes (their games' lobbies and the pipeline's rounds included): engine "
+          f"{votes['engine_cpu_s']:.2f} s, gateway {votes['gateway_cpu_s']:.2f} s")
     print(f"{timers['rooms']} rooms of {timers['players']}, {timers['timers_seen']} timers seen at the devices "
           f"(rooms opened over {timers['opened_s']:.1f} s, then {timers['seconds']:.0f} s with all of them open)")
     for key, name in (("late_ms", "all"), ("late_ms_all_open", "all rooms open")):
@@ -361,7 +363,10 @@ async def main() -> int:
     parser.add_argument("--spread", type=float, default=25, help="seconds over which those rooms open")
     args = parser.parse_args()
     async with game_stack() as system:
+        before = cpu_seconds(system.engine.pid), cpu_seconds(system.gateway.pid)
         votes = await measure_votes(system.base, system.nats_url, args.games)
+        votes["engine_cpu_s"] = cpu_seconds(system.engine.pid) - before[0]
+        votes["gateway_cpu_s"] = cpu_seconds(system.gateway.pid) - before[1]
         pids = {"engine": system.engine.pid, "gateway": system.gateway.pid, "nats-server": system.nats_pid,
                 "load generator": os.getpid()}
         timers = await measure_timers(system.base, args.rooms, args.players, args.seconds, args.spread, pids)

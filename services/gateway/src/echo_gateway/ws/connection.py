@@ -303,14 +303,15 @@ class Connection:
             return reply
         game = game_frame(reply)
         if game is None:
-            log.error("a malformed frame from the engine", headers=reply.headers)
-            await self.send(error("internal", "the game server's answer was malformed; resume", command_id))
+            log.warning("a malformed frame from the engine", headers=reply.headers)
+            await self.send(error("engine_unavailable", "the game server's answer was unreadable; retry with the "
+                                                        "same id", command_id))
         return game
 
     async def _on_update(self, msg: Msg) -> None:
         game = game_frame(msg)
         if game is None:
-            log.error("a malformed update from the engine", subject=msg.subject, headers=msg.headers)
+            log.warning("a malformed update from the engine", subject=msg.subject, headers=msg.headers)
             return
         await self._update(game)
 
