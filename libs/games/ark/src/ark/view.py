@@ -2,6 +2,8 @@
 
 Shown: revealed cards, one's own seven cards, who has voted, tallies once complete, one's own ballots.
 Never: another's hidden card, any voter's choice, the seed, the deck order, undealt cards.
+arkctl prints this view; an engine table sends `online.view`: the same in shorter words, less what §5 of
+docs/games/ark.md names (past tallies, one's past ballots).
 """
 
 from __future__ import annotations
