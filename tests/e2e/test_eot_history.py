@@ -82,7 +82,8 @@ async def test_the_countdown_runs_and_a_finished_game_is_in_the_accounts_history
 
 
 @pytest.mark.parametrize("clock_off_min", [5, -5])
-async def test_the_countdown_shows_the_servers_time_on_a_device_whose_clock_is_off(browser, system, clock_off_min) -> None:  # noqa: ANN001
+async def test_the_countdown_shows_the_servers_time_on_a_device_whose_clock_is_off(
+        browser, system, clock_off_min: int) -> None:  # noqa: ANN001
     player = await at(browser, system, DESKTOP, clock_off_ms=clock_off_min * 60_000)
     page = player.page
     await page.select_option("select[name=seats]", "2")
