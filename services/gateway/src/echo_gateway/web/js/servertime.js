@@ -24,7 +24,8 @@ export class ServerTime {
     try {
       const response = await fetch(location.pathname, { method: "HEAD", cache: "no-store" });
       const date = Date.parse(response.headers.get("date"));
-      if (!Number.isNaN(date)) this.observe([date / 1000]);
+      const age = Number(response.headers.get("age")) || 0; // seconds a cache in between held it
+      if (!Number.isNaN(date)) this.observe([date / 1000 + age]);
     } catch {
       // offline: the views teach it
     }
