@@ -63,8 +63,7 @@ def report(state: MatchState, *, with_log: bool = True) -> dict[str, Any]:
         "winner": None if state.winner is None else SEAT_LETTERS[state.winner],
         "score": pair(state.score),
         "rounds": [{"round": r.round, "result": r.result, "reason": r.reason, "turns": r.turns,
-                    "board": list(r.board), "digits": dict(r.digits), "next_to_go": list(r.next_to_go)}
-                   for r in state.rounds],
+                    "board": list(r.board)} for r in state.rounds],
         "board": rows_text(board, geo),
         "stones": stones_json(state),
         "walls": [{"cell": geo.names[c], "until": w.until, "trail": w.trail} for c, w in sorted(board.walls.items())],
