@@ -51,7 +51,7 @@ from echo_events.play import (
 )
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
-from echo_runtime.today import dailies_today
+from echo_runtime.today import DailiesToday
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 from pydantic import ValidationError
@@ -86,6 +86,7 @@ class PlayService:
         self._js = js
         self._pool = pool
         self._clock = clock
+        self._today = DailiesToday(nc, js, clock)
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
         self.timers = Timers(js, clock)
@@ -122,7 +123,7 @@ class PlayService:
             case GetOptions():
                 data = await queries.start_options(self._js, self._pool, self.store, request.account_id,
                                                    request.league, self._clock.now(),
-                                                   await dailies_today(self._js, self._clock))
+                                                   await self._today.date())
                 return PlayReply(ok=True, data=data)
             case ListGames():
                 return PlayReply(ok=True, data={"games": await games_of(self._pool, request.account_id)})
@@ -249,7 +250,7 @@ class PlayService:
     # starts ------------------------------------------------------------------------------------
 
     async def _start(self, request: StartGame) -> PlayReply:
-        today = await dailies_today(self._js, self._clock)  # the Dailies' day, the dev clock's too
+        today = await self._today.date()  # the Dailies' day, the dev clock's too
         if request.mode == "tutorial":
             game_id = "t" + _short_hash("tutorial", request.account_id, request.command_id)
             meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="tutorial",
