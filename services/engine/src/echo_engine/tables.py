@@ -23,7 +23,7 @@ from typing import Any
 
 import structlog
 from echo_events.errors import explain
-from echo_events.game_rules import Rejection, is_rejection
+from echo_events.game_rules import Deadline, Rejection, is_rejection
 from echo_events.model import Event
 from echo_events.moscow import moscow_date
 from echo_events.play import (
@@ -68,6 +68,11 @@ def _bot_seed(game: LoadedGame, seat: int) -> int:
     """Each bot decision's seed: from the game, the seat and the game's version — the same on every replica."""
     digest = hashlib.blake2b(f"bot|{game.game_id}|{seat}|{game.version}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def deadlines(game: LoadedGame | None) -> list[Deadline]:
+    """The deadlines the game wants (none before its rules' state starts)."""
+    return [] if game is None or game.state is None else list(game.rules.deadlines(game.state))
 
 
 def refuse(code: str, message: str) -> PlayReply:
@@ -314,12 +319,14 @@ class Tables:
                     await self.store.purge(game_id)
                     game = None
                 if game is not None and command_id in game.command_ids:
+                    await self._correct(game_id, game)
                     if account_id is None:
                         return PlayReply(ok=True, game_id=game.game_id, version=game.version, duplicate=True)
                     return self.reply(game, account_id, duplicate=True)
                 now = at or self._clock.now()
                 outcome = decide(game, now)
                 if isinstance(outcome, PlayReply):
+                    await self._correct(game_id, game)
                     return outcome
                 if is_rejection(outcome):
                     # the cache may be behind another replica's append: decided again on the stream's game,
@@ -327,23 +334,35 @@ class Tables:
                     if not from_stream and (game is None or not await self.store.is_current(game)):
                         from_stream = True
                         continue
+                    await self._correct(game_id, game)
                     return refuse(outcome.code, outcome.message)
                 events = list(outcome)
                 if not events:  # nothing changes
+                    await self._correct(game_id, game)
                     return game if game is not None else refuse("unknown_game", f"there is no game {game_id}")
-                try:
-                    if game is None:
-                        stored = await self.store.create(events[0], events[1:], command_id, now)
-                    else:
-                        stored = await self.store.append(game, events, command_id, now)
+                base = game if game is not None else LoadedGame(meta=events[0], state=None, version=0,
+                                                                last_sequence=0)
+                after = base.advanced(e for e in events if not isinstance(e, GameCreated))
+                try:  # the new deadlines' schedules are stored while the append is (timers.py: `alongside`)
+                    stored = await self._timers.alongside(game_id, deadlines(game), deadlines(after),
+                                                          self.store.append(base, events, command_id, now, after))
                 except AppendConflict:
                     self.store.forget(game_id)
                     continue
-                after = await self._changed(stored, before=game)
+                if stored is not after:  # the command was in the stream already: its decision there stands
+                    self._timers.doubt(game_id, {d.name for d in (*deadlines(game), *deadlines(after))})
+                    await self._correct(game_id, stored)
+                after = await self._changed(stored)
                 if after.gone:  # its last views are out: now nothing of it is kept
                     await self.store.purge(game_id)
                 return after
+            await self._correct(game_id, await self.store.refold(game_id))
         return refuse("busy", "the game is changing; try again")
+
+    async def _correct(self, game_id: str, game: LoadedGame | None) -> None:
+        """Schedules an earlier attempt wrote for a decision that did not stand, written again from `game`
+        (the game as the stream holds it) before the command is answered."""
+        await self._timers.correct(game_id, deadlines(game))
 
     # ------------------------------------------------------------------------------------------------
 
@@ -393,13 +412,14 @@ class Tables:
             raise RuntimeError(f"table {meta.game_id}: its settings are refused now: {setup.message}")
         return list(rules.start(setup)[1])
 
-    async def _changed(self, game: LoadedGame, before: LoadedGame | None) -> LoadedGame:
-        """Every seat hears of the change with its own view; the bots take their turns; the game's new
-        deadlines are scheduled. The game after the bots' turns."""
-        game = await self._bots_play(game)
-        if game.state is not None:
-            old = before.rules.deadlines(before.state) if before is not None and before.state is not None else []
-            await self._timers.update(game.game_id, old, game.rules.deadlines(game.state))
+    async def _changed(self, game: LoadedGame) -> LoadedGame:
+        """Every seat hears of the change with its own view, once the bots have taken their turns (and the
+        deadlines of the state they leave are scheduled: the command's were stored with its append). The game
+        after the bots' turns."""
+        played = await self._bots_play(game)
+        if played is not game:
+            await self._timers.update(game.game_id, deadlines(game), deadlines(played))
+        game = played
         bots = dict(game.bots)
         for seat, account in enumerate(game.roster):
             if seat not in bots and account not in game.roster[:seat]:  # one view per account (one device)
