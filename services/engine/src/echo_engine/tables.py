@@ -303,8 +303,10 @@ class Tables:
     async def _change(self, game_id: str, command_id: str, decide: Decide, account_id: str | None = None,
                       at: datetime | None = None) -> PlayReply | LoadedGame:
         """One command to one game: load it, `decide`, append what was decided after the game's last
-        message and tell everyone (`_changed`); when another replica appended first, all of it again on
-        what that one wrote. A command already in the game (a retry) is answered as a duplicate (with the
+        message — the new deadlines' schedules stored at the same time (`Timers.alongside`) — and tell
+        everyone (`_changed`); when another replica appended first, all of it again on what that one wrote,
+        and the schedules the lost attempt wrote are written again from the stream's game before the answer
+        (`_correct`). A command already in the game (a retry) is answered as a duplicate (with the
         view of `account_id`, the asker) and changes nothing; a rejection of the rules is looked at once
         more on the game read from the stream when the stream holds something newer (this replica's cache may be
         behind another's).
