@@ -237,11 +237,14 @@ class Tables:
 
     async def fire(self, timer: TimerFired) -> None:
         """A deadline came: its command, decided like any other. One the game has moved past is refused by
-        the rules as stale and changes nothing."""
+        the rules as stale and changes nothing but the game's schedule, written again from its state."""
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
             if game is None or game.state is None:
                 return refuse("unknown_game", "the game is gone")
-            return game.rules.decide(game.state, game.rules.timer_command(timer.command))
+            outcome = game.rules.decide(game.state, game.rules.timer_command(timer.command))
+            if is_rejection(outcome):  # a fired schedule is gone: the game's own is written again (timers.py)
+                self._timers.doubt(game.game_id)
+            return outcome
 
         outcome = await self._change(timer.game_id, server_command_id("timer", timer.name, timer.at), decide,
                                      at=datetime.fromisoformat(timer.at))
@@ -352,7 +355,7 @@ class Tables:
                     self.store.forget(game_id)
                     continue
                 if stored is not after:  # the command was in the stream already: its decision there stands
-                    self._timers.doubt(game_id, {d.name for d in (*deadlines(game), *deadlines(after))})
+                    self._timers.doubt(game_id)
                     await self._correct(game_id, stored)
                 after = await self._changed(stored)
                 if after.gone:  # its last views are out: now nothing of it is kept
