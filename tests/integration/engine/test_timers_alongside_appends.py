@@ -2,7 +2,8 @@
 after the append's ack; a replica that loses the append's race to another has then scheduled a deadline of a
 state the game never reached, and writes the schedule again from the stream's game before it answers. Two
 engines in process over real NATS: B's cache is one command behind A's append, so B's append conflicts.
-Without local timers (no `on_local`): what fires is the TIMERS stream's schedule alone."""
+A schedule that fired is gone: a refused (stale) firing writes the game's schedule again. Without local timers
+(no `on_local`): what fires is the TIMERS stream's schedule alone."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from echo_engine.handlers import PlayService
 from echo_engine.store import GameStore, LoadedGame
 from echo_engine.timers import NEXT, earliest
 from echo_events.model import Event
-from echo_events.play import Act, GetGame, JoinTable, OpenTable
+from echo_events.play import Act, GetGame, JoinTable, OpenTable, TimerFired
 from echo_events.streams import TIMERS, timer_fired_subject, timer_schedule_subject
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import SystemClock
@@ -186,6 +187,29 @@ async def test_a_schedule_only_the_loser_wanted_is_cancelled_and_never_fires(
 
         await asyncio.sleep(max(0.0, at(store_b.seen) + 1.5 - time.time()))
         assert await fired(js, game_id) == []
+    finally:
+        await pool.close()
+        await nc.drain()
+
+
+async def test_a_refused_firing_leaves_the_game_its_schedule_of_the_deadline_it_still_wants(
+        private_nats_url: str, fresh_database: str) -> None:
+    nc, js, pool, a, _, _ = await services(private_nats_url, fresh_database)
+    try:
+        x, y = uuid.uuid4().hex, uuid.uuid4().hex
+        game_id = await open_match(a, x, y)
+        first = await stored_schedule(js, game_id)  # the turn's clocks run out together: X's is first by name
+        assert first is not None and first["name"] == "clock-A"
+        game = (await a.handle(GetGame(account_id=x, game_id=game_id))).view["game"]
+        digest = commit_hash(game["match_id"], game["round"], game["turn"] + 1, 0, "P:H8", SALT)
+        assert (await a.handle(Act(account_id=x, command_id="c-x", game_id=game_id,
+                                   action={"type": "commit", "commit": digest}))).ok
+        wanted = await stored_schedule(js, game_id)
+        assert wanted is not None and wanted["name"] == "clock-B"
+
+        await js.purge_stream(TIMERS.name, subject=timer_schedule_subject(game_id, NEXT))  # as if it had fired
+        await a.tables.fire(TimerFired.model_validate(first))  # X's clock, stale since X committed: refused
+        assert await stored_schedule(js, game_id) == wanted
     finally:
         await pool.close()
         await nc.drain()

@@ -51,7 +51,7 @@ from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .seat_views import SeatViews
 from .store import GameStore, LoadedGame
-from .timers import Timers
+from .timers import Timers, earliest
 
 log = structlog.get_logger(__name__)
 #: What a command's decision is: the events to append, a rejection of the rules, or the answer itself.
@@ -237,17 +237,22 @@ class Tables:
 
     async def fire(self, timer: TimerFired) -> None:
         """A deadline came: its command, decided like any other. One the game has moved past is refused by
-        the rules as stale and changes nothing but the game's schedule, written again from its state."""
+        the rules as stale and changes nothing but the game's schedule, written again from its state (unless
+        the refused deadline is the one it would write: never a loop of firings)."""
+        fired_at = datetime.fromisoformat(timer.at)
+
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
             if game is None or game.state is None:
                 return refuse("unknown_game", "the game is gone")
             outcome = game.rules.decide(game.state, game.rules.timer_command(timer.command))
-            if is_rejection(outcome):  # a fired schedule is gone: the game's own is written again (timers.py)
-                self._timers.doubt(game.game_id)
+            if is_rejection(outcome):  # a fired schedule is gone: the game's is written again
+                first = earliest(deadlines(game))
+                if first is not None and (first.name, first.at) != (timer.name, fired_at):
+                    self._timers.doubt(game.game_id)
             return outcome
 
         outcome = await self._change(timer.game_id, server_command_id("timer", timer.name, timer.at), decide,
-                                     at=datetime.fromisoformat(timer.at))
+                                     at=fired_at)
         if isinstance(outcome, PlayReply) and outcome.error is not None:
             if outcome.error.code == "busy":
                 raise RuntimeError(f"timer {timer.name} of {timer.game_id}: the game kept changing")

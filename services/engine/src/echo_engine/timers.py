@@ -8,9 +8,9 @@ deadlines follow from the state that deadline's command leaves, and are schedule
 stream is an fsync, and a stream writes one message at a time: a Ghost Five turn that moved both clocks took
 two schedules in a row (~1.7 ms on this box, the append ~0.6 ms). One schedule a game also means no stale
 deadline fires: the one stored is always the earliest the game still wants, or one of a game that wants none.
-A game whose every deadline is refused when it fires (the rules say it is not due) would have none left: its
-refusal rewrites the game's schedule (`doubt`, `correct`). A Daily's closing time keeps a subject of its own
-name (`schedule`).
+A schedule that fires is gone: when its command is refused (stale), the game's schedule is written again
+from its state (`doubt`, `correct`), so its other deadlines still have one. A Daily's closing time keeps a
+subject of its own name (`schedule`).
 
 nats-server fires one schedule on time, but when several are due together it releases them about every
 250 ms (measured on 2.15: twelve deadlines 37 ms apart came 40–270 ms late). So the replica that changes a
@@ -115,7 +115,7 @@ class Timers:
         for deadline in after:
             if deadline not in before or unsure:
                 self._arm(self._body(game_id, deadline), deadline.at)
-        return appended  # type: ignore[return-value]
+        return appended
 
     def doubt(self, game_id: str) -> None:
         """The game's schedule may not be what it wants (written for a decision that did not stand, or fired
