@@ -97,18 +97,16 @@ class Timers:
         fails, the game's schedule is unsure (the first error is raised)."""
         before, after = list(before), list(after)
         first, unsure = earliest(after), game_id in self._unsure
-        writes: list[Awaitable[object]] = [] if append is None else [append]
-        if unsure or (first is not None and first != earliest(before)):
-            writes.append(self._write(game_id, first))
-        if len(writes) == 1 and append is not None:
-            appended = await append
-        else:
-            outcomes = await asyncio.gather(*writes, return_exceptions=True)
+        if not unsure and (first is None or first == earliest(before)):
+            appended = None if append is None else await append
+        else:  # the schedule goes out first: it is the longer write, and the append's own work overlaps it
+            outcomes = await asyncio.gather(self._write(game_id, first), *([] if append is None else [append]),
+                                            return_exceptions=True)
             for outcome in outcomes:
                 if isinstance(outcome, BaseException):
                     self._unsure.add(game_id)
                     raise outcome
-            appended = outcomes[0] if append is not None else None
+            appended = outcomes[1] if append is not None else None
         self._unsure.discard(game_id)
         for gone in {d.name for d in before} - {d.name for d in after}:
             self._disarm(game_id, gone)
