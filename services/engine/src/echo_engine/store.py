@@ -167,9 +167,13 @@ class GameStore:
         return await self.append(LoadedGame(meta=meta, state=None, version=0, last_sequence=0),
                                  [meta, *events], command_id, at)
 
-    async def append(self, game: LoadedGame, events: list[Event], command_id: str, at: datetime) -> LoadedGame:
-        """Append a command's events after the game's last message; AppendConflict if it moved on."""
-        after = game.advanced(e for e in events if not isinstance(e, GameCreated))
+    async def append(self, game: LoadedGame, events: list[Event], command_id: str, at: datetime,
+                     after: LoadedGame | None = None) -> LoadedGame:
+        """Append a command's events after the game's last message; AppendConflict if it moved on. `after`:
+        `game.advanced` of these events when the caller has it already. The result is `after` itself once
+        appended, or the game read from the stream when the command was in it already (a retry)."""
+        if after is None:
+            after = game.advanced(e for e in events if not isinstance(e, GameCreated))
         batch = encode_wrapped(events, event_ids=[uuid.uuid4().hex for _ in events], stream_id=game.game_id,
                                first_version=game.version + 1, occurred_at=at, correlation_id=command_id,
                                causation_id=command_id)
