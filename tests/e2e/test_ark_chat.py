@@ -65,7 +65,7 @@ async def test_four_browsers_talk_in_the_room_and_the_rules_see_who_is_gone(brow
 
     await guests[2].page.context.close()  # his only device goes: the rules mark him disconnected
     await page.wait_for_function(
-        "window.ark.state.view.game.players.find((p) => p.id === 'p3')?.connected === false", timeout=30000)
+        "window.ark.state.view.game.players.find((p) => p.id === 'p3')?.away === true", timeout=30000)
     await page.wait_for_selector("[data-player=p3] [data-testid=offline]")
     await page.click("#lang")
     assert "Room chat" in await page.inner_text("[data-testid=chat]")

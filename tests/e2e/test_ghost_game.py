@@ -97,6 +97,22 @@ class Player:
         return await self.page.evaluate("window.ghost.rebuiltMatches(window.ghost.screen().game)")
 
 
+# every piece a board shows (the live one or a replay's): its cell, corner digit, dashed frame and title
+# (a stone's seat and digit, an anchor's memo), and the round and turn it shows
+SHOWN_BOARD = """(screen) => {
+  const el = document.querySelector(screen);
+  const pieces = [...el.querySelectorAll('[data-testid=board] .g-cell')].filter((c) => c.querySelector('.stone'))
+    .map((c) => [c.dataset.cell, c.querySelector('.digit')?.textContent ?? null, c.classList.contains('next-to-go'),
+                 c.title]);
+  return [Number(el.dataset.round), Number(el.dataset.turn), pieces];
+}"""
+
+
+async def shown_board(page, screen: str) -> tuple[tuple[int, int], list]:  # noqa: ANN001
+    round_, turn, pieces = await page.evaluate(SHOWN_BOARD, screen)
+    return (round_, turn), pieces
+
+
 async def both_play(a: Player, b: Player, cell_a: str | None, cell_b: str | None) -> None:
     """One turn: each places his stone (None: lets his clock run out), then both see it resolved."""
     before = await a.turn()
@@ -184,6 +200,7 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
     await player.page.check("[data-testid=set-no-clock]")
     await player.page.click("[data-testid=create]")
     await player.page.wait_for_selector(f"{GAME}[data-status=live]")
+    live_boards = dict([await shown_board(player.page, GAME)])  # (round, turn) -> the pieces shown after it
     await player.wrapped.shot("ghost-desktop-bot-start")
     assert "Бот (лёгкий)" in await player.page.inner_text("[data-testid=card-B]")
     # the confirm pause: «Отмена» goes back to the choice; left alone, the move is sent after 3 s
@@ -203,6 +220,8 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
         game = await player.game()
         if game["status"] != "live":
             break
+        at, pieces = await shown_board(player.page, GAME)
+        live_boards[at] = pieces
         free = [s["cell"] for s in game["stones"]]
         walls = [w["cell"] for w in game["walls"]]
         target = next((f"{c}{r}" for r in (7, 5, 9, 3, 11) for c in row if f"{c}{r}" not in free + walls), None)
@@ -214,6 +233,7 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
         if turn_count == 3:
             await player.wrapped.shot("ghost-desktop-bot-midgame")
     game = await player.game()
+    game_id = await player.page.evaluate("window.ghost.screen().gameId")
     assert game["status"] == "finished", game["status"]
     assert "Партия окончена" in await player.page.inner_text("[data-testid=over]")
     assert json.dumps(game).count("round_end") >= 2
@@ -226,6 +246,7 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
     await player.page.wait_for_selector("[data-testid=replay][data-turn='1']")
     assert await player.page.locator("[data-testid=replay] .stone").count() == 2
     await player.wrapped.shot("ghost-desktop-replay")
+    await replays_show_the_live_boards(player, game_id, game, live_boards)
     await player.page.click("[data-testid=my-games-link]")
     await player.page.wait_for_selector("[data-testid=my-games] [data-testid=replay-link]")
     await player.page.click("[data-testid=leaders-link]")  # a bot's match is never rated: the table is empty
@@ -246,6 +267,30 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
     await player.page.wait_for_selector("[data-testid=over][data-status=finished]")
     assert "Победитель: Бот (сильный)" in await player.page.inner_text("[data-testid=over]")
     assert not player.wrapped.errors, player.wrapped.errors
+
+
+async def replays_show_the_live_boards(player: Player, game_id: str, game: dict, live_boards: dict) -> None:
+    """Every turn of every round replayed shows the corner digits, frames and memos the live board showed
+    then; a round's last board (the live view went on to the fresh round at once) those its record kept."""
+    with_digits = 0
+    for record in game["rounds"]:
+        await player.page.goto(f"{player.wrapped.base}/ghost/#/")  # a hash of its own each: a new replay screen
+        await player.page.goto(f"{player.wrapped.base}/ghost/#/r/{game_id}/{record['round']}")
+        await player.page.wait_for_selector(f"[data-testid=replay][data-round='{record['round']}'][data-turn='0']")
+        for turn in range(record["turns"] + 1):
+            if turn:
+                await player.page.click("[data-testid=replay-next]")
+            at, pieces = await shown_board(player.page, f"[data-testid=replay][data-turn='{turn}']")
+            if at in live_boards:
+                assert pieces == live_boards[at], at
+            else:
+                assert turn == record["turns"], at
+                assert {cell: int(d) for cell, d, _, _ in pieces if d} == record["digits"], at
+                assert sorted(cell for cell, _, frame, _ in pieces if frame) == sorted(record["next_to_go"]), at
+            with_digits += any(d for _, d, _, _ in pieces)
+            if at == (1, 4):
+                await player.wrapped.shot("ghost-desktop-replay-digits")
+    assert with_digits > 10
 
 
 async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system, social) -> None:  # noqa: ANN001

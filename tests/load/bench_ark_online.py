@@ -12,7 +12,8 @@ a gateway as separate processes, then measures over real WebSockets (protocol v2
           follows it (its voter's ack, the fifteen others' updates; the voter's ack alone is printed too).
           `--games` rooms, one after another, in rounds alternating with the bare pipeline (WebSocket → relay →
           NATS → JetStream append → back, with no game; its answer is a real last ballot's ack), target ≤ 3×
-          the pipeline's median; and the CPU time the engine and the gateway used over this part;
+          the pipeline's median; and the CPU the engine, the gateway and nats-server used per game played
+          through (its votes and every other step: a steadier figure than round trips on a shared box);
   timers: `--rooms` rooms of `--players` at once (timers on at the shortest: card 10 s, discussion 15 s,
           separate discussions), opened evenly over `--spread` seconds (or as fast as 25 rooms at a time can
           be), each through its lobby (join by the invite, ready, the owner's start) and preparation; then
@@ -233,7 +234,8 @@ class Room:
         return ("tie" if tie else "exile"), (done - t0) / 1000, text
 
 
-async def measure_votes(base: str, nats_url: str, games: int, players: int = 16) -> dict[str, Any]:
+async def measure_votes(base: str, nats_url: str, games: int, pids: dict[str, int],
+                        players: int = 16) -> dict[str, Any]:
     accounts = await guests(base, players)
     room = Room(await open_devices(base, [token for _, token in accounts]))
     await room.gather(VOTE_ROOM)  # warm-up: a whole game
@@ -242,10 +244,14 @@ async def measure_votes(base: str, nats_url: str, games: int, players: int = 16)
     hops: list[float] = []
     room.own_answer_us.clear()
     async with bare_pipeline(nats_url, warm[-1][2].encode()) as pipeline:
+        cpu = dict.fromkeys(pids, 0.0)
         for _ in range(games):
             hops += await pipeline(100)
+            before = {name: cpu_seconds(pid) for name, pid in pids.items()}
             await room.gather(VOTE_ROOM)
             votes += await room.play_through()
+            for name, pid in pids.items():
+                cpu[name] += cpu_seconds(pid) - before[name]
     for device in room.devices:
         await device.close()
     vote, floor = summary([us for _, us, _ in votes]), summary(hops)
@@ -253,7 +259,8 @@ async def measure_votes(base: str, nats_url: str, games: int, players: int = 16)
     return {"players": players, "games": games, "vote": vote, **by_kind, "voter_ack": summary(room.own_answer_us),
             "pipeline": floor,
             "ratio": vote["median_us"] / floor["median_us"], "p99_ratio": vote["p99_us"] / floor["p99_us"],
-            "answer_bytes": len(warm[-1][2])}
+            "answer_bytes": len(warm[-1][2]),
+            "cpu_ms_per_game": {name: seconds * 1000 / games for name, seconds in cpu.items()}}
 
 
 async def measure_timers(base: str, rooms: int, players: int, seconds: float, spread: float,
@@ -333,8 +340,9 @@ def print_table(result: dict[str, Any]) -> None:
         print(f"{figure:64} {votes[key]['median_us']:8.0f}µs {votes[key]['p99_us']:8.0f}µs "
               f"{votes[key]['median_us'] / votes['pipeline']['median_us']:6.2f}×"
               + (f" (target ≤ {TARGETS['vote_vs_pipeline']:g}×, n = {votes['vote']['n']})" if key == "vote" else ""))
-    print(f"CPU over the votes (their games' lobbies and the pipeline's rounds included): engine "
-          f"{votes['engine_cpu_s']:.2f} s, gateway {votes['gateway_cpu_s']:.2f} s")
+    print(f"CPU per {n}-player game played through: "
+          + ", ".join(f"{name} {ms:.0f} ms" for name, ms in votes["cpu_ms_per_game"].items())
+          + f"; the last ballot's ack {votes['answer_bytes']} bytes")
     print(f"{timers['rooms']} rooms of {timers['players']}, {timers['timers_seen']} timers seen at the devices "
           f"(rooms opened over {timers['opened_s']:.1f} s, then {timers['seconds']:.0f} s with all of them open)")
     for key, name in (("late_ms", "all"), ("late_ms_all_open", "all rooms open")):
@@ -363,12 +371,10 @@ async def main() -> int:
     parser.add_argument("--spread", type=float, default=25, help="seconds over which those rooms open")
     args = parser.parse_args()
     async with game_stack() as system:
-        before = cpu_seconds(system.engine.pid), cpu_seconds(system.gateway.pid)
-        votes = await measure_votes(system.base, system.nats_url, args.games)
-        votes["engine_cpu_s"] = cpu_seconds(system.engine.pid) - before[0]
-        votes["gateway_cpu_s"] = cpu_seconds(system.gateway.pid) - before[1]
         pids = {"engine": system.engine.pid, "gateway": system.gateway.pid, "nats-server": system.nats_pid,
                 "load generator": os.getpid()}
+        votes = await measure_votes(system.base, system.nats_url, args.games,
+                                    {name: pids[name] for name in ("engine", "gateway", "nats-server")})
         timers = await measure_timers(system.base, args.rooms, args.players, args.seconds, args.spread, pids)
         timers["gc_pauses"] = {"engine": gc_pauses(system.engine_port), "gateway": gc_pauses(system.port)}
     result = {"machine": machine(), "targets": TARGETS, "votes": votes, "timers": timers}

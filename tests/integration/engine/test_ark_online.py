@@ -70,7 +70,7 @@ async def until(check: Callable[[], Any], timeout: float = 40) -> Any:
 
 
 def connected(view: dict[str, Any]) -> dict[str, bool]:
-    return {p["id"]: p["connected"] for p in view["players"]}
+    return {p["id"]: not p.get("away") for p in view["players"]}
 
 
 async def test_a_dropped_device_marks_its_player_disconnected_and_a_return_clears_it(

@@ -133,6 +133,9 @@ async def test_each_service_may_do_its_job_and_nothing_else(private_nats_url: st
         for projection in (leagues, social):
             assert await projection.reads("DAILY_PUBLIC", "daily.announced.bronze")
             assert not await projection.reads("DAILY", "daily.published.bronze")
+        for asker in (engine, leagues, social):  # and hear its announcements, to keep the day between them
+            assert await asker.subscribes("daily.announced.bronze")
+            assert not await asker.subscribes("daily.published.bronze")
         assert not await social.reads("DAILY", "daily.closed.bronze")
         assert await social.appends("account.x") and await social.subscribes("social.cmd.>")
         assert not await social.appends("echo.game.g1.move") and not await social.publishes("leagues.q.chart")

@@ -80,9 +80,9 @@ def test_presence_and_one_room_at_a_time_hooks() -> None:
     room = Hosted()
     room.sit(4)
     assert not is_rejection(room.apply(hosting.presence(2, False, room.now)))
-    assert [p["connected"] for p in room.view(0)["players"]] == [True, True, False, True]
+    assert [p.get("away", False) for p in room.view(0)["players"]] == [False, False, True, False]
     assert not is_rejection(room.apply(hosting.presence(2, True, room.now)))
-    assert all(p["connected"] for p in room.view(0)["players"])
+    assert not any(p.get("away") for p in room.view(0)["players"])
     assert hosting.occupies(room.room, 3)
     assert not is_rejection(room.act(3, type="LeaveRoom"))
     assert not hosting.occupies(room.room, 3), "a player who left the lobby is free"

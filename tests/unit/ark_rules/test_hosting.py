@@ -35,7 +35,7 @@ def auto_action(view: dict[str, Any]) -> dict[str, Any] | None:
         return None if me in step["prepared"] else {"type": "ConfirmPrepared"}
     if kind == "reveal" and mine:
         shown = next(p["cards"] for p in view["players"] if p["id"] == me)
-        hidden = [c for c in CATEGORY_ORDER if c not in shown]
+        hidden = [c for c, card in zip(CATEGORY_ORDER, view["me"]["cards"], strict=True) if card not in shown]
         return {"type": "RevealCard", "card": "profession" if view["round"] == 1 else hidden[0]}
     if kind == "discussion" and mine:
         return {"type": "PassTurn"}
@@ -179,7 +179,7 @@ def test_the_lobby_is_the_rules_own_and_the_owner_starts_the_game() -> None:
     for seat in (1, 2, 3):
         table.act(seat, type="SetReady", ready=True)
     assert not is_rejection(table.act(0, type="StartGame"))
-    assert table.room.phase == "preparation" and table.view(1)["me"]["cards"]["profession"]
+    assert table.room.phase == "preparation" and len(table.view(1)["me"]["cards"]) == 7
 
 
 def test_preparation_has_its_deadline_and_the_first_reveal_the_card_timer() -> None:

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from ghost_five.driver import Driver
+from ghost_five.script import parse_script
+from ghost_five.settings import Settings
+from ghost_five.view import view
 
 from tests.unit.ghost_rules.ghost_support import play, refused, row
 
@@ -128,3 +132,16 @@ def test_ratings_change_once_for_a_finished_match_and_never_offline() -> None:
     assert play(won, "--ratings", "1500,1900", "--offline")["ratings"] == {"A": 1500, "B": 1900}
     assert play(B_LOSES_ON_SKIPS, "--ratings", "1500,1900")["ratings"] == {"A": 1500, "B": 1900}
     assert play("- -; - -; - -; - -; - -; - -", "--ratings", "1500,1900")["ratings"] == {"A": 1500, "B": 1900}
+
+
+def test_a_rounds_record_keeps_its_last_corner_digits_and_frames_for_the_views() -> None:
+    """The view shows the fresh round at once: the finished one's corners are only in its record, and the
+    seats' views carry them (the replay draws that board); ghostctl's round entries stay as the contract fixes."""
+    driver = Driver(Settings(memory=5))
+    for segment in parse_script(A_ROW):
+        driver.run(segment)
+    (record,) = view(driver.state, 0)["rounds"]
+    assert record["digits"] == {"A1": 1, "B1": 2, "C1": 3, "D1": 4, "E1": 5, "A15": 1, "C15": 2, "E15": 3, "G15": 4,
+                                "J15": 5}
+    assert record["next_to_go"] == ["A1", "A15"]  # memory full: the oldest goes next
+    assert set(play(A_ROW, "--memory", "5")["rounds"][0]) == {"round", "result", "reason", "turns", "board"}

@@ -5,6 +5,7 @@ A message on a JetStream subject is one `Batch`: the events one command produced
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -65,6 +66,15 @@ def unwrap(envelope: Envelope) -> Event:
 
 def encode(batch: Batch) -> bytes:
     return batch.model_dump_json().encode()
+
+
+@dataclass(frozen=True, slots=True)
+class EncodedBatch:
+    """A batch in its wire form (what `encode` writes), with its events' types in order: what a writer that
+    builds the JSON itself (the engine, a move's batch) hands to `echo_runtime.append`."""
+
+    data: bytes
+    event_types: tuple[str, ...]
 
 
 def decode(data: bytes) -> Batch:

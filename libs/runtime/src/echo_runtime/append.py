@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from echo_events.envelope import Batch, encode
+from echo_events.envelope import Batch, EncodedBatch, encode
 from nats.js import JetStreamContext
 from nats.js.errors import APIError, NotFoundError
 
@@ -35,7 +35,7 @@ async def append(
     js: JetStreamContext,
     stream: str,
     subject: str,
-    batch: Batch,
+    batch: Batch | EncodedBatch,
     *,
     msg_id: str,
     expected_last_sequence: int | None,
@@ -43,7 +43,9 @@ async def append(
     headers: dict[str, str] | None = None,
 ) -> Appended:
     """Store `batch` on `subject`; `aggregate` (default: `subject`) is what `expected_last_sequence` is of."""
-    all_headers = {"Nats-Msg-Id": msg_id, "Echo-Event-Types": ",".join(e.event_type for e in batch.events)}
+    if isinstance(batch, Batch):
+        batch = EncodedBatch(encode(batch), tuple(e.event_type for e in batch.events))
+    all_headers = {"Nats-Msg-Id": msg_id, "Echo-Event-Types": ",".join(batch.event_types)}
     if expected_last_sequence is not None:
         all_headers["Nats-Expected-Last-Subject-Sequence"] = str(expected_last_sequence)
         if aggregate is not None and aggregate != subject:
@@ -52,7 +54,7 @@ async def append(
         all_headers.update(headers)
     all_headers = inject_headers(all_headers)
     try:
-        ack = await js.publish(subject, encode(batch), stream=stream, headers=all_headers)
+        ack = await js.publish(subject, batch.data, stream=stream, headers=all_headers)
     except APIError as error:
         if error.err_code != WRONG_LAST_SEQUENCE:
             raise

@@ -43,6 +43,11 @@ def read_today() -> tuple[str, ...]:
     return (f"$JS.API.DIRECT.GET.{DAILY_PUBLIC}.{TODAY_SUBJECT}",)
 
 
+def hear_today() -> tuple[str, ...]:
+    """What `echo_runtime.today` hears to keep the day without reading it each time: the announcements."""
+    return (TODAY_SUBJECT,)
+
+
 def consume_stream(stream: str) -> tuple[str, ...]:
     """Create or bind a consumer of the stream, pull from it, ack and nack."""
     return (f"$JS.API.CONSUMER.CREATE.{stream}", f"$JS.API.CONSUMER.CREATE.{stream}.>",
@@ -96,7 +101,7 @@ ACCESS: dict[str, Access] = {
                  purge_stream(TIMERS.name),
                  *read_stream(DAILY_STREAM), *consume_stream(DAILY_STREAM), *read_today(),
                  *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name), *dead_letters()),
-        subscribe=(ENGINE_SUBJECT, replica_subject("*"), PRESENCE, REPLIES),
+        subscribe=(ENGINE_SUBJECT, replica_subject("*"), PRESENCE, *hear_today(), REPLIES),
         answers_requests=True,
     ),
     # the only writer of the DAILY stream, and of its seed-free copy DAILY_PUBLIC
@@ -109,13 +114,13 @@ ACCESS: dict[str, Access] = {
     "leagues": Access(
         publish=(*read_stream(GAMES.name), *consume_stream(GAMES.name), *consume_stream(ACCOUNTS.name),
                  *consume_stream(DAILY_STREAM), *read_today(), *dead_letters()),
-        subscribe=(LEAGUES_QUERIES, REPLIES),
+        subscribe=(LEAGUES_QUERIES, *hear_today(), REPLIES),
         answers_requests=True,
     ),
     "social": Access(
         publish=(*ACCOUNTS.subjects, *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name),
                  *consume_stream(GAMES.name), *read_today(), *dead_letters()),
-        subscribe=(f"{SOCIAL_COMMANDS}>", REPLIES),
+        subscribe=(f"{SOCIAL_COMMANDS}>", *hear_today(), REPLIES),
         answers_requests=True,
     ),
 }

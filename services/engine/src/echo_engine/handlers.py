@@ -51,7 +51,7 @@ from echo_events.play import (
 )
 from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
-from echo_runtime.today import dailies_today
+from echo_runtime.today import DailiesToday
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 from pydantic import ValidationError
@@ -86,6 +86,7 @@ class PlayService:
         self._js = js
         self._pool = pool
         self._clock = clock
+        self._today = DailiesToday(nc, js, clock)
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
         self.timers = Timers(js, clock)
@@ -97,7 +98,7 @@ class PlayService:
             case StartGame():
                 return await self._start(request)
             case ProbeSector() | BeamSector() | FinishGame():
-                return _log_after(await self._move(EchoMove.of(request)), request.log_from)
+                return await self._move(EchoMove.of(request))
             case Act():
                 return await self._act(request)
             case OpenTable():
@@ -122,7 +123,7 @@ class PlayService:
             case GetOptions():
                 data = await queries.start_options(self._js, self._pool, self.store, request.account_id,
                                                    request.league, self._clock.now(),
-                                                   await dailies_today(self._js, self._clock))
+                                                   await self._today.date())
                 return PlayReply(ok=True, data=data)
             case ListGames():
                 return PlayReply(ok=True, data={"games": await games_of(self._pool, request.account_id)})
@@ -153,8 +154,8 @@ class PlayService:
         except ValidationError as error:
             return refuse("bad_action", explain(error))
         move = EchoMove(request.account_id, request.command_id, request.game_id, action.type,
-                        getattr(action, "sector", None), action.command())
-        return _log_after(await self._move(move, loaded=game), request.log_from)
+                        getattr(action, "sector", None), action.command(), request.log_from)
+        return await self._move(move, loaded=game)
 
     async def _move(self, request: EchoMove, loaded: LoadedGame | None = None) -> PlayReply:
         """`loaded`: the game as the caller read it before taking the lock; used unless the cache moved on
@@ -171,7 +172,7 @@ class PlayService:
                 if game is None or game.meta.account_id != request.account_id:
                     return _unknown(request.game_id)
                 if request.command_id in game.command_ids:
-                    return self._reply(game, duplicate=True)
+                    return self._reply(game, duplicate=True, log_from=request.log_from)
                 if await self._daily_over(game):
                     game = await self._append_expiry(game, server_command_id("expire", game.meta.daily_id or ""))
                     if game is None:
@@ -187,7 +188,7 @@ class PlayService:
                 except AppendConflict:
                     self.store.forget(request.game_id)
                     continue
-                return await self._publish(stored, after=game)
+                return await self._publish(stored, after=game, log_from=request.log_from)
         return refuse("busy", "the game is changing on another device; try again")
 
     @staticmethod
@@ -249,7 +250,7 @@ class PlayService:
     # starts ------------------------------------------------------------------------------------
 
     async def _start(self, request: StartGame) -> PlayReply:
-        today = await dailies_today(self._js, self._clock)  # the Dailies' day, the dev clock's too
+        today = await self._today.date()  # the Dailies' day, the dev clock's too
         if request.mode == "tutorial":
             game_id = "t" + _short_hash("tutorial", request.account_id, request.command_id)
             meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="tutorial",
@@ -355,17 +356,25 @@ class PlayService:
 
     # replies -----------------------------------------------------------------------------------
 
-    def _reply(self, game: LoadedGame, duplicate: bool = False, view: dict | None = None) -> PlayReply:
-        return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=view or game_view(game),
-                         duplicate=duplicate)
+    def _reply(self, game: LoadedGame, duplicate: bool = False, view: dict | None = None,
+               log_from: int | None = None) -> PlayReply:
+        """The game's view; with `log_from`, only the log entries after the first `log_from`, which the asker
+        holds (a long game's log is most of its view: the gateway would parse it only to send a device the
+        new entries)."""
+        view = view or game_view(game)
+        if log_from is None or log_from > len(view["log"]):
+            return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=view, duplicate=duplicate)
+        return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=log_after(view, log_from),
+                         duplicate=duplicate, log_from=log_from)
 
-    async def _publish(self, game: LoadedGame, after: LoadedGame | None = None) -> PlayReply:
+    async def _publish(self, game: LoadedGame, after: LoadedGame | None = None,
+                       log_from: int | None = None) -> PlayReply:
         """Tell every device of the player about the new state; the same view answers the command. The
         update after a move (`after`: the game before it) carries only the move's log entries."""
         view = game_view(game)
         base = (after.version, len(after.log)) if after is not None and len(game.log) >= len(after.log) else None
         await self.outbox.publish(Update(game.meta.account_id, game.game_id, game.version, view, base))
-        return self._reply(game, view=view)
+        return self._reply(game, view=view, log_from=log_from)
 
 
 @dataclass(frozen=True, slots=True)
@@ -378,22 +387,16 @@ class EchoMove:
     tool: str  # probe, beam or finish
     sector: int | None
     command: Command
+    log_from: int | None = None  # the asker holds the log up to here: the answer's starts there
 
     @classmethod
     def of(cls, request: ProbeSector | BeamSector | FinishGame) -> EchoMove:
         if isinstance(request, FinishGame):
-            return cls(request.account_id, request.command_id, request.game_id, "finish", None, Finish())
+            return cls(request.account_id, request.command_id, request.game_id, "finish", None, Finish(),
+                       request.log_from)
         tool = Probe if isinstance(request, ProbeSector) else Beam
         return cls(request.account_id, request.command_id, request.game_id, request.type, request.sector,
-                   tool(sector=request.sector))
-
-
-def _log_after(reply: PlayReply, log_from: int | None) -> PlayReply:
-    """The reply's view with only the log entries after the first `log_from`, which the asker holds (a long
-    game's log is most of its view: the gateway would parse it only to send a device the new entries)."""
-    if log_from is None or reply.view is None or log_from > len(reply.view["log"]):
-        return reply
-    return reply.model_copy(update={"view": log_after(reply.view, log_from), "log_from": log_from})
+                   tool(sector=request.sector), request.log_from)
 
 
 def _unknown(game_id: str) -> PlayReply:

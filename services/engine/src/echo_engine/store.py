@@ -30,7 +30,7 @@ from datetime import datetime
 from typing import Any
 
 import orjson
-from echo_events.envelope import Batch, Envelope, decode, unwrap, wrap
+from echo_events.envelope import Envelope, decode, unwrap
 from echo_events.model import Event
 from echo_events.play import GameCreated, SeatLeft, SeatTaken
 from echo_events.streams import ROOMS, TIMERS, game_events, game_subject, game_timers, stream_of
@@ -42,6 +42,7 @@ from nats.js import JetStreamContext
 from prometheus_client import Counter
 
 from . import games
+from .batches import encode_wrapped
 
 
 @dataclass(slots=True)
@@ -166,20 +167,21 @@ class GameStore:
         return await self.append(LoadedGame(meta=meta, state=None, version=0, last_sequence=0),
                                  [meta, *events], command_id, at)
 
-    async def append(self, game: LoadedGame, events: list[Event], command_id: str, at: datetime) -> LoadedGame:
-        """Append a command's events after the game's last message; AppendConflict if it moved on."""
-        after = game.advanced(e for e in events if not isinstance(e, GameCreated))
-        envelopes = tuple(
-            wrap(event, event_id=uuid.uuid4().hex, stream_id=game.game_id, version=game.version + n,
-                 occurred_at=at, correlation_id=command_id, causation_id=command_id)
-            for n, event in enumerate(events, start=1)
-        )
+    async def append(self, game: LoadedGame, events: list[Event], command_id: str, at: datetime,
+                     after: LoadedGame | None = None) -> LoadedGame:
+        """Append a command's events after the game's last message; AppendConflict if it moved on. `after`:
+        `game.advanced` of these events when the caller has it already. The result is `after` itself once
+        appended, or the game read from the stream when the command was in it already (a retry)."""
+        if after is None:
+            after = game.advanced(e for e in events if not isinstance(e, GameCreated))
+        batch = encode_wrapped(events, event_ids=[uuid.uuid4().hex for _ in events], stream_id=game.game_id,
+                               first_version=game.version + 1, occurred_at=at, correlation_id=command_id,
+                               causation_id=command_id)
         try:
             appended = await append(
                 self._js, stream_of(game.game_id),
-                game_subject(game.game_id, (e.event_type for e in envelopes), getattr(game.rules, "ENDING_EVENTS",
-                                                                                     frozenset())),
-                Batch(events=envelopes), msg_id=f"{game.game_id}:{command_id}",
+                game_subject(game.game_id, batch.event_types, getattr(game.rules, "ENDING_EVENTS", frozenset())),
+                batch, msg_id=f"{game.game_id}:{command_id}",
                 expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id),
             )
         except BaseException:

@@ -23,7 +23,7 @@ from typing import Any
 
 import structlog
 from echo_events.errors import explain
-from echo_events.game_rules import Rejection, is_rejection
+from echo_events.game_rules import Deadline, Rejection, is_rejection
 from echo_events.model import Event
 from echo_events.moscow import moscow_date
 from echo_events.play import (
@@ -51,7 +51,7 @@ from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .seat_views import SeatViews
 from .store import GameStore, LoadedGame
-from .timers import Timers
+from .timers import Timers, earliest
 
 log = structlog.get_logger(__name__)
 #: What a command's decision is: the events to append, a rejection of the rules, or the answer itself.
@@ -68,6 +68,11 @@ def _bot_seed(game: LoadedGame, seat: int) -> int:
     """Each bot decision's seed: from the game, the seat and the game's version — the same on every replica."""
     digest = hashlib.blake2b(f"bot|{game.game_id}|{seat}|{game.version}".encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def deadlines(game: LoadedGame | None) -> list[Deadline]:
+    """The deadlines the game wants (none before its rules' state starts)."""
+    return [] if game is None or game.state is None else list(game.rules.deadlines(game.state))
 
 
 def refuse(code: str, message: str) -> PlayReply:
@@ -232,14 +237,22 @@ class Tables:
 
     async def fire(self, timer: TimerFired) -> None:
         """A deadline came: its command, decided like any other. One the game has moved past is refused by
-        the rules as stale and changes nothing."""
+        the rules as stale and changes nothing but the game's schedule, written again from its state (unless
+        the refused deadline is the one it would write: never a loop of firings)."""
+        fired_at = datetime.fromisoformat(timer.at)
+
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
             if game is None or game.state is None:
                 return refuse("unknown_game", "the game is gone")
-            return game.rules.decide(game.state, game.rules.timer_command(timer.command))
+            outcome = game.rules.decide(game.state, game.rules.timer_command(timer.command))
+            if is_rejection(outcome):  # a fired schedule is gone: the game's is written again
+                first = earliest(deadlines(game))
+                if first is not None and (first.name, first.at) != (timer.name, fired_at):
+                    self._timers.doubt(game.game_id)
+            return outcome
 
         outcome = await self._change(timer.game_id, server_command_id("timer", timer.name, timer.at), decide,
-                                     at=datetime.fromisoformat(timer.at))
+                                     at=fired_at)
         if isinstance(outcome, PlayReply) and outcome.error is not None:
             if outcome.error.code == "busy":
                 raise RuntimeError(f"timer {timer.name} of {timer.game_id}: the game kept changing")
@@ -298,8 +311,10 @@ class Tables:
     async def _change(self, game_id: str, command_id: str, decide: Decide, account_id: str | None = None,
                       at: datetime | None = None) -> PlayReply | LoadedGame:
         """One command to one game: load it, `decide`, append what was decided after the game's last
-        message and tell everyone (`_changed`); when another replica appended first, all of it again on
-        what that one wrote. A command already in the game (a retry) is answered as a duplicate (with the
+        message — the new deadlines' schedules stored at the same time (`Timers.alongside`) — and tell
+        everyone (`_changed`); when another replica appended first, all of it again on what that one wrote,
+        and the schedules the lost attempt wrote are written again from the stream's game before the answer
+        (`_correct`). A command already in the game (a retry) is answered as a duplicate (with the
         view of `account_id`, the asker) and changes nothing; a rejection of the rules is looked at once
         more on the game read from the stream when the stream holds something newer (this replica's cache may be
         behind another's).
@@ -314,12 +329,14 @@ class Tables:
                     await self.store.purge(game_id)
                     game = None
                 if game is not None and command_id in game.command_ids:
+                    await self._correct(game_id, game)
                     if account_id is None:
                         return PlayReply(ok=True, game_id=game.game_id, version=game.version, duplicate=True)
                     return self.reply(game, account_id, duplicate=True)
                 now = at or self._clock.now()
                 outcome = decide(game, now)
                 if isinstance(outcome, PlayReply):
+                    await self._correct(game_id, game)
                     return outcome
                 if is_rejection(outcome):
                     # the cache may be behind another replica's append: decided again on the stream's game,
@@ -327,23 +344,35 @@ class Tables:
                     if not from_stream and (game is None or not await self.store.is_current(game)):
                         from_stream = True
                         continue
+                    await self._correct(game_id, game)
                     return refuse(outcome.code, outcome.message)
                 events = list(outcome)
                 if not events:  # nothing changes
+                    await self._correct(game_id, game)
                     return game if game is not None else refuse("unknown_game", f"there is no game {game_id}")
-                try:
-                    if game is None:
-                        stored = await self.store.create(events[0], events[1:], command_id, now)
-                    else:
-                        stored = await self.store.append(game, events, command_id, now)
+                base = game if game is not None else LoadedGame(meta=events[0], state=None, version=0,
+                                                                last_sequence=0)
+                after = base.advanced(e for e in events if not isinstance(e, GameCreated))
+                try:  # the new deadlines' schedules are stored while the append is (timers.py: `alongside`)
+                    stored = await self._timers.alongside(game_id, deadlines(game), deadlines(after),
+                                                          self.store.append(base, events, command_id, now, after))
                 except AppendConflict:
                     self.store.forget(game_id)
                     continue
-                after = await self._changed(stored, before=game)
+                if stored is not after:  # the command was in the stream already: its decision there stands
+                    self._timers.doubt(game_id)
+                    await self._correct(game_id, stored)
+                after = await self._changed(stored)
                 if after.gone:  # its last views are out: now nothing of it is kept
                     await self.store.purge(game_id)
                 return after
+            await self._correct(game_id, await self.store.refold(game_id))
         return refuse("busy", "the game is changing; try again")
+
+    async def _correct(self, game_id: str, game: LoadedGame | None) -> None:
+        """Schedules an earlier attempt wrote for a decision that did not stand, written again from `game`
+        (the game as the stream holds it) before the command is answered."""
+        await self._timers.correct(game_id, deadlines(game))
 
     # ------------------------------------------------------------------------------------------------
 
@@ -393,13 +422,14 @@ class Tables:
             raise RuntimeError(f"table {meta.game_id}: its settings are refused now: {setup.message}")
         return list(rules.start(setup)[1])
 
-    async def _changed(self, game: LoadedGame, before: LoadedGame | None) -> LoadedGame:
-        """Every seat hears of the change with its own view; the bots take their turns; the game's new
-        deadlines are scheduled. The game after the bots' turns."""
-        game = await self._bots_play(game)
-        if game.state is not None:
-            old = before.rules.deadlines(before.state) if before is not None and before.state is not None else []
-            await self._timers.update(game.game_id, old, game.rules.deadlines(game.state))
+    async def _changed(self, game: LoadedGame) -> LoadedGame:
+        """Every seat hears of the change with its own view, once the bots have taken their turns (and the
+        deadlines of the state they leave are scheduled: the command's were stored with its append). The game
+        after the bots' turns."""
+        played = await self._bots_play(game)
+        if played is not game:
+            await self._timers.update(game.game_id, deadlines(game), deadlines(played))
+        game = played
         bots = dict(game.bots)
         for seat, account in enumerate(game.roster):
             if seat not in bots and account not in game.roster[:seat]:  # one view per account (one device)

@@ -1,15 +1,30 @@
-"""A game's deadlines as JetStream message schedules (ADR-51, nats-server >= 2.12): the schedule of deadline
-`<name>` of game `<id>` lives on `echo.timer.set.<id>.<name>` in the TIMERS stream; at its time the server
-publishes its body (a `TimerFired`) on `echo.timer.fired.<id>`, which one durable consumer shared by every
-engine replica turns back into a command. Schedules are stored in the stream, so they survive a restart of
-any engine and of NATS; a new deadline of the same name replaces the old one (one schedule per subject).
+"""A game's deadlines as JetStream message schedules (ADR-51, nats-server >= 2.12), in the TIMERS stream: at
+its time the server publishes a schedule's body (a `TimerFired`) on `echo.timer.fired.<id>`, which one durable
+consumer shared by every engine replica turns back into a command. Schedules are stored in the stream, so they
+survive a restart of any engine and of NATS; a new schedule on a subject replaces the one there.
+
+A table game keeps one schedule, of its earliest deadline (`NEXT`, `echo.timer.set.<id>.next`): its other
+deadlines follow from the state that deadline's command leaves, and are scheduled in turn. Every write to a
+stream is an fsync, and a stream writes one message at a time: a Ghost Five turn that moved both clocks took
+two schedules in a row (~1.7 ms on this box, the append ~0.6 ms). One schedule a game also means no stale
+deadline fires: the one stored is always the earliest the game still wants, or one of a game that wants none.
+A schedule that fires is gone: when its command is refused (stale), the game's schedule is written again
+from its state (`doubt`, `correct`), so its other deadlines still have one. A Daily's closing time keeps a
+subject of its own name (`schedule`).
 
 nats-server fires one schedule on time, but when several are due together it releases them about every
-250 ms (measured on 2.15: twelve deadlines 37 ms apart came 40–270 ms late). So the replica that schedules a
-deadline due within `LOCAL_HORIZON` also arms a timer of its own in the event loop, which fires the same
-`TimerFired` on time; whichever of the two comes second is the same server command id (`!timer:<name>:<at>`)
-and changes nothing, and a deadline replaced meanwhile is refused by the rules as stale. The schedule stays
-the durable one: it still fires when this replica is gone."""
+250 ms (measured on 2.15: twelve deadlines 37 ms apart came 40–270 ms late). So the replica that changes a
+game arms a timer of its own in the event loop for each of its deadlines due within `LOCAL_HORIZON`, which
+fires the same `TimerFired` on time; whichever of the two comes second is the same server command id
+(`!timer:<name>:<at>`) and changes nothing, and a deadline replaced meanwhile is refused by the rules as stale.
+The schedule stays the durable one: it still fires when this replica is gone.
+
+A command's schedule is written while its append is in flight (`alongside`), not after its ack: the command
+is answered once both are stored. The append may lose a race to another replica (or fail): its schedule was
+then for a state the game never reached, and may have replaced the winner's. The game's schedule is then
+*unsure* until this replica writes it again from the game as the stream holds it — the next attempt's
+`alongside`, or `correct` when the command ends without an append. Its own timers are armed only once both
+writes are stored."""
 
 from __future__ import annotations
 
@@ -18,6 +33,7 @@ import math
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, datetime
+from typing import TypeVar
 
 import structlog
 from echo_events.game_rules import Deadline
@@ -28,7 +44,9 @@ from echo_runtime.consumer import ConsumerSpec
 from nats.js import JetStreamContext
 
 log = structlog.get_logger(__name__)
+T = TypeVar("T")
 NAME = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+NEXT = "next"  # the subject token of a table game's one schedule (a deadline's name is its body's)
 LOCAL_HORIZON = 600.0  # seconds: deadlines due sooner are also armed in this replica's event loop
 FIRED_CONSUMER = ConsumerSpec(stream=TIMERS.name, durable="engine-timers", filter_subject="echo.timer.fired.>",
                               description="A game's deadline fired: its command goes to the game's rules "
@@ -43,53 +61,106 @@ def schedule_time(at: datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{millis % 1000:03d}Z"
 
 
+def earliest(deadlines: Iterable[Deadline]) -> Deadline | None:
+    """The deadline due first (of two due together, the first by name)."""
+    return min(deadlines, key=lambda d: (d.at, d.name), default=None)
+
+
 class Timers:
     def __init__(self, js: JetStreamContext, clock: Clock | None = None) -> None:
         self._js = js
         self._clock = clock
         self._armed: dict[tuple[str, str], asyncio.TimerHandle] = {}
         self._firing: set[asyncio.Task[None]] = set()
+        self._unsure: set[str] = set()  # games whose schedule may not be what they want
         #: what fires a deadline this replica armed (the engine's own path for a fired schedule); None: only
         #: the schedules fire
         self.on_local: Callable[[TimerFired], Awaitable[None]] | None = None
 
     async def schedule(self, game_id: str, deadlines: Iterable[Deadline]) -> None:
-        """Each deadline's schedule, stored (all at once: they are on subjects of their own) before this returns."""
-        await asyncio.gather(*(self._schedule(game_id, deadline) for deadline in deadlines))
+        """Each deadline's schedule on a subject of its own name, stored (all at once) before this returns."""
+        async def one(deadline: Deadline) -> None:
+            body = await self._publish(game_id, deadline, deadline.name)
+            self._arm(body, deadline.at)
 
-    async def _schedule(self, game_id: str, deadline: Deadline) -> None:
-        if not NAME.match(deadline.name):
-            raise ValueError(f"deadline name {deadline.name!r} must match {NAME.pattern}")
-        body = TimerFired(game_id=game_id, name=deadline.name, at=deadline.at.astimezone(UTC).isoformat(),
-                          command=dict(deadline.command))
-        await self._js.publish(
-            timer_schedule_subject(game_id, deadline.name), body.model_dump_json().encode(), stream=TIMERS.name,
-            headers={"Nats-Schedule": f"@at {schedule_time(deadline.at)}",
-                     "Nats-Schedule-Target": timer_fired_subject(game_id)})
-        self._arm(body, deadline.at)
+        await asyncio.gather(*(one(deadline) for deadline in deadlines))
 
     async def update(self, game_id: str, before: Iterable[Deadline], after: Iterable[Deadline]) -> None:
-        """A game's deadlines went from `before` to `after`: the new or moved ones are scheduled; this
-        replica's own timers of those it no longer wants are dropped (their schedules still fire, refused
-        as stale)."""
+        """A table game's deadlines went from `before` to `after` (its events are stored): its schedule is
+        written when its earliest deadline changed (or is unsure); this replica's own timers follow."""
+        await self.alongside(game_id, before, after, None)
+
+    async def alongside(self, game_id: str, before: Iterable[Deadline], after: Iterable[Deadline],
+                        append: Awaitable[T] | None) -> T | None:
+        """`append` — of the events that take the game's deadlines from `before` to `after` — with the
+        schedule `update` would write in flight at the same time; returns once both are stored. When either
+        fails, the game's schedule is unsure (the first error is raised)."""
         before, after = list(before), list(after)
-        wanted = {d.name for d in after}
-        for gone in {d.name for d in before} - wanted:
-            handle = self._armed.pop((game_id, gone), None)
-            if handle is not None:
-                handle.cancel()
-        await self.schedule(game_id, changed(before, after))
+        first, unsure = earliest(after), game_id in self._unsure
+        if not unsure and (first is None or first == earliest(before)):
+            appended = None if append is None else await append
+        else:  # the schedule goes out first: it is the longer write, and the append's own work overlaps it
+            outcomes = await asyncio.gather(self._write(game_id, first), *([] if append is None else [append]),
+                                            return_exceptions=True)
+            for outcome in outcomes:
+                if isinstance(outcome, BaseException):
+                    self._unsure.add(game_id)
+                    raise outcome
+            appended = outcomes[1] if append is not None else None
+        self._unsure.discard(game_id)
+        for gone in {d.name for d in before} - {d.name for d in after}:
+            self._disarm(game_id, gone)
+        for deadline in after:
+            if deadline not in before or unsure:
+                self._arm(self._body(game_id, deadline), deadline.at)
+        return appended
+
+    def doubt(self, game_id: str) -> None:
+        """The game's schedule may not be what it wants (written for a decision that did not stand, or fired
+        and refused)."""
+        self._unsure.add(game_id)
+
+    async def correct(self, game_id: str, wanted: Iterable[Deadline]) -> None:
+        """An unsure schedule written again from the deadlines the game wants (`wanted`, of the game as the
+        stream holds it): its earliest, or none. Nothing when the game's schedule is not unsure."""
+        if game_id not in self._unsure:
+            return
+        await self._write(game_id, earliest(wanted))
+        self._unsure.discard(game_id)
+
+    async def _write(self, game_id: str, first: Deadline | None) -> None:
+        if first is not None:
+            await self._publish(game_id, first, NEXT)
+        else:
+            await self._js.purge_stream(TIMERS.name, subject=timer_schedule_subject(game_id, NEXT))
+
+    def _body(self, game_id: str, deadline: Deadline) -> TimerFired:
+        if not NAME.match(deadline.name):
+            raise ValueError(f"deadline name {deadline.name!r} must match {NAME.pattern}")
+        return TimerFired(game_id=game_id, name=deadline.name, at=deadline.at.astimezone(UTC).isoformat(),
+                          command=dict(deadline.command))
+
+    async def _publish(self, game_id: str, deadline: Deadline, subject_name: str) -> TimerFired:
+        body = self._body(game_id, deadline)
+        await self._js.publish(
+            timer_schedule_subject(game_id, subject_name), body.model_dump_json().encode(), stream=TIMERS.name,
+            headers={"Nats-Schedule": f"@at {schedule_time(deadline.at)}",
+                     "Nats-Schedule-Target": timer_fired_subject(game_id)})
+        return body
 
     def _arm(self, body: TimerFired, at: datetime) -> None:
         if self.on_local is None or self._clock is None:
             return
         delay = (at - self._clock.now()).total_seconds()
         key = (body.game_id, body.name)
-        replaced = self._armed.pop(key, None)
-        if replaced is not None:
-            replaced.cancel()
+        self._disarm(*key)
         if delay <= LOCAL_HORIZON:
             self._armed[key] = asyncio.get_running_loop().call_later(max(0.0, delay), self._fire, key, body)
+
+    def _disarm(self, game_id: str, name: str) -> None:
+        handle = self._armed.pop((game_id, name), None)
+        if handle is not None:
+            handle.cancel()
 
     def _fire(self, key: tuple[str, str], body: TimerFired) -> None:
         self._armed.pop(key, None)
@@ -109,9 +180,3 @@ class Timers:
         self._armed.clear()
         if self._firing:
             await asyncio.wait(self._firing, timeout=10)
-
-
-def changed(before: Iterable[Deadline], after: Iterable[Deadline]) -> list[Deadline]:
-    """The deadlines of `after` that are new or moved since `before` (the others are scheduled already)."""
-    known = list(before)
-    return [d for d in after if d not in known]

@@ -30,11 +30,10 @@ import asyncpg
 import structlog
 from echo_runtime.clock import Clock
 from echo_runtime.telemetry import span_from_headers
-from echo_runtime.today import dailies_today
+from echo_runtime.today import DailiesToday
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
-from nats.js import JetStreamContext
 from opentelemetry.trace import SpanKind
 
 from . import queries
@@ -56,11 +55,11 @@ class BadRequest(ValueError):
     code = "bad_request"
 
 
-async def _date(request: dict[str, Any], js: JetStreamContext, clock: Clock) -> dt.date:
+async def _date(request: dict[str, Any], today: DailiesToday) -> dt.date:
     """The request's date; without one, today as the Dailies say (not this service's wall clock)."""
     value = request.get("date")
     if value is None:
-        return await dailies_today(js, clock)
+        return await today.date()
     try:
         return dt.date.fromisoformat(str(value))
     except ValueError:
@@ -97,7 +96,7 @@ class QueryApi:
     def __init__(self, pool: asyncpg.Pool, nc: Client, clock: Clock) -> None:
         self._pool = pool
         self._js = nc.jetstream()
-        self._clock = clock
+        self._today = DailiesToday(nc, self._js, clock)
         self._frames = FrameCache(nc)
         self._inflight: set[asyncio.Task[None]] = set()
         self.routes: dict[str, Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]] = {
@@ -113,7 +112,7 @@ class QueryApi:
         }
 
     async def _day(self, r: dict[str, Any]) -> dt.date:
-        return await _date(r, self._js, self._clock)
+        return await _date(r, self._today)
 
     async def chart(self, r: dict[str, Any]) -> dict[str, Any]:
         return await queries.chart(self._pool, _league(r), await self._day(r), limit=_limit(r), viewer=_viewer(r))

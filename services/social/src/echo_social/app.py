@@ -12,6 +12,7 @@ import asyncio
 from echo_runtime.clock import Clock, SystemClock
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
+from echo_runtime.today import DailiesToday
 from litestar import Litestar
 
 from . import housekeeping
@@ -58,6 +59,7 @@ def create_app(
             clock,
             mailer,
             settings,
+            DailiesToday(runtime.nc, runtime.js, clock),
             on_commit=outbox.wake if relay else (lambda: None),
         )
         if relay:

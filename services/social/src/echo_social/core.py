@@ -17,7 +17,7 @@ from echo_events.model import Event
 from echo_events.streams import ACCOUNTS
 from echo_runtime.append import last_message
 from echo_runtime.clock import Clock
-from echo_runtime.today import dailies_today
+from echo_runtime.today import DailiesToday
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
@@ -44,6 +44,7 @@ class Social:
     clock: Clock
     mailer: Mailer
     settings: Settings
+    dailies: DailiesToday
     on_commit: Callable[[], None] = field(default=lambda: None)
 
     @asynccontextmanager
@@ -56,7 +57,7 @@ class Social:
 
     async def today(self) -> date:
         """Which day it is, as the Dailies say (the daily service's dev clock may run ahead of this one)."""
-        return await dailies_today(self.js, self.clock)
+        return await self.dailies.date()
 
     async def ensure_account(self, account_id: str) -> None:
         """Know the account: from the table, or (GuestCreated not projected yet) from its subject."""

@@ -55,9 +55,14 @@ def muted(room: Room, event: ev.PlayerMuted) -> Room:
     return room._replace(muted=room.muted | {event.player} if event.muted else room.muted - {event.player})
 
 
+def reads(room: Room, seat: str | None) -> bool:
+    """The chat is the room's players': never a spectator's, a kicked player's or one's who left."""
+    player = None if seat is None else room.find(seat)
+    return player is not None and not player.departed
+
+
 def shown(room: Room, seat: str | None) -> list[dict[str, object]] | None:
     """The chat as `seat` sees it: the latest lines, or None for anyone who is not in the room."""
-    player = None if seat is None else room.find(seat)
-    if player is None or player.departed:
+    if not reads(room, seat):
         return None
     return [{"player": line.player, "text": line.text, "at": line.at} for line in room.chat[-SHOWN:]]

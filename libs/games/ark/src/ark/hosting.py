@@ -13,6 +13,9 @@ Deadlines: the current step's (card choice, discussion, voting — revotes at 1.
 a session everyone left, and the deletion of a finished game five minutes after its final screen opened. Each
 fired deadline is the rules' own command carrying the time it was due, which the rules refuse as stale once
 the game has moved on.
+
+Views: a seat's is the online view (`online.view`, docs/games/ark.md §5 "The online view"), arkctl's words
+made short for the wire.
 """
 
 from __future__ import annotations
@@ -33,10 +36,10 @@ from .evolve import evolve, fold
 from .game import FINAL_SCREEN_SECONDS, SESSION_SECONDS, RoomSetup, decide
 from .game import start as start_room
 from .lobby import FEWEST_PLAYERS, MOST_PLAYERS
+from .online import view as online_view
 from .rejection import Rejection
 from .settings import Settings, apply_changes
 from .state import ENDED, RUNNING, Room
-from .view import view as player_view
 
 KIND = "ark"
 SEATS = (FEWEST_PLAYERS, MOST_PLAYERS)
@@ -171,4 +174,4 @@ def summary(room: Room) -> dict[str, Any] | None:
 
 
 def view(room: Room, seat: int | None = None) -> dict[str, Any]:
-    return player_view(room, None if seat is None else player_id(seat))
+    return online_view(room, None if seat is None else player_id(seat))

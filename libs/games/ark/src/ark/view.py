@@ -2,6 +2,8 @@
 
 Shown: revealed cards, one's own seven cards, who has voted, tallies once complete, one's own ballots.
 Never: another's hidden card, any voter's choice, the seed, the deck order, undealt cards.
+arkctl prints this view; an engine table sends `online.view`: the same in shorter words, less what §5 of
+docs/games/ark.md names (past tallies, one's past ballots).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ def number(value: float | None) -> float | int | None:
     return int(value) if float(value).is_integer() else value
 
 
-def _incidents_began(room: Room) -> bool:
+def incidents_began(room: Room) -> bool:
     return room.settings.mode == "survival" and any(p.incidents for p in room.players)
 
 
@@ -37,7 +39,7 @@ def _player(room: Room, player: Player, incidents: bool) -> dict[str, Any]:
     return entry
 
 
-def _step(step: Step) -> dict[str, Any]:
+def step_shown(step: Step) -> dict[str, Any]:
     shown: dict[str, Any] = {"id": step.id, "kind": step.kind, "player": step.player,
                              "deadline": number(step.deadline)}
     if step.kind == "prepare":
@@ -75,7 +77,7 @@ def _me(room: Room, seat: str) -> dict[str, Any]:
 
 
 def view(room: Room, seat: str | None = None) -> dict[str, Any]:
-    incidents = _incidents_began(room)
+    incidents = incidents_began(room)
     outcome = room.outcome
     shown: dict[str, Any] = {
         "phase": room.phase,
@@ -88,7 +90,7 @@ def view(room: Room, seat: str | None = None) -> dict[str, Any]:
         "turn_order": list(room.turn_order),
         "ark_cards": list(room.ark_cards),
         "players": [_player(room, p, incidents) for p in room.players],
-        "step": None if room.step is None else _step(room.step),
+        "step": None if room.step is None else step_shown(room.step),
         "exiled": list(room.exiled),
         "alive": [p.id for p in room.players if p.alive] if room.turn_order else [],
         "dead": [p.id for p in room.players if not p.alive],

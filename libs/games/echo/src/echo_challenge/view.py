@@ -35,7 +35,6 @@ def client_view(state: GameState, log: Sequence[Any] | None = None) -> dict[str,
     most of the work on a long game."""
     field, rules = state.field, state.setup.rules
     board = state.board
-    hidden = [c == HIDDEN for c in board]
     interference = sorted(
         {
             n
@@ -89,7 +88,7 @@ def client_view(state: GameState, log: Sequence[Any] | None = None) -> dict[str,
             for e, n, b in zip(field.ephemera, state.segments_open, state.burnt, strict=True)
         ],
         "board": [board[y * SIZE : (y + 1) * SIZE] for y in range(SIZE)],
-        "hints": [{"sector": NAMES[i], "digit": field.digits[i]} for i in state.hinted if hidden[i]],
+        "hints": [{"sector": NAMES[i], "digit": field.digits[i]} for i in state.hinted if board[i] == HIDDEN],
         "highlights": [
             {
                 "sector": NAMES[i],
@@ -97,11 +96,11 @@ def client_view(state: GameState, log: Sequence[Any] | None = None) -> dict[str,
                 "membrane": i == field.ephemera[field.owner[i]].membrane,
             }
             for i in state.highlighted
-            if hidden[i]
+            if board[i] == HIDDEN
         ],
         "interference": [NAMES[i] for i in interference],
         "timers": [
-            {"sectors": [NAMES[i] for i in field.ephemera[e].sectors if not hidden[i]], "ticks": left}
+            {"sectors": [NAMES[i] for i in field.ephemera[e].sectors if board[i] != HIDDEN], "ticks": left}
             for e, left in enumerate(state.timers)
             if left is not None
         ],

@@ -68,6 +68,13 @@ def decide(state: Table, command: Any) -> Sequence[ev.EotEvent] | Refused:
     return outcome if isinstance(outcome, Refused) else outcome.events
 
 
+def accepts(state: Table, command: TakeMainAction | Decide) -> bool:
+    """Whether `decide` would accept this main action or answer: its checks alone, without carrying it out
+    (every refusal of theirs comes from the checks; what follows them always makes events)."""
+    checks = _main_plan if isinstance(command, TakeMainAction) else _checked_choice
+    return not isinstance(checks(state, command), Refused)
+
+
 def _run(state: Table, command: Any) -> Run | Refused:
     handler = _HANDLERS.get(type(command))
     if handler is None:
@@ -149,7 +156,8 @@ def _carry_out(state: Table, command: Any, work: Callable[[Run], None]) -> Run:
     return run
 
 
-def _main_action(state: Table, command: TakeMainAction) -> Run | Refused:
+def _main_plan(state: Table, command: TakeMainAction) -> Any:
+    """Every check of a main action (a Refused, or the checked plan of its action: None for a draw)."""
     player, slot, args = command.player, command.slot, command.args
     refusal = _turn_refusal(state, player)
     if refusal is not None:
@@ -165,18 +173,24 @@ def _main_action(state: Table, command: TakeMainAction) -> Run | Refused:
     if len(cubes) >= 2:
         return Refused("no_cube", "both cubes are placed")
     action = slot.split(".")[0]
-    plan: Any = None
     if action == "play":
-        plan = check_play(state, player, args.get("card"), args.get("discards", []), args.get("space"))
-    elif action == "advance":
+        return check_play(state, player, args.get("card"), args.get("discards", []), args.get("space"))
+    if action == "advance":
         steps = 2 + static_bonus(state, player, "advance_steps")
-        plan = check_advance(state, player, args.get("moves", []), steps, allow_none=False)
-    elif action == "capture":
-        plan = check_capture(state, player, args.get("source"), args.get("creatures", []))
-    elif action == "entrench":
-        plan = check_entrench(state, player, args.get("source"), args.get("creatures", []))
+        return check_advance(state, player, args.get("moves", []), steps, allow_none=False)
+    if action == "capture":
+        return check_capture(state, player, args.get("source"), args.get("creatures", []))
+    if action == "entrench":
+        return check_entrench(state, player, args.get("source"), args.get("creatures", []))
+    return None
+
+
+def _main_action(state: Table, command: TakeMainAction) -> Run | Refused:
+    player, slot, args = command.player, command.slot, command.args
+    plan = _main_plan(state, command)
     if isinstance(plan, Refused):
         return plan
+    action = slot.split(".")[0]
     if action == "play":
         args = {"card": plan.card, "discards": list(plan.discards), "space": plan.space}
 
@@ -246,6 +260,16 @@ def _end_turn(state: Table, command: EndTurn) -> Run | Refused:
 
 
 def _decide(state: Table, command: Decide) -> Run | Refused:
+    checked = _checked_choice(state, command)
+    if isinstance(checked, Refused):
+        return checked
+    pending = state.pending
+    assert pending is not None
+    return _carry_out(state, command, lambda run: carry_out_choice(run, pending, checked))
+
+
+def _checked_choice(state: Table, command: Decide) -> Any:
+    """Every check of an answer to the pending decision (a Refused, or the checked choice)."""
     if state.over:
         return Refused("game_over", "the game is over")
     if not state.has_player(command.player):
@@ -255,10 +279,7 @@ def _decide(state: Table, command: Decide) -> Run | Refused:
         return Refused("no_such_decision", f"no decision {command.decision_id} is pending")
     if pending.player != command.player:
         return Refused("not_your_turn", f"{pending.player} decides")
-    checked = check_choice(state, pending, command.choice)
-    if isinstance(checked, Refused):
-        return checked
-    return _carry_out(state, command, lambda run: carry_out_choice(run, pending, checked))
+    return check_choice(state, pending, command.choice)
 
 
 def _concede(state: Table, command: Concede) -> Run | Refused:

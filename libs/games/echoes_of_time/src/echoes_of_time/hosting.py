@@ -21,9 +21,10 @@ from pydantic import Field
 from .bots import POLICIES, Agent, actor
 from .bots.candidates import answers, main_actions
 from .choices import default_choice
-from .commands import COMMANDS, CreateGame, ExpireStep, TakeMainAction
+from .commands import COMMANDS, CreateGame, Decide, ExpireStep, TakeMainAction
 from .events import GameFinished
-from .game import ACTIONS, decide
+from .game import ACTIONS, accepts, decide
+from .public import public_state
 from .state import SPACES, Table
 from .table_rules import activatable, effect_of, play_cost, playable_cards, room_on
 from .view import view as seat_view
@@ -84,7 +85,9 @@ def bot_action(state: Table, seat: int, level: str, seed: int) -> dict[str, Any]
     if actor(state) != player:
         return None
     chosen = Agent(level, str(seed), [s.id for s in state.seats]).command(state)
-    if is_rejection(decide(state, chosen)):  # a policy's candidate the rules refuse: the step's timeout default
+    refused = not accepts(state, chosen) if isinstance(chosen, TakeMainAction | Decide) else \
+        is_rejection(decide(state, chosen))
+    if refused:  # a policy's candidate the rules refuse: the step's timeout default
         return timeout_default(state)
     return chosen.model_dump(mode="json", exclude={"player", "at"})
 
@@ -105,8 +108,27 @@ def view(state: Table, seat: int | None = None) -> dict[str, Any]:
     """The seat's view (`echoes_of_time.view`); for the seat that is to act, its `moves`: every choice the
     rules accept now, so a client offers nothing else; and for everyone the open step's `deadline` (server
     time, milliseconds since the epoch; None without a turn timer), when its timeout default applies."""
-    return {**seat_view(state, seat), "moves": None if seat is None else moves(state, seat),
+    return {**seat_view(state, seat, _LAST_PUBLIC.of(state)), "moves": None if seat is None else moves(state, seat),
             "deadline": step_deadline(state)}
+
+
+class _LastPublic:
+    """The public state of the table last viewed, built once: the engine renders every seat's view of a state
+    one after another. A table the rules hand out is never changed in place (`evolve` copies it); the version
+    is compared too, for a caller that applies events to a table of its own."""
+
+    def __init__(self) -> None:
+        self._state: Table | None = None
+        self._version = -1
+        self._public: dict[str, Any] = {}
+
+    def of(self, state: Table) -> dict[str, Any]:
+        if state is not self._state or state.version != self._version:
+            self._state, self._version, self._public = state, state.version, public_state(state)
+        return self._public
+
+
+_LAST_PUBLIC = _LastPublic()
 
 
 def step_deadline(state: Table) -> int | None:
@@ -126,7 +148,7 @@ def moves(state: Table, seat: int) -> dict[str, Any] | None:
     if pending is not None:
         accepted = []
         if pending.kind in ("advance", "play"):
-            accepted = [a.choice for a in answers(state, list) if not is_rejection(decide(state, a))]
+            accepted = [a.choice for a in answers(state, list) if accepts(state, a)]
         return {"decision": pending.kind, "answers": accepted}
     assert turn is not None
     found: dict[str, Any] = {"main": {}, "end_turn": turn.main_done,
@@ -145,7 +167,7 @@ def moves(state: Table, seat: int) -> dict[str, Any] | None:
             found["main"]["play"] = {"slot": slot, "cards": [_play_terms(state, player, c)
                                                              for c in playable_cards(state, player)]}
         else:
-            accepted = [c.args for c in candidates[action] if _accepted(state, c)]
+            accepted = [c.args for c in candidates[action] if accepts(state, c)]
             if accepted:
                 found["main"][action] = {"slot": slot, "choices": accepted}
     return found
@@ -156,10 +178,6 @@ def _play_terms(state: Table, player: str, card: str) -> dict[str, Any]:
     discards, low, high = play_cost(state, player, card)
     spaces = [s for s in range(low, min(high, SPACES) + 1) if room_on(state, player, s)]
     return {"card": card, "discards": discards, "spaces": spaces}
-
-
-def _accepted(state: Table, command: TakeMainAction) -> bool:
-    return not is_rejection(decide(state, command))
 
 
 def summary(state: Table) -> dict[str, Any] | None:

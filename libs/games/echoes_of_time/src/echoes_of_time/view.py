@@ -8,9 +8,10 @@ from .public import public_state
 from .state import Table
 
 
-def view(state: Table, seat: int | None = None) -> dict[str, Any]:
-    """Never the seed, the deck order or another hand; `seat` None is a spectator."""
-    shown = public_state(state)
+def view(state: Table, seat: int | None = None, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Never the seed, the deck order or another hand; `seat` None is a spectator. `public`: the table's
+    `public_state`, when the caller has it already (it is copied, not changed)."""
+    shown = public_state(state) if public is None else dict(public)
     me = state.seats[seat] if seat is not None and 0 <= seat < len(state.seats) else None
     shown["game_id"] = state.game_id
     shown["version"] = state.version

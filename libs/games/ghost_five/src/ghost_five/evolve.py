@@ -22,6 +22,7 @@ from .events import (
     TurnOpened,
     TurnResolved,
 )
+from .memory import corner_digits
 from .state import MatchState, RoundRecord, SeatTurn, initial_state
 
 
@@ -87,8 +88,11 @@ def _resolved(state: MatchState, event: TurnResolved) -> MatchState:
 
 
 def _round_ended(state: MatchState, event: RoundEnded) -> MatchState:
-    record = RoundRecord(event.round, event.result, event.reason, event.turns,
-                         tuple(rows_text(state.board, state.geo)))
+    pieces, geo, size = state.board.pieces, state.geo, state.settings.memory
+    corners = sorted({**corner_digits(pieces, geo, 0, size), **corner_digits(pieces, geo, 1, size)}.items())
+    record = RoundRecord(event.round, event.result, event.reason, event.turns, tuple(rows_text(state.board, geo)),
+                         tuple((geo.names[cell], digit) for cell, (digit, _) in corners),
+                         tuple(geo.names[cell] for cell, (_, frame) in corners if frame))
     score = list(state.score)
     if event.reason != "resign" and event.result != "draw":
         score["AB".index(event.result)] += 1

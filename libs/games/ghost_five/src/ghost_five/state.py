@@ -49,6 +49,10 @@ class RoundRecord(NamedTuple):
     reason: str
     turns: int
     board: tuple[str, ...]
+    #: the corner digits of the last board (cell name, digit) and the cells of the dashed frame: the live
+    #: view moves on to the fresh round at once, so a replay has them only from here
+    digits: tuple[tuple[str, int], ...] = ()
+    next_to_go: tuple[str, ...] = ()
 
 
 class MatchState(NamedTuple):

@@ -15,6 +15,10 @@ from .state import MatchState
 def view(state: MatchState, seat: int | None = None, *, with_log: bool = True) -> dict[str, Any]:
     picture = report(state, with_log=with_log)
     picture["seat"] = None if seat is None else SEAT_LETTERS[seat]
+    for shown, record in zip(picture["rounds"], state.rounds, strict=True):
+        # a round's last board with its corners, which no live view shows (the replay draws it);
+        # not in ghostctl's report, whose round entries the command-line contract fixes
+        shown.update(digits=dict(record.digits), next_to_go=list(record.next_to_go))
     picture["open_turn"] = {
         SEAT_LETTERS[s]: {"committed": turn.commit is not None, "commit": turn.commit,
                           "clock_since": turn.since, "clock_spent": turn.spent}

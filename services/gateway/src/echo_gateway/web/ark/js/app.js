@@ -27,7 +27,7 @@ const inviteFromHash = () => location.hash.match(/^#\/room\/([\w.-]+)/)?.[1] ?? 
 const me = () => state.view?.game?.me?.id ?? null;
 
 function isOnline(player) {
-  if (!player.connected) return false;
+  if (player.away) return false;
   if (!state.online) return true;
   return state.online.includes(Number(player.id.slice(1)));
 }

@@ -1,4 +1,4 @@
-// The room's screens from one seat's view (the rules' `view`, docs/games/ark.md "What each player sees"):
+// The room's screens from one seat's view (the rules' online view, docs/games/ark.md §5 "The online view"):
 // the lobby, a running game (its current step, the cards, the players) and the final screen.
 import { w } from "./words.js";
 import { actionButton, esc, left } from "./html.js";
@@ -9,6 +9,11 @@ const CATEGORIES = ["profession", "biology", "health", "hobby", "phobia", "bagga
 
 function nick(game, id) {
   return game.players.find((p) => p.id === id)?.nick ?? id;
+}
+
+/** A player's revealed cards (ids, in category order) as list items: the category and the card's title. */
+function openCards(ids, ctx) {
+  return ids.map((id) => `<li><small>${esc(w("cat_" + ctx.cat.byId[id]?.category))}</small> ${esc(ctx.cat.byId[id]?.title ?? id)}</li>`).join("");
 }
 
 function card(ctx, id, extra = "") {
@@ -22,7 +27,7 @@ function badges(game, player, ctx) {
   if (player.id === ctx.me) marks.push(`<span class="badge you">${esc(w("you"))}</span>`);
   if (!ctx.isOnline(player)) marks.push(`<span class="badge away" data-testid="offline">${esc(w("offlineMark"))}</span>`);
   if (player.exiled) marks.push(`<span class="badge">${esc(w("exiled"))}</span>`);
-  if (!player.alive) marks.push(`<span class="badge">${esc(w("dead"))}</span>`);
+  if (player.dead) marks.push(`<span class="badge">${esc(w("dead"))}</span>`);
   if (player.departed) marks.push(`<span class="badge">${esc(w("departed"))}</span>`);
   if (game.muted?.includes(player.id)) marks.push(`<span class="badge" data-testid="muted-mark">${esc(w("muted"))}</span>`);
   return marks.join(" ");
@@ -113,7 +118,7 @@ function stepPanel(game, ctx) {
       parts.push(`<h3>${esc(w("incidentOf", { p: subject?.nick }))}</h3>`);
       for (const id of subject?.incidents ?? []) parts.push(card(ctx, id));
       if (step.cited.length) parts.push(`<p class="muted">${step.cited.map((c) => `${esc(nick(game, c.player))}: ${esc(ctx.cat.byId[c.card]?.title ?? c.card)}`).join("; ")}</p>`);
-      const own = Object.values(game.players.find((p) => p.id === me)?.cards ?? {});
+      const own = game.players.find((p) => p.id === me)?.cards ?? [];
       parts.push(`<div class="targets">${[...own, ...game.ark_cards].map((id) => actionButton(`${w("cite")}: ${ctx.cat.byId[id]?.title ?? id}`, { type: "CiteCard", card: id }, { cls: "btn ghost small" })).join("")}</div>`);
       if (mine) parts.push(actionButton(w("toVote"), { type: "EndIncidentDiscussion" }, { cls: "btn primary", testid: "to-vote" }));
       break;
@@ -146,21 +151,21 @@ function stepPanel(game, ctx) {
 }
 
 function myCards(game, ctx) {
-  const mine = game.me.cards;
-  if (!Object.keys(mine).length) return "";
-  const shown = game.players.find((p) => p.id === ctx.me)?.cards ?? {};
+  const mine = game.me.cards; // all seven, in category order
+  if (!mine.length) return "";
+  const shown = game.players.find((p) => p.id === ctx.me)?.cards ?? [];
   const revealing = game.step?.kind === "reveal" && game.step.player === ctx.me;
-  const items = CATEGORIES.map((c) => {
-    const open = c in shown;
+  const items = CATEGORIES.map((c, n) => {
+    const open = shown.includes(mine[n]);
     const canReveal = revealing && !open && (game.round !== 1 || c === "profession");
     const button = canReveal ? actionButton(w("cat_" + c), { type: "RevealCard", card: c }, { cls: "btn small primary", testid: `reveal-${c}` }) : "";
-    return `<div class="mine ${open ? "open" : ""}"><small>${esc(w("cat_" + c))}${open ? " ✓" : ""}</small>${card(ctx, mine[c], button)}</div>`;
+    return `<div class="mine ${open ? "open" : ""}"><small>${esc(w("cat_" + c))}${open ? " ✓" : ""}</small>${card(ctx, mine[n], button)}</div>`;
   });
   return `<section class="panel"><h3>${esc(w("yourCards"))}</h3><div class="cards" data-testid="my-cards">${items.join("")}</div></section>`;
 }
 
 function lastTally(game) {
-  const tally = game.votes[game.votes.length - 1];
+  const tally = game.tally;
   if (!tally) return "";
   let body;
   if (tally.kind === "exile") {
@@ -177,9 +182,8 @@ function lastTally(game) {
 
 function playersPanel(game, ctx) {
   const rows = game.players.map((p) => {
-    const open = CATEGORIES.filter((c) => c in p.cards).map((c) => `<li><small>${esc(w("cat_" + c))}</small> ${esc(ctx.cat.byId[p.cards[c]]?.title ?? p.cards[c])}</li>`);
     return `<li data-player="${esc(p.id)}" class="${p.exiled ? "exiled" : ""}"><span class="nick">${esc(p.nick)}</span> ${badges(game, p, ctx)}
-      <ul class="open-cards">${open.join("")}</ul></li>`;
+      <ul class="open-cards">${openCards(p.cards, ctx)}</ul></li>`;
   });
   return `<section class="panel"><h3>${esc(w("players"))}</h3><ul class="players" data-testid="players">${rows.join("")}</ul></section>`;
 }
@@ -207,7 +211,7 @@ export function final(view, ctx) {
   const winners = game.winners.map((id) => nick(game, id)).join(", ") || w("nobody");
   const rows = game.players.map((p) => `<li data-player="${esc(p.id)}"><span class="nick">${esc(p.nick)}</span>
       <span class="badge ${game.results[p.id] === "win" ? "ok" : ""}">${esc(w(game.results[p.id] ?? "loss"))}</span> ${badges(game, p, ctx)}
-      <ul class="open-cards">${CATEGORIES.filter((c) => c in p.cards).map((c) => `<li><small>${esc(w("cat_" + c))}</small> ${esc(ctx.cat.byId[p.cards[c]]?.title ?? "")}</li>`).join("")}</ul></li>`);
+      <ul class="open-cards">${openCards(p.cards, ctx)}</ul></li>`);
   return `
   <section class="panel" data-testid="final" data-ending="${esc(game.ending)}">
     <h2>${esc(w("phase_finished"))}</h2>

@@ -5,10 +5,11 @@ import { Connection } from "/js/connection.js";
 import { getJSON } from "/js/api.js";
 import { lang, setLang } from "/js/i18n.js";
 import { notices } from "/js/notice.js";
+import { ServerTime } from "/js/servertime.js";
 import { loadCards } from "./cards.js";
 import { TableLog } from "./log.js";
 import { MovesPanel } from "./moves.js";
-import { tableHTML, tickCountdowns } from "./table.js";
+import { stepOpened, tableHTML, tickCountdowns } from "./table.js";
 import { escapeHTML, refusal, t } from "./words.js";
 
 const KIND = "echoes_of_time";
@@ -17,6 +18,8 @@ const TIMERS = [null, 30, 60, 120, 300];
 const TABLES_KEY = "eot.history"; // this device's tables still in play (the finished ones come from the server)
 
 const conn = new Connection({ logDelta: false }); // a table's views are whole
+const serverTime = new ServerTime();
+const serverMillis = () => serverTime.now() * 1000;
 const screen = document.getElementById("screen");
 const { say, command } = notices(document.getElementById("notice"), conn, refusal);
 
@@ -131,6 +134,7 @@ class TableScreen {
   show(view) {
     if (this.view && view.version < this.view.version) return; // an older frame than the one shown
     this.view = view;
+    serverTime.observe(stepOpened(view));
     if (view.game) this.log.see(view.game, view.table.you);
     remember(this.gameId, view.table.status);
     this.render();
@@ -154,7 +158,7 @@ class TableScreen {
     }
     const game = view.game;
     screen.innerHTML = `<div class="game" data-testid="game" data-version="${view.version}" data-status="${table.status}">
-      ${this.moves.html(game, view.version)}${tableHTML(game, table.you)}${this.log.html()}
+      ${this.moves.html(game, view.version)}${tableHTML(game, table.you, serverMillis())}${this.log.html()}
       ${table.status === "over" ? `<p><a class="btn" href="#/r/${this.gameId}" data-testid="replay-link">${t("replay")}</a></p>` : ""}</div>`;
     screen.querySelector("[data-testid=moves]")?.addEventListener("click", (event) => {
       const el = event.target.closest("[data-do]");
@@ -223,12 +227,12 @@ document.getElementById("lang").addEventListener("click", () => {
   if (current?.render) current.render(); else lobby();
 });
 
-setInterval(() => tickCountdowns(screen), 500);
+setInterval(() => tickCountdowns(screen, serverMillis()), 500);
 conn.addEventListener("state", (event) => { document.getElementById("conn").dataset.state = event.detail; });
 let routed = false;
 conn.addEventListener("online", () => { if (!routed) { routed = true; route(); } });
 window.addEventListener("hashchange", route);
 window.eotConnection = conn; // for tests: drop the socket as a network failure would
 chrome();
-await loadCards();
+await Promise.all([loadCards(), serverTime.ask()]);
 conn.open();

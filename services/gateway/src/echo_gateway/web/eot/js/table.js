@@ -13,33 +13,42 @@ export function playerName(game, id, you) {
 
 const dot = (seat) => `<span class="cube seat-${seat}" aria-hidden="true"></span>`;
 
-function header(game, you) {
+function header(game, you, now) {
   const name = (id) => playerName(game, id, you);
   const turn = game.turn ? t("turnOf", { p: name(game.turn.player), i: game.turn.index }) : "";
   const pending = game.pending ? t("decides", { p: name(game.pending.player) }) : "";
   const mine = game.moves ? `<strong class="your-turn" data-testid="your-turn">${t(game.pending ? "yourDecision" : "yourTurn")}</strong>` : "";
   return `<header class="status" data-testid="status" data-round="${game.round}" data-phase="${game.phase}">
     <span>${t("round", { n: game.round })} · ${t(`ph_${game.phase}`)}</span><span>${escapeHTML(turn)}</span>
-    <span>${escapeHTML(pending)}</span>${mine}${game.deadline ? countdownHTML(game.deadline) : ""}</header>`;
+    <span>${escapeHTML(pending)}</span>${mine}${game.deadline ? countdownHTML(game.deadline, now) : ""}</header>`;
 }
 
-// The open step's timer: the server's deadline (ms since the epoch), ticked down by tickCountdowns().
-function countdownHTML(deadline) {
+// The open step's timer: the server's deadline (ms since the epoch) against the server's time `now` (ms, as
+// this device reckons it: /js/servertime.js), ticked down by tickCountdowns().
+function countdownHTML(deadline, now) {
   return `<span class="countdown" role="timer" data-testid="countdown" data-deadline="${Number(deadline)}"
-    title="${t("timeLeftLabel")}" aria-label="${t("timeLeftLabel")}">${countdownText(deadline)}</span>`;
+    title="${t("timeLeftLabel")}" aria-label="${t("timeLeftLabel")}">${countdownText(deadline, now)}</span>`;
 }
 
-function countdownText(deadline) {
-  const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+function countdownText(deadline, now) {
+  const left = Math.max(0, Math.ceil((deadline - now) / 1000));
   return t("timeLeft", { t: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` });
 }
 
-export function tickCountdowns(root) {
+export function tickCountdowns(root, now) {
   for (const el of root.querySelectorAll("[data-deadline]")) {
     const deadline = Number(el.dataset.deadline);
-    el.textContent = countdownText(deadline);
-    el.classList.toggle("low", deadline - Date.now() <= 10_000);
+    el.textContent = countdownText(deadline, now);
+    el.classList.toggle("low", deadline - now <= 10_000);
   }
+}
+
+/** The server time (seconds since the epoch) a table's view says has passed: its open step's opening, its
+ * deadline less the table's timer. */
+export function stepOpened(view) {
+  const timer = view.table.settings?.turn_timer_s;
+  const deadline = view.game?.deadline;
+  return timer && deadline ? [deadline / 1000 - timer] : [];
 }
 
 function flags(game) {
@@ -121,11 +130,12 @@ export function scoring(game, you) {
     <table><tr><th></th>${parts.map((k) => `<th>${t(`sc_${k}`)}</th>`).join("")}</tr>${rows}</table></section>`;
 }
 
-/** Everything but the moves panel and the log, which the screen places beside it. */
-export function tableHTML(game, you) {
+/** Everything but the moves panel and the log, which the screen places beside it; `now`: the server's time
+ * (ms) for the open step's countdown, if it has one. */
+export function tableHTML(game, you, now) {
   const me = game.players[you];
   const others = game.players.filter((p) => p.seat !== you);
-  return `${header(game, you)}${scoring(game, you)}
+  return `${header(game, you, now)}${scoring(game, you)}
     <div class="columns"><div class="main-col">${me ? playerPanel(game, me, you) : ""}${hand(game)}${sourcesRow(game, you)}</div>
     <div class="side-col">${flags(game)}${slotsGrid(game, you)}${others.map((p) => playerPanel(game, p, you)).join("")}${supply(game)}</div></div>`;
 }

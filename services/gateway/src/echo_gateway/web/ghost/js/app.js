@@ -161,12 +161,27 @@ async function historyScreen() {
 }
 
 // --- a finished match, round by round and turn by turn, from its log (GET /api/v1/games/<id>/replay) ---
+
+/**
+ * The board after turn `turn` of `round` as the live board showed it: the seat's view of that moment (its
+ * stones with their corner digits and dashed frames, its anchors' memos). A round's last board, which the
+ * live view leaves at once for the fresh round, is the rebuilt one with the corners the round's record kept.
+ */
+function replayedBoard(frames, round, turn, rebuilt) {
+  const seen = frames.findLast((f) => f.round === round && f.turn === turn);
+  if (seen) return { board: seen, memos: seen.anchors };
+  const record = frames.at(-1).rounds.find((r) => r.round === round);
+  const stones = rebuilt.stones.map((s) => ({ ...s, digit: record?.digits[s.cell] ?? null, frame: record?.next_to_go.includes(s.cell) ?? false }));
+  return { board: { ...rebuilt, stones }, memos: null };
+}
+
 class ReplayScreen {
   constructor(gameId, round) { this.gameId = gameId; this.round = round; this.turn = 0; }
 
   async mount() {
     const replay = await getJSON(`/api/v1/games/${encodeURIComponent(this.gameId)}/replay`);
-    this.game = replay?.frames?.at(-1) ?? null;
+    this.frames = replay?.frames ?? [];
+    this.game = this.frames.at(-1) ?? null;
     if (this.game && !this.round) this.round = this.game.log[0]?.round ?? 1;
     this.render();
   }
@@ -178,6 +193,7 @@ class ReplayScreen {
     if (!game) { screen.innerHTML = `${nav()}<p class="panel">${t("historyEmpty")}</p>`; return; }
     const boards = rewindBoards(game, this.round);
     this.turn = Math.min(this.turn, boards.length - 1);
+    const shown = replayedBoard(this.frames, this.round, this.turn, boards[this.turn]);
     const name = (s) => (s === game.seat ? t("you") : t("rival"));
     const rounds = [...new Set(game.log.map((e) => e.round))];
     const log = { ...game, log: game.log.filter((e) => e.round === this.round && e.turn <= this.turn) };
@@ -186,7 +202,7 @@ class ReplayScreen {
       <button class="btn small" id="prev" ${this.turn ? "" : "disabled"}>◀</button>
       <span>${t("replayTurn", { r: this.round, t: this.turn })}</span>
       <button class="btn small" id="next" data-testid="replay-next" ${this.turn + 1 < boards.length ? "" : "disabled"}>▶</button></nav>
-      <div class="play-area"><div class="board-col">${boardHTML(boards[this.turn], game.settings.board)}</div>
+      <div class="play-area"><div class="board-col">${boardHTML(shown.board, game.settings.board, { memos: shown.memos })}</div>
       <div class="side-col"><section class="g-log"><h3>${t("log")}</h3>${logHTML(log, name)}</section></div></div></div>`;
     screen.querySelector("#prev").addEventListener("click", () => { this.turn -= 1; this.render(); });
     screen.querySelector("#next").addEventListener("click", () => { this.turn += 1; this.render(); });

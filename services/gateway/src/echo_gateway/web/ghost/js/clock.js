@@ -1,25 +1,12 @@
 // The seats' clocks (docs/games/ghost-five.md §7) counted down on this device from the view: a seat's clock
-// runs since `clock_since` (the server's time) on top of `clock_spent`; move time first, then the reserve.
-// The server's time is this device's minus an offset learnt from the views: a running clock's `since` is
-// never later than the moment its view arrives, so the smallest (arrival − since) seen is the offset.
-const KEEP = 6; // recent observations: an old one would hold a stale offset after a server clock change
+// runs since `clock_since` (the server's time, which /js/servertime.js learns) on top of `clock_spent`; move
+// time first, then the reserve.
 
-export class ServerTime {
-  constructor() { this.seen = []; }
-
-  observe(view) {
-    const arrived = Date.now() / 1000;
-    for (const seat of Object.values(view.open_turn ?? {})) {
-      if (seat.clock_since != null) this.seen.push(arrived - seat.clock_since);
-    }
-    if (view.reveal_since != null) this.seen.push(arrived - view.reveal_since);
-    this.seen = this.seen.slice(-KEEP);
-  }
-
-  now() {
-    const offset = this.seen.length ? Math.min(...this.seen) : 0;
-    return Date.now() / 1000 - offset;
-  }
+/** The server times a view says have passed, for ServerTime: each running clock's start and the reveal
+ * window's opening. */
+export function pastMoments(view) {
+  const starts = Object.values(view.open_turn ?? {}).map((seat) => seat.clock_since);
+  return [...starts, view.reveal_since].filter((moment) => moment != null);
 }
 
 /** Seconds of the seat's clock used so far in the open turn. */

@@ -1,8 +1,9 @@
 // One match as this seat sees it: the lobby with its invitation, then the board, the cards, the move
 // panel with its confirm pause, the cell menu, the log with rewind, and the end. Every move goes out as a
 // SHA-256 commit; its action and salt wait in localStorage for the reveal (secret.js).
+import { ServerTime } from "/js/servertime.js";
 import { boardHTML } from "./board.js";
-import { ServerTime } from "./clock.js";
+import { pastMoments } from "./clock.js";
 import { known, remember } from "./games.js";
 import { logHTML } from "./log.js";
 import { cellMenu, clockOf, clockText, endPanel, movePanel, playerCard } from "./panels.js";
@@ -47,6 +48,7 @@ export class MatchScreen {
     this.screen.addEventListener("mouseover", this.onOver = (e) => this.light(e, true));
     this.screen.addEventListener("mouseout", this.onOut = (e) => this.light(e, false));
     this.timer = setInterval(() => this.tick(), 250);
+    this.time.ask();
     if (this.conn.state === "online") await this.resume();
   }
 
@@ -99,7 +101,7 @@ export class MatchScreen {
     this.view = view;
     const game = this.game;
     if (game) {
-      this.time.observe(game);
+      this.time.observe(pastMoments(game));
       if (!before || before.round !== game.round || before.turn !== game.turn) {
         this.ui = { ...this.ui, selected: null, takeBack: null, pause: null, menu: null };
       }

@@ -1,0 +1,95 @@
+"""What one player (or a spectator) of an engine table sees of a room: what `view` shows (docs/games/ark.md,
+"What each player sees"), written for the wire (§5, "The online view"); arkctl prints `view`, unchanged.
+
+Every change goes to every seat as a whole view, so its size is paid sixteen times a change: cards are lists
+of ids (the client reads a card's category from the catalogue it loads once), a player's marks and a tally's
+abstentions appear only when they hold, a tally lists the targets that got votes, the finale's fields come
+with the finale, and what the players' entries already say (turn order, alive, dead) is not said twice. Of
+the tallies only the latest: each reaches every seat as the latest when its vote completes (the whole list
+is arkctl's `votes`); of one's own ballots the one in the open vote (he cast the others himself). So through
+a 16-player game a frame stays within the 4 KiB of a socket's past that permessage-deflate keeps (its
+window, as uvicorn sets it), and compresses as the little that changed since the socket's last frame.
+
+The part everyone sees is rendered once per state (`_recent`): the engine renders every seat's view of a state
+one after the other. The views of one state share it, so nothing may change a view after it is made.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import chat
+from .catalogue import CATEGORIES
+from .state import Player, Room, Tally
+from .view import incidents_began, number, step_shown
+
+RECENT = 8  # states whose public part is kept: a state's views are all rendered before the next state comes
+_recent: list[tuple[Room, dict[str, Any], list[dict[str, Any]]]] = []
+
+
+def _player(player: Player, incidents: bool) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": player.id, "nick": player.nick,
+                             "cards": [card for category, card in zip(CATEGORIES, player.cards, strict=False)
+                                       if category in player.shown]}
+    marks = (("ready", player.ready), ("away", not player.connected), ("departed", player.departed),
+             ("exiled", player.exiled), ("dead", not player.alive))
+    entry.update((mark, True) for mark, holds in marks if holds)
+    if incidents:
+        entry["incidents"] = list(player.incidents) if player.incidents_shown else None
+    if not player.alive:
+        entry["remaining"] = [player.card("baggage")]
+    return entry
+
+
+def _tally(tally: Tally) -> dict[str, Any]:
+    if tally.kind == "exile":
+        shown = {"kind": "exile", "round": tally.round, "index": tally.index, "attempt": tally.attempt,
+                 "tally": {target: n for target, n in tally.counts if n}, "result": tally.result}
+        if tally.abstained:
+            shown["abstained"] = tally.abstained
+        return shown
+    if tally.kind == "survival":
+        chance = (200 * tally.s + tally.v) // (2 * tally.v)  # a whole percent, halves rounded up
+        return {"kind": "survival", "subject": tally.subject, "s": tally.s, "v": tally.v, "chance": chance,
+                "outcome": tally.result}
+    return {"kind": "kind", "attempt": tally.attempt, "for": tally.s, "against": tally.v, "result": tally.result}
+
+
+def _public(room: Room) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What everyone sees of this state, and the chat lines its players see: rendered once per state."""
+    for kept, shown, talk in _recent:
+        if kept is room:
+            return shown, talk
+    incidents = incidents_began(room)
+    shown = {
+        "phase": room.phase, "round": room.round, "owner": room.owner, "settings": room.settings.public(),
+        "catalogue_version": room.catalogue.version, "catastrophe": room.catastrophe, "years": room.years,
+        "ark_cards": list(room.ark_cards), "players": [_player(p, incidents) for p in room.players],
+        "step": None if room.step is None else step_shown(room.step), "exiled": list(room.exiled),
+        "tally": _tally(room.tallies[-1]) if room.tallies else None,
+    }
+    if room.kind is not None:
+        shown["kind"] = {"candidates": list(room.kind.candidates),
+                         "hint_pairs": [list(pair) for pair in room.kind.hint_pairs], "result": room.kind.result}
+    if room.outcome is not None:
+        outcome = room.outcome
+        shown.update(winners=list(outcome.winners), results=dict(outcome.results), ending=outcome.ending,
+                     ending_card=outcome.ending_card)
+    talk = [{"player": line.player, "text": line.text, "at": number(line.at)} for line in room.chat[-chat.SHOWN:]]
+    _recent.append((room, shown, talk))
+    del _recent[:-RECENT]
+    return shown, talk
+
+
+def view(room: Room, seat: str | None = None) -> dict[str, Any]:
+    shown, talk = _public(room)
+    if seat is None:
+        return shown
+    player = room.find(seat)
+    mine: dict[str, Any] = {"id": seat, "cards": list(player.cards) if player is not None else []}
+    cast = dict(room.step.ballots) if room.step is not None else {}
+    if seat in cast:
+        mine["ballot"] = cast[seat]  # his choice in the open vote
+    if not chat.reads(room, seat):
+        return {**shown, "me": mine}
+    return {**shown, "me": mine, "chat": talk, "muted": sorted(room.muted)}
