@@ -10,11 +10,11 @@ pytestmark = pytest.mark.unit
 def test_a_reply_names_the_holder_of_its_game_and_a_failure_forgets_it() -> None:
     holders = Holders()
     assert holders.of("g1") is None and holders.of(None) is None
-    holders.heard({"ok": True, "game_id": "g1", "replica": "engine-a"})
-    holders.heard({"ok": True, "data": {}, "replica": "engine-b"})  # about no game: nothing to remember
-    holders.heard({"ok": True, "game_id": "g2"})  # from an engine that does not say its replica
+    holders.heard("g1", "engine-a")
+    holders.heard(None, "engine-b")  # about no game: nothing to remember
+    holders.heard("g2", None)  # from an engine that does not say its replica
     assert holders.of("g1") == "engine-a" and holders.of("g2") is None
-    holders.heard({"ok": False, "game_id": "g1", "replica": "engine-b"})  # whoever answered last has it now
+    holders.heard("g1", "engine-b")  # whoever answered last has it now
     assert holders.of("g1") == "engine-b"
     holders.forget("g1")
     holders.forget(None)
@@ -23,8 +23,8 @@ def test_a_reply_names_the_holder_of_its_game_and_a_failure_forgets_it() -> None
 
 def test_the_games_asked_about_least_recently_go_first() -> None:
     holders = Holders(capacity=2)
-    holders.heard({"game_id": "g1", "replica": "a"})
-    holders.heard({"game_id": "g2", "replica": "a"})
+    holders.heard("g1", "a")
+    holders.heard("g2", "a")
     assert holders.of("g1") == "a"  # asked about again: now the most recent
-    holders.heard({"game_id": "g3", "replica": "b"})
+    holders.heard("g3", "b")
     assert (holders.of("g1"), holders.of("g2"), holders.of("g3")) == ("a", None, "b")

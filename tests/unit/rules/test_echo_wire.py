@@ -1,5 +1,6 @@
 """The engine's replies and updates, written by orjson, say exactly what pydantic's JSON of the same
-`PlayReply` / `GameUpdate` says — for every mode, live and ended games, and the Tutorial's guidance —
+`PlayReply` / `GameUpdate` says (a reply written as a device's frame, the same update's members; the
+headers what the gateway decides on) — for every mode, live and ended games, and the Tutorial's guidance —
 and a cached game (its state without the rules' log, its log as JSON fragments) shows what the rules'
 view of the whole state shows."""
 
@@ -11,8 +12,23 @@ from echo_challenge import compact, game
 from echo_challenge.view import client_view, log_entry
 from echo_engine.store import LoadedGame, rendered
 from echo_engine.views import game_view
-from echo_engine.wire import encode_reply, encode_update
-from echo_events.play import GameCreated, GameUpdate, PlayError, PlayReply
+from echo_engine.wire import encode_frame, encode_reply, encode_update
+from echo_events.play import (
+    BASE_VERSION_HEADER,
+    DUPLICATE_HEADER,
+    FRAME_HEADER,
+    LOG_FROM_HEADER,
+    LOG_LENGTH_HEADER,
+    REPLICA_HEADER,
+    SEAT_HEADER,
+    TABLE_STATUS_HEADER,
+    UPDATE_GAME_HEADER,
+    UPDATE_VERSION_HEADER,
+    GameCreated,
+    GameUpdate,
+    PlayError,
+    PlayReply,
+)
 from echo_strategies import moves, setups
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -49,16 +65,41 @@ def test_a_view_reply_and_update_read_the_same_as_pydantics(setup, commands, met
     reply = PlayReply(ok=True, game_id=meta.game_id, version=loaded.version, view=view, duplicate=duplicate)
     assert json.loads(encode_reply(reply)) == pydantic_json(reply)
     update = GameUpdate(game_id=meta.game_id, version=loaded.version, view=view)
-    assert json.loads(encode_update(meta.game_id, loaded.version, view)) == pydantic_json(update)
+    data, headers = encode_update(meta.game_id, loaded.version, view)
+    assert json.loads(data) == pydantic_json(update)
+    whole = {UPDATE_GAME_HEADER: meta.game_id, UPDATE_VERSION_HEADER: str(loaded.version),
+             LOG_LENGTH_HEADER: str(len(view["log"]))}
+    assert headers == whole
     known = len(view["log"]) // 2  # after a move: only the entries the version before did not have
     delta = GameUpdate(game_id=meta.game_id, version=loaded.version, base_version=loaded.version - 1,
                        log_from=known, view={**view, "log": view["log"][known:]})
-    assert json.loads(encode_update(meta.game_id, loaded.version, view, (loaded.version - 1, known))) == \
-        pydantic_json(delta)
+    data, headers = encode_update(meta.game_id, loaded.version, view, (loaded.version - 1, known))
+    assert json.loads(data) == pydantic_json(delta)
+    assert headers == {**whole, BASE_VERSION_HEADER: str(loaded.version - 1), LOG_FROM_HEADER: str(known)}
+    # the same reply as a device's frame: the update's members (the asker's delta says `log_from`)
+    asked = reply.model_copy(update={"view": delta.view, "log_from": known})
+    data, headers = encode_frame(asked, "replica-1")
+    assert json.loads(data) == {key: value for key, value in pydantic_json(delta).items() if key != "base_version"}
+    assert headers == {**whole, LOG_FROM_HEADER: str(known), FRAME_HEADER: "1", REPLICA_HEADER: "replica-1",
+                       **({DUPLICATE_HEADER: "1"} if duplicate else {})}
 
 
-def test_replies_without_a_view_are_unchanged():
+def test_replies_without_a_view_are_unchanged_and_never_frames():
     refusal = PlayReply(ok=False, error=PlayError(code="bad_move", message="нельзя"))
     options = PlayReply(ok=True, data={"presets": [{"id": "standard", "name": "Стандарт"}]})
-    for reply in (refusal, options):
+    waiting = PlayReply(ok=True, data={"waiting": True})
+    for reply in (refusal, options, waiting):
         assert json.loads(encode_reply(reply)) == pydantic_json(reply)
+        assert encode_frame(reply, "replica-1") is None
+
+
+def test_a_tables_frame_says_its_seat_and_status():
+    view = {"game_id": "g", "kind": "ghost_five", "mode": "table", "version": 4,
+            "table": {"seats": 2, "taken": 2, "you": 1, "status": "playing", "settings": {}},
+            "game": {"log": [{"turn": 1}]}}
+    _, headers = encode_update("g", 4, view)
+    assert headers == {UPDATE_GAME_HEADER: "g", UPDATE_VERSION_HEADER: "4", SEAT_HEADER: "1",
+                       TABLE_STATUS_HEADER: "playing"}
+    spectator = {**view, "table": {**view["table"], "you": None, "status": "over"}}
+    _, headers = encode_update("g", 5, spectator)
+    assert headers == {UPDATE_GAME_HEADER: "g", UPDATE_VERSION_HEADER: "5", TABLE_STATUS_HEADER: "over"}

@@ -52,6 +52,21 @@ PRESENCE_PREFIX = "echo.presence"
 PRESENCE_QUIET_SECONDS = 45.0  # a seat whose devices all went quiet this long is offline (two heartbeats missed)
 UPDATE_GAME_HEADER = "Echo-Game-Id"
 UPDATE_VERSION_HEADER = "Echo-Game-Version"
+#: What a gateway decides a device's frame on, beside the game and version above, so that it forwards the
+#: body without parsing the view: on an update and on a reply written as a frame (`REPLY_AS_HEADER`).
+LOG_FROM_HEADER = "Echo-Log-From"  # a delta: its `view.log` starts at this index of the whole log
+BASE_VERSION_HEADER = "Echo-Base-Version"  # an update that is a delta: the version whose log it extends
+LOG_LENGTH_HEADER = "Echo-Log-Length"  # the whole log's length at this version (a view with a top-level log)
+SEAT_HEADER = "Echo-Seat"  # a table's view: `table.you` (absent: a spectator's)
+TABLE_STATUS_HEADER = "Echo-Table-Status"  # a table's view: `table.status` (absent: not a table)
+REPLICA_HEADER = "Echo-Replica"  # a reply written as a frame: `PlayReply.replica`
+DUPLICATE_HEADER = "Echo-Duplicate"  # a reply written as a frame: "1" when the command was a retry
+#: on an engine request: `frame` asks that a reply with a view come as a device's frame body — the JSON
+#: object `{game_id, version, view[, log_from]}`, as a `GameUpdate` — with the headers above (and
+#: `REPLICA_HEADER`, `DUPLICATE_HEADER`, `FRAME_HEADER`) instead of a `PlayReply`; any other reply (a
+#: refusal, no view) is a `PlayReply` still.
+REPLY_AS_HEADER = "Echo-Reply-As"
+FRAME_HEADER = "Echo-Frame"  # on a reply: "1" when its body is the frame `REPLY_AS_HEADER` asked for
 # on an engine request: when (Unix seconds) the asker stops waiting; the engine does not start it later
 DEADLINE_HEADER = "Echo-Deadline"
 

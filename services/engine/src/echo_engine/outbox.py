@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
-from echo_events.play import UPDATE_GAME_HEADER, UPDATE_VERSION_HEADER, updates_subject
+from echo_events.play import updates_subject
 from nats.aio.client import Client
 
 from .wire import encode_update
@@ -61,6 +61,5 @@ class Outbox:
             await self._send(update)
 
     async def _send(self, update: Update) -> None:
-        data = encode_update(update.game_id, update.version, update.view, update.base)
-        await self._nc.publish(updates_subject(update.account_id), data,
-                               headers={UPDATE_GAME_HEADER: update.game_id, UPDATE_VERSION_HEADER: str(update.version)})
+        data, headers = encode_update(update.game_id, update.version, update.view, update.base)
+        await self._nc.publish(updates_subject(update.account_id), data, headers=headers)

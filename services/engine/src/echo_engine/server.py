@@ -22,12 +22,14 @@ from echo_events.play import (
     ENGINE_QUEUE,
     ENGINE_SUBJECT,
     PLAY_REQUEST,
+    REPLY_AS_HEADER,
     PlayReply,
     TimerFired,
     replica_subject,
 )
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.telemetry import span_from_headers
+from nats.aio.client import Client
 from nats.aio.msg import Msg
 from opentelemetry.trace import SpanKind
 from prometheus_client import Counter, Gauge, Histogram
@@ -42,7 +44,7 @@ from .presence import PresenceWatcher
 from .projections import GAMES_CONSUMER, games_handler
 from .store import GameStore
 from .timers import FIRED_CONSUMER
-from .wire import encode_reply
+from .wire import encode_frame, encode_reply
 
 log = structlog.get_logger(__name__)
 MOVES = ("probe", "beam", "finish", "start", "act", "open", "join")
@@ -68,9 +70,10 @@ def replica_name() -> str:
 
 
 class EngineServer:
-    def __init__(self, play: PlayService, replica: str) -> None:
+    def __init__(self, play: PlayService, replica: str, nc: Client) -> None:
         self.play = play
         self.replica = replica
+        self._nc = nc
         self._inflight: set[asyncio.Task[None]] = set()
         # Under a surge (midnight: everyone starts the Daily), handling everything at once would make every
         # request slow and many late; a bounded number at a time serves them in order. A request whose
@@ -114,9 +117,17 @@ class EngineServer:
             with self.play.outbox.held() as updates:
                 reply = await self._reply_to(msg)
             if msg.reply:
-                await msg.respond(encode_reply(reply, self.replica))
+                await self._respond(msg, reply)
         finally:
             await self.play.outbox.send(updates)  # the asker hears first; the player's other devices next
+
+    async def _respond(self, msg: Msg, reply: PlayReply) -> None:
+        """As the device's `ack` when the asker wants frames and the reply has a view; else a `PlayReply`."""
+        framed = encode_frame(reply, self.replica) if (msg.headers or {}).get(REPLY_AS_HEADER) == "frame" else None
+        if framed is None:
+            await msg.respond(encode_reply(reply, self.replica))
+        else:
+            await self._nc.publish(msg.reply, framed[0], headers=framed[1])
 
     async def _reply_to(self, msg: Msg) -> PlayReply:
         started = time.perf_counter()
@@ -171,7 +182,8 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
         hosted.register(importlib.import_module(module))
     store = GameStore(runtime.js, runtime.nc, capacity=cached_games)
     CACHED_GAMES.set_function(lambda: store.size)
-    server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store), replica)
+    server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store), replica,
+                          runtime.nc)
     server.play.timers.on_local = server.fire
     shared = await runtime.nc.subscribe(ENGINE_SUBJECT, queue=ENGINE_QUEUE, cb=server.on_request)
     own = await runtime.nc.subscribe(replica_subject(server.replica), cb=server.on_request)

@@ -10,14 +10,24 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from echo_events.play import DEADLINE_HEADER, ENGINE_SUBJECT, replica_subject
+import orjson
+from echo_events.play import (
+    DEADLINE_HEADER,
+    ENGINE_SUBJECT,
+    FRAME_HEADER,
+    REPLICA_HEADER,
+    REPLY_AS_HEADER,
+    UPDATE_GAME_HEADER,
+    replica_subject,
+)
 from echo_runtime.lru import Lru
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
+from nats.aio.msg import Msg
 from opentelemetry.trace import SpanKind
 from prometheus_client import Counter
 
-from .service_request import NobodyThere, Unavailable, request_json
+from .service_request import NobodyThere, Unavailable, request_message
 
 ENGINE_TIMEOUT = 5.0
 HELD_GAMES = 20_000  # games whose replica a gateway remembers (~200 B each); the least recently asked go
@@ -39,9 +49,9 @@ class Holders:
     def of(self, game_id: str | None) -> str | None:
         return None if game_id is None else self._replica.get(game_id)
 
-    def heard(self, reply: dict[str, Any]) -> None:
-        game_id, replica = reply.get("game_id"), reply.get("replica")
-        if game_id and replica:
+    def heard(self, game_id: Any, replica: Any) -> None:
+        """A reply about `game_id` came from `replica` (either may be missing: nothing to remember)."""
+        if isinstance(game_id, str) and game_id and isinstance(replica, str) and replica:
             self._replica.put(game_id, replica)
 
     def forget(self, game_id: str | None) -> None:
@@ -58,31 +68,49 @@ def span_name(request: dict[str, Any]) -> str:
 
 async def ask_engine(nc: Client, request: dict[str, Any], holders: Holders | None = None) -> dict[str, Any]:
     """The engine's reply, asked of the replica that holds the request's game when `holders` knows it."""
+    reply = orjson.loads((await _ask_holder(nc, request, holders, {})).data)
+    if holders is not None:
+        holders.heard(reply.get("game_id"), reply.get("replica"))
+    return reply
+
+
+async def ask_engine_for_frame(nc: Client, request: dict[str, Any], holders: Holders) -> Msg | dict[str, Any]:
+    """As `ask_engine`, but a reply with a game's view comes as the message the engine wrote: a device's
+    frame body and what to decide on in its headers (echo_events.play.REPLY_AS_HEADER), unread; any other
+    reply (a refusal, a pairing's wait) is the `PlayReply`, parsed."""
+    message = await _ask_holder(nc, request, holders, {REPLY_AS_HEADER: "frame"})
+    headers = message.headers or {}
+    if headers.get(FRAME_HEADER) == "1":
+        holders.heard(headers.get(UPDATE_GAME_HEADER), headers.get(REPLICA_HEADER))
+        return message
+    reply = orjson.loads(message.data)
+    holders.heard(reply.get("game_id"), reply.get("replica"))
+    return reply
+
+
+async def _ask_holder(nc: Client, request: dict[str, Any], holders: Holders | None,
+                      headers: dict[str, str]) -> Msg:
     game_id = request.get("game_id")
     replica = holders.of(game_id) if holders is not None else None
     try:
-        reply = await _ask(nc, request, replica)
+        return await _ask(nc, request, replica, headers)
     except EngineUnavailable:
         if holders is not None:
             holders.forget(game_id)  # the retry goes to any replica
         raise
-    if holders is not None:
-        holders.heard(reply)
-    return reply
 
 
-async def _ask(nc: Client, request: dict[str, Any], replica: str | None) -> dict[str, Any]:
+async def _ask(nc: Client, request: dict[str, Any], replica: str | None, extra: dict[str, str]) -> Msg:
     """Asked of `replica` if given — or of any replica when that one is gone."""
     try:
         with start_span(span_name(request), kind=SpanKind.CLIENT):
-            deadline = {DEADLINE_HEADER: f"{time.time() + ENGINE_TIMEOUT:.3f}"}
-            headers = inject_headers(deadline)
+            headers = inject_headers({**extra, DEADLINE_HEADER: f"{time.time() + ENGINE_TIMEOUT:.3f}"})
             if replica is not None:
                 try:
-                    return await request_json(nc, replica_subject(replica), request, timeout=ENGINE_TIMEOUT,
+                    return await request_message(nc, replica_subject(replica), request, timeout=ENGINE_TIMEOUT,
                                               headers=headers)
                 except NobodyThere:  # stopped or replaced: nothing was delivered, so any replica may take it
                     HOLDER_GONE.inc()
-            return await request_json(nc, ENGINE_SUBJECT, request, timeout=ENGINE_TIMEOUT, headers=headers)
+            return await request_message(nc, ENGINE_SUBJECT, request, timeout=ENGINE_TIMEOUT, headers=headers)
     except Unavailable:
         raise EngineUnavailable("the game server did not answer; retry with the same id") from None

@@ -1,4 +1,5 @@
-"""Asking a back-end service over NATS request/reply: JSON in, JSON out, or `Unavailable`."""
+"""Asking a back-end service over NATS request/reply: JSON in, JSON (or the reply message) out, or
+`Unavailable`."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 import orjson
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
+from nats.aio.msg import Msg
 from nats.errors import MaxPayloadError, NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 from opentelemetry.trace import SpanKind
@@ -31,6 +33,13 @@ class Unencodable(ValueError):
 
 async def request_json(nc: Client, subject: str, body: dict[str, Any], *, timeout: float,
                        headers: dict[str, str] | None = None) -> dict[str, Any]:
+    reply = await request_message(nc, subject, body, timeout=timeout, headers=headers)
+    return orjson.loads(reply.data)
+
+
+async def request_message(nc: Client, subject: str, body: dict[str, Any], *, timeout: float,
+                          headers: dict[str, str] | None = None) -> Msg:
+    """The reply as it came (its headers, its bytes unread)."""
     try:
         data = orjson.dumps(body)
     except orjson.JSONEncodeError as error:
@@ -49,4 +58,4 @@ async def request_json(nc: Client, subject: str, body: dict[str, Any], *, timeou
         raise NobodyThere(subject) from None
     except (NatsTimeout, TimeoutError):
         raise Unavailable(subject) from None
-    return orjson.loads(reply.data)
+    return reply

@@ -11,17 +11,18 @@ from typing import Any
 import orjson
 import structlog
 from echo_events.errors import explain
-from echo_events.play import UPDATE_GAME_HEADER, UPDATE_VERSION_HEADER, updates_subject
+from echo_events.play import updates_subject
 from litestar import WebSocket
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from prometheus_client import Counter
 from pydantic import ValidationError
 
-from ..engine_client import EngineUnavailable, Holders, ask_engine
+from ..engine_client import EngineUnavailable, Holders, ask_engine_for_frame
 from ..identity import Identity, InvalidToken
 from ..leagues_client import LeaguesUnavailable, league_of
 from ..sessions import Sessions
+from .frames import UPDATE, GameFrame, ack_prefix, game_frame
 from .hub import Hub
 from .log_deltas import LogDeltas
 from .presence import Presence
@@ -65,7 +66,7 @@ class Connection:
         self._send_lock = asyncio.Lock()
         self._seen: dict[str, int] = {}  # game id → last version sent to this device
         self._asking: str | None = None  # the game this device's command in flight is about
-        self._held: Msg | None = None  # the newest update of that game that came meanwhile
+        self._held: GameFrame | None = None  # the newest update of that game that came meanwhile
         self._logs: LogDeltas | None = None  # when the device asked for log deltas in its hello
         self._account = ""  # the account this device is logged in as, after its hello
         self._version = 2  # the protocol its hello named
@@ -104,9 +105,14 @@ class Connection:
             return
         if frame.get("type") == "error":
             REJECTIONS.labels(frame["code"]).inc()
+        await self._send_text(orjson.dumps(frame).decode())
+
+    async def _send_text(self, text: str) -> None:
+        if self._closed:  # (signed out while a frame was on its way)
+            return
         async with self._send_lock:
             with contextlib.suppress(Exception):
-                await self._socket.send_text(orjson.dumps(frame).decode())
+                await self._socket.send_text(text)
 
     async def _sign_out(self) -> None:
         """This device's session was signed out (here or on another replica): say so and close. A frame
@@ -201,7 +207,7 @@ class Connection:
         finally:
             held, self._asking, self._held = self._held, None, None
             if held is not None:
-                await self._on_update(held)
+                await self._update(held)
 
     async def _command(self, identity: Identity, frame) -> None:  # noqa: ANN001
         account = identity.account_id
@@ -249,82 +255,106 @@ class Connection:
         reply = await self._ask_engine(request, frame.id)
         if reply is None:
             return
+        if isinstance(reply, GameFrame):
+            await self._ack(frame, reply, held)
+            return
         if not reply.get("ok"):
             failure = reply.get("error") or {}
             await self.send(error(failure.get("code", "internal"), failure.get("message", ""), frame.id))
             return
-        if reply.get("game_id") is None:  # a pairing that waits (or stopped waiting): no game yet
-            await self.send({"type": "ack", "id": frame.id, "game_id": None, "version": 0, "view": None,
-                             "waiting": bool((reply.get("data") or {}).get("waiting"))})
-            return
-        game_id, version = reply["game_id"], reply["version"]
-        if isinstance(frame, Resume) and version <= frame.version:
-            await self.send({"type": "ack", "id": frame.id, "game_id": game_id, "version": version, "view": None})
-            return
-        ack = {"type": "ack", "id": frame.id, "game_id": game_id, "version": version,
-               "duplicate": reply.get("duplicate", False), "view": reply["view"]}
-        if held is not None and "log_from" in reply:
-            delta = self._logs.extend({**ack, "base_version": held[0], "log_from": reply["log_from"]})
-            ack = delta or await self._whole(ack)
-            if ack is None:
-                await self.send(error("engine_unavailable", "the game server did not answer; resume", frame.id))
-                return
-        elif self._logs is not None:  # a start or a resume is where a device (re)learns a game: whole
-            ack = self._logs.shorten(ack) if moving else self._logs.whole(ack)
-        self._seen[game_id] = max(ack["version"], self._seen.get(game_id, 0))
-        await self.send(ack)
-        await self._follow(ack)
+        # an answer with no view: a pairing that waits (or stopped waiting), no game yet
+        await self.send({"type": "ack", "id": frame.id, "game_id": reply.get("game_id"),
+                         "version": reply.get("version") or 0, "view": None,
+                         "waiting": bool((reply.get("data") or {}).get("waiting"))})
 
-    async def _ask_engine(self, request: dict[str, Any], command_id: str) -> dict[str, Any] | None:
+    async def _ack(self, command, game: GameFrame, held: tuple[int, int] | None) -> None:  # noqa: ANN001
+        """The `ack` of an accepted command, the engine's frame spliced behind its type, id and duplicate."""
+        if isinstance(command, Resume) and game.version <= command.version:
+            await self.send({"type": "ack", "id": command.id, "game_id": game.game_id, "version": game.version,
+                             "view": None})
+            return
+        if held is not None and game.log_from is not None:  # the engine answered with a delta of what it holds
+            if self._logs is not None and self._logs.extend(game, held[0]):
+                text = game.text(ack_prefix(command.id, game.duplicate, held[0]))
+            else:
+                whole = await self._whole(game.game_id)
+                if whole is None:
+                    await self.send(error("engine_unavailable", "the game server did not answer; resume",
+                                          command.id))
+                    return
+                game, text = whole, whole.text(ack_prefix(command.id, game.duplicate))
+        else:  # a start, a resume or a move of a game without a log: whole
+            if self._logs is not None:
+                self._logs.whole(game.game_id, game.version, game.log_length)
+            text = game.text(ack_prefix(command.id, game.duplicate))
+        self._seen[game.game_id] = max(game.version, self._seen.get(game.game_id, 0))
+        await self._send_text(text)
+        await self._follow(game)
+
+    async def _ask_engine(self, request: dict[str, Any], command_id: str) -> GameFrame | dict[str, Any] | None:
+        """The engine's answer: a frame when it has a game's view, else its `PlayReply`; None when it did not
+        answer (or wrote a frame that is none), which the device has been told."""
         try:
-            return await ask_engine(self._nc, request, self._holders)
+            reply = await ask_engine_for_frame(self._nc, request, self._holders)
         except EngineUnavailable as unavailable:
             await self.send(error("engine_unavailable", str(unavailable), command_id))
             return None
+        if isinstance(reply, dict):
+            return reply
+        game = game_frame(reply)
+        if game is None:
+            log.warning("a malformed frame from the engine", headers=reply.headers)
+            await self.send(error("engine_unavailable", "the game server's answer was unreadable; retry with the "
+                                                        "same id", command_id))
+        return game
 
     async def _on_update(self, msg: Msg) -> None:
-        headers = msg.headers or {}
-        game_id, version = headers.get(UPDATE_GAME_HEADER), int(headers.get(UPDATE_VERSION_HEADER, 0))
-        if game_id is None or version <= self._seen.get(game_id, 0):
-            return  # this device already has it (its own ack): no need to even parse it
-        if game_id == self._asking:
-            if self._held is None or version > int(self._held.headers[UPDATE_VERSION_HEADER]):
-                self._held = msg
+        game = game_frame(msg)
+        if game is None:
+            log.warning("a malformed update from the engine", subject=msg.subject, headers=msg.headers)
             return
-        update = {"type": "update", **orjson.loads(msg.data)}
-        if "log_from" not in update:  # a whole view (a game's start, or any change of a table)
-            self._seen[game_id] = version
-            await self.send(self._logs.shorten(update) if self._logs is not None else update)
-            await self._follow(update)
-            return
-        extended = self._logs.extend(update) if self._logs is not None else None
-        if extended is None:  # this device does not hold the view the move's entries extend: send it whole
-            extended = await self._whole({"type": "update", "game_id": game_id})
-            if extended is None:
-                return  # the engine did not answer: the device catches up on its next resume
-        self._seen[game_id] = max(extended["version"], self._seen.get(game_id, 0))
-        await self.send(extended)
+        await self._update(game)
 
-    async def _whole(self, frame: dict[str, Any]) -> dict[str, Any] | None:
-        """`frame` (an ack or an update) with the game's whole view as the engine has it now (`get`), for a
-        device that does not hold what a delta extends; None when the engine did not answer."""
-        request = {"type": "get", "game_id": frame["game_id"], "account_id": self._account}
+    async def _update(self, game: GameFrame) -> None:
+        if game.version <= self._seen.get(game.game_id, 0):
+            return  # this device already has it (its own ack)
+        if game.game_id == self._asking:
+            if self._held is None or game.version > self._held.version:
+                self._held = game
+            return
+        if game.log_from is None:  # a whole view (a game's start, or any change of a table)
+            self._seen[game.game_id] = game.version
+            if self._logs is not None:
+                self._logs.whole(game.game_id, game.version, game.log_length)
+            await self._send_text(game.text(UPDATE))
+            await self._follow(game)
+            return
+        if self._logs is None or game.base_version is None or not self._logs.extend(game, game.base_version):
+            whole = await self._whole(game.game_id)  # this device does not hold the view the entries extend
+            if whole is None:
+                return  # the engine did not answer: the device catches up on its next resume
+            game = whole
+        self._seen[game.game_id] = max(game.version, self._seen.get(game.game_id, 0))
+        await self._send_text(game.text(UPDATE))
+
+    async def _whole(self, game_id: str) -> GameFrame | None:
+        """The game's whole view as the engine has it now (`get`), for a device that does not hold what a
+        delta extends; None when the engine did not answer."""
+        request = {"type": "get", "game_id": game_id, "account_id": self._account}
         try:
-            reply = await ask_engine(self._nc, request, self._holders)
+            reply = await ask_engine_for_frame(self._nc, request, self._holders)
         except EngineUnavailable:
             return None
-        if not reply.get("ok"):
-            return None
-        whole = {key: value for key, value in frame.items() if key not in ("base_version", "log_from")}
-        whole.update(version=reply["version"], view=reply["view"])
-        return self._logs.whole(whole) if self._logs is not None else whole
+        whole = None if isinstance(reply, dict) else game_frame(reply)
+        if whole is not None and self._logs is not None:
+            self._logs.whole(whole.game_id, whole.version, whole.log_length)
+        return whole
 
-    async def _follow(self, frame: dict[str, Any]) -> None:
+    async def _follow(self, game: GameFrame) -> None:
         """A table's view says where this device's player sits (or that he left): presence follows it."""
-        table = (frame.get("view") or {}).get("table")
-        if isinstance(table, dict):
-            seated = table.get("status") in ("lobby", "playing")
-            await self._presence.seated(frame["game_id"], table.get("you") if seated else None)
+        if game.table_status is not None:
+            seated = game.table_status in ("lobby", "playing")
+            await self._presence.seated(game.game_id, game.seat if seated else None)
 
     async def _heartbeat(self) -> None:
         while True:
