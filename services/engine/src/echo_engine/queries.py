@@ -94,7 +94,24 @@ def table_replay(envelopes: list[Envelope], viewer: str | None) -> dict[str, Any
             frames.append(orjson.loads(orjson.dumps(game.rules_view(game.seat_of(viewer) if viewer else None))))
     if game.state is None or not game.rules.is_over(game.state):
         raise NotVisible(meta.game_id)
-    return {"game_id": meta.game_id, "kind": meta.kind, "mode": "table", "frames": frames}
+    return {"game_id": meta.game_id, "kind": meta.kind, "mode": "table", "frames": logs_once(frames)}
+
+
+def logs_once(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Frames whose view keeps a log (Ghost Five's) hold it once, in the last frame: every other frame says
+    how many of its entries it had (`log_length`). Each view's log is the whole game's so far, so a replay
+    with every frame's log would grow with the square of its length — a long match's went past NATS's
+    1 MB message limit."""
+    final = frames[-1].get("log") if frames else None
+    if not isinstance(final, list):
+        return frames
+    shortened = []
+    for frame in frames[:-1]:
+        log = frame.get("log")
+        if isinstance(log, list) and log == final[:len(log)]:
+            frame = {key: value for key, value in frame.items() if key != "log"} | {"log_length": len(log)}
+        shortened.append(frame)
+    return [*shortened, frames[-1]]
 
 
 async def _public(js: JetStreamContext, meta: GameCreated, live: bool) -> bool:
