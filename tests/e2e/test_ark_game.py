@@ -116,6 +116,9 @@ async def test_five_browsers_play_a_survival_game_with_a_revote_a_reload_and_a_d
     await page.evaluate("window.scrollTo(0, 0)")
     await owner.shot("ark-phone-final")
     assert await page.inner_text("[data-testid=winners]")
+    votes = await page.locator("[data-testid=tallies] li").all_inner_texts()  # every vote of the game
+    assert len(votes) == await page.evaluate("window.ark.state.view.game.tallies.length") >= 2
+    assert any("ничья" in vote for vote in votes)  # the first exile vote, tied, is listed too
     await page.click("#lang")
     assert "Winners" in await page.inner_text("[data-testid=final]")
     for each in [owner, *guests]:

@@ -5,8 +5,9 @@ Every change goes to every seat as a whole view, so its size is paid sixteen tim
 of ids (the client reads a card's category from the catalogue it loads once), a player's marks and a tally's
 abstentions appear only when they hold, a tally lists the targets that got votes, the finale's fields come
 with the finale, and what the players' entries already say (turn order, alive, dead) is not said twice. Of
-the tallies only the latest: each reaches every seat as the latest when its vote completes (the whole list
-is arkctl's `votes`); of one's own ballots the one in the open vote (he cast the others himself). So through
+the tallies only the latest while the game is on: each reaches every seat as the latest when its vote
+completes; once the game is over, all of them (`tallies`: the final screen shows every vote); of one's own
+ballots the one in the open vote (he cast the others himself). So through
 a 16-player game a frame stays within the 4 KiB of a socket's past that permessage-deflate keeps (its
 window, as uvicorn sets it), and compresses as the little that changed since the socket's last frame.
 
@@ -74,7 +75,7 @@ def _public(room: Room) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     if room.outcome is not None:
         outcome = room.outcome
         shown.update(winners=list(outcome.winners), results=dict(outcome.results), ending=outcome.ending,
-                     ending_card=outcome.ending_card)
+                     ending_card=outcome.ending_card, tallies=[_tally(t) for t in room.tallies])  # the final screen's
     talk = [{"player": line.player, "text": line.text, "at": number(line.at)} for line in room.chat[-chat.SHOWN:]]
     _recent.append((room, shown, talk))
     del _recent[:-RECENT]

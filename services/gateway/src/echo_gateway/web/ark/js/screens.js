@@ -164,20 +164,29 @@ function myCards(game, ctx) {
   return `<section class="panel"><h3>${esc(w("yourCards"))}</h3><div class="cards" data-testid="my-cards">${items.join("")}</div></section>`;
 }
 
-function lastTally(game) {
-  const tally = game.tally;
-  if (!tally) return "";
-  let body;
+function tallyText(game, tally) {
   if (tally.kind === "exile") {
     const counts = Object.entries(tally.tally).filter(([, n]) => n > 0).map(([id, n]) => `${nick(game, id)}: ${n}`);
     const result = tally.result === "tie" ? w("tie") : `${w("exiled")}: ${nick(game, tally.result)}`;
-    body = `${counts.join(", ")}${tally.abstained ? ` · ${w("abstained", { n: tally.abstained })}` : ""} → ${result}`;
-  } else if (tally.kind === "survival") {
-    body = `${nick(game, tally.subject)}: ${tally.s}/${tally.v} · ${w("chance", { c: tally.chance })} → ${w(tally.outcome === "survived" ? "survived" : "died")}`;
-  } else {
-    body = `${w("kindFor")} ${tally.for} · ${w("kindAgainst")} ${tally.against} → ${w("kind_" + tally.result)}`;
+    return `${counts.join(", ")}${tally.abstained ? ` · ${w("abstained", { n: tally.abstained })}` : ""} → ${result}`;
   }
-  return `<section class="panel" data-testid="tally"><h3>${esc(w("tally"))}</h3><p>${esc(body)}</p></section>`;
+  if (tally.kind === "survival") {
+    return `${nick(game, tally.subject)}: ${tally.s}/${tally.v} · ${w("chance", { c: tally.chance })} → ${w(tally.outcome === "survived" ? "survived" : "died")}`;
+  }
+  return `${w("kindFor")} ${tally.for} · ${w("kindAgainst")} ${tally.against} → ${w("kind_" + tally.result)}`;
+}
+
+function lastTally(game) {
+  if (!game.tally) return "";
+  return `<section class="panel" data-testid="tally"><h3>${esc(w("tally"))}</h3><p>${esc(tallyText(game, game.tally))}</p></section>`;
+}
+
+// the final screen: every vote of the game, in order (the view carries them all once the game is over)
+function allTallies(game) {
+  const tallies = game.tallies ?? [];
+  if (!tallies.length) return "";
+  const items = tallies.map((t) => `<li>${esc(tallyText(game, t))}</li>`);
+  return `<section class="panel" data-testid="tallies"><h3>${esc(w("tallies"))}</h3><ol>${items.join("")}</ol></section>`;
 }
 
 function playersPanel(game, ctx) {
@@ -220,7 +229,7 @@ export function final(view, ctx) {
     <p class="muted">${esc(w("finalNote"))}</p>
   </section>
   ${chatPanel(game, ctx)}
-  ${lastTally(game)}
+  ${allTallies(game)}
   <section class="panel"><h3>${esc(w("players"))}</h3><ul class="players">${rows.join("")}</ul></section>
   <p><a class="btn" href="#/">${esc(w("backHome"))}</a></p>`;
 }
