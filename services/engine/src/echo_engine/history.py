@@ -57,7 +57,7 @@ async def finished_table(nc: Client, batch: Batch) -> FinishedTable | None:
         log.warning("a finished game of a kind not hosted here is not in the history", game_id=meta.game_id,
                     kind=meta.kind)
         return None
-    game = LoadedGame(meta=meta, state=None, version=0, last_sequence=0).advanced(unwrap(e) for e in envelopes[1:])
+    game = LoadedGame.opening(meta).advanced(unwrap(e) for e in envelopes[1:])
     summarise = getattr(rules, "summary", None)
     if game.state is None or summarise is None:
         return None

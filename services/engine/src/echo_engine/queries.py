@@ -84,7 +84,7 @@ def table_replay(envelopes: list[Envelope], viewer: str | None) -> dict[str, Any
     after each command that changed the game. Only once the game is over: until then the table's own views
     are the only ones."""
     meta = unwrap(envelopes[0])
-    game = LoadedGame(meta=meta, state=None, version=0, last_sequence=0)
+    game = LoadedGame.opening(meta)
     frames: list[dict[str, Any]] = []
     for _, batch in itertools.groupby(envelopes[1:], key=lambda e: e.causation_id):
         game = game.advanced([unwrap(e) for e in batch])

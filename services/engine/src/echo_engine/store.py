@@ -80,12 +80,20 @@ class LoadedGame:
             return self.rules.view(self.state, seat, log=self.log)
         return self.rules.view(self.state, seat)
 
+    @classmethod
+    def opening(cls, meta: GameCreated) -> LoadedGame:
+        """The game before anything of it is stored: what its `GameCreated` and first events advance."""
+        return cls(meta=meta, state=None, version=0, last_sequence=0)
+
     def advanced(self, events: Iterable[Event]) -> LoadedGame:
-        """This game after these events (a table's first rules events start its state), not yet appended."""
+        """This game after these events (a table's first rules events start its state), not yet appended; a
+        `GameCreated` among them is the game's own meta and changes nothing."""
         rules, state, roster, bots, starting = self.rules, self.state, self.roster, self.bots, []
         gone, purge_events = self.gone, getattr(rules, "PURGE_EVENTS", frozenset())
         for event in events:
             gone = gone or event.event_type in purge_events
+            if isinstance(event, GameCreated):
+                continue
             if isinstance(event, SeatTaken):
                 roster = (*roster, event.account_id)
                 if event.bot is not None:
@@ -155,7 +163,7 @@ class GameStore:
         meta = events[0]
         if not isinstance(meta, GameCreated):
             raise ValueError(f"game {game_id} does not start with GameCreated")
-        folded = LoadedGame(meta=meta, state=None, version=0, last_sequence=0).advanced(events[1:])
+        folded = LoadedGame.opening(meta).advanced(events[1:])
         folded.version, folded.last_sequence = envelopes[-1].version, sequence
         folded.command_ids = {e.causation_id for e in envelopes if e.causation_id}
         self._remember(folded)
@@ -164,8 +172,7 @@ class GameStore:
     async def create(self, meta: GameCreated, events: list[Event], command_id: str, at: datetime) -> LoadedGame:
         """Open a new game subject: `GameCreated`, then the first events (seats, or the rules' start);
         AppendConflict if it exists."""
-        return await self.append(LoadedGame(meta=meta, state=None, version=0, last_sequence=0),
-                                 [meta, *events], command_id, at)
+        return await self.append(LoadedGame.opening(meta), [meta, *events], command_id, at)
 
     async def append(self, game: LoadedGame, events: list[Event], command_id: str, at: datetime,
                      after: LoadedGame | None = None) -> LoadedGame:
@@ -173,7 +180,7 @@ class GameStore:
         `game.advanced` of these events when the caller has it already. The result is `after` itself once
         appended, or the game read from the stream when the command was in it already (a retry)."""
         if after is None:
-            after = game.advanced(e for e in events if not isinstance(e, GameCreated))
+            after = game.advanced(events)
         batch = encode_wrapped(events, event_ids=[uuid.uuid4().hex for _ in events], stream_id=game.game_id,
                                first_version=game.version + 1, occurred_at=at, correlation_id=command_id,
                                causation_id=command_id)

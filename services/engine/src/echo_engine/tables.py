@@ -350,9 +350,8 @@ class Tables:
                 if not events:  # nothing changes
                     await self._correct(game_id, game)
                     return game if game is not None else refuse("unknown_game", f"there is no game {game_id}")
-                base = game if game is not None else LoadedGame(meta=events[0], state=None, version=0,
-                                                                last_sequence=0)
-                after = base.advanced(e for e in events if not isinstance(e, GameCreated))
+                base = game if game is not None else LoadedGame.opening(events[0])
+                after = base.advanced(events)
                 try:  # the new deadlines' schedules are stored while the append is (timers.py: `alongside`)
                     stored = await self._timers.alongside(game_id, deadlines(game), deadlines(after),
                                                           self.store.append(base, events, command_id, now, after))

@@ -68,10 +68,7 @@ def span_name(request: dict[str, Any]) -> str:
 
 async def ask_engine(nc: Client, request: dict[str, Any], holders: Holders | None = None) -> dict[str, Any]:
     """The engine's reply, asked of the replica that holds the request's game when `holders` knows it."""
-    reply = orjson.loads((await _ask_holder(nc, request, holders, {})).data)
-    if holders is not None:
-        holders.heard(reply.get("game_id"), reply.get("replica"))
-    return reply
+    return _parsed(await _ask_holder(nc, request, holders, {}), holders)
 
 
 async def ask_engine_for_frame(nc: Client, request: dict[str, Any], holders: Holders) -> Msg | dict[str, Any]:
@@ -83,8 +80,14 @@ async def ask_engine_for_frame(nc: Client, request: dict[str, Any], holders: Hol
     if headers.get(FRAME_HEADER) == "1":
         holders.heard(headers.get(UPDATE_GAME_HEADER), headers.get(REPLICA_HEADER))
         return message
+    return _parsed(message, holders)
+
+
+def _parsed(message: Msg, holders: Holders | None) -> dict[str, Any]:
+    """The `PlayReply` a message carries, its game's replica remembered."""
     reply = orjson.loads(message.data)
-    holders.heard(reply.get("game_id"), reply.get("replica"))
+    if holders is not None:
+        holders.heard(reply.get("game_id"), reply.get("replica"))
     return reply
 
 
