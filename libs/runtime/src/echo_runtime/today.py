@@ -45,13 +45,9 @@ async def newest_daily(js: JetStreamContext) -> dt.date | None:
     return None if raw is None else _announced_date(raw.data)
 
 
-async def dailies_today(js: JetStreamContext, clock: Clock) -> dt.date:
-    """The date of the newest Daily; the clock's Moscow date before there is one."""
-    return await newest_daily(js) or moscow_date(clock.now())
-
-
 class DailiesToday:
-    """`dailies_today`, kept. The newest Daily changes only by an announcement, and each one is heard here
+    """The date of the newest Daily (the clock's Moscow date before there is one), kept. The newest Daily
+    changes only by an announcement, and each one is heard here
     (it replaces the date at once, no read). A subscription hears nothing while its connection reconnects,
     so the kept date is also trusted only while the clock's Moscow day is not past the day it was learnt on
     (the next Daily is due at that midnight) nor past the Daily itself (a late Daily is read again on every
