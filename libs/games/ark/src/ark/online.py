@@ -22,7 +22,7 @@ from typing import Any
 from . import chat
 from .catalogue import CATEGORIES
 from .state import Player, Room, Tally
-from .view import incidents_began, number, step_shown
+from .view import incidents_began, number, step_shown, tally_shown
 
 RECENT = 8  # states whose public part is kept: a state's views are all rendered before the next state comes
 _recent: list[tuple[Room, dict[str, Any], list[dict[str, Any]]]] = []
@@ -43,17 +43,13 @@ def _player(player: Player, incidents: bool) -> dict[str, Any]:
 
 
 def _tally(tally: Tally) -> dict[str, Any]:
-    if tally.kind == "exile":
-        shown = {"kind": "exile", "round": tally.round, "index": tally.index, "attempt": tally.attempt,
-                 "tally": {target: n for target, n in tally.counts if n}, "result": tally.result}
-        if tally.abstained:
-            shown["abstained"] = tally.abstained
-        return shown
-    if tally.kind == "survival":
-        chance = (200 * tally.s + tally.v) // (2 * tally.v)  # a whole percent, halves rounded up
-        return {"kind": "survival", "subject": tally.subject, "s": tally.s, "v": tally.v, "chance": chance,
-                "outcome": tally.result}
-    return {"kind": "kind", "attempt": tally.attempt, "for": tally.s, "against": tally.v, "result": tally.result}
+    if tally.kind != "exile":  # a survival or continuation tally: as arkctl shows it
+        return tally_shown(tally)
+    shown = {"kind": "exile", "round": tally.round, "index": tally.index, "attempt": tally.attempt,
+             "tally": {target: n for target, n in tally.counts if n}, "result": tally.result}
+    if tally.abstained:
+        shown["abstained"] = tally.abstained
+    return shown
 
 
 def _public(room: Room) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -3,7 +3,7 @@
 Shown: revealed cards, one's own seven cards, who has voted, tallies once complete, one's own ballots.
 Never: another's hidden card, any voter's choice, the seed, the deck order, undealt cards.
 arkctl prints this view; an engine table sends `online.view`: the same in shorter words, less what §5 of
-docs/games/ark.md names (past tallies, one's past ballots).
+docs/games/ark.md names (past tallies while the game is on, one's past ballots).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def step_shown(step: Step) -> dict[str, Any]:
     return shown
 
 
-def _tally(tally: Tally) -> dict[str, Any]:
+def tally_shown(tally: Tally) -> dict[str, Any]:
     if tally.kind == "exile":
         return {"kind": "exile", "round": tally.round, "index": tally.index, "attempt": tally.attempt,
                 "tally": dict(tally.counts), "abstained": tally.abstained, "result": tally.result}
@@ -94,7 +94,7 @@ def view(room: Room, seat: str | None = None) -> dict[str, Any]:
         "exiled": list(room.exiled),
         "alive": [p.id for p in room.players if p.alive] if room.turn_order else [],
         "dead": [p.id for p in room.players if not p.alive],
-        "votes": [_tally(t) for t in room.tallies],
+        "votes": [tally_shown(t) for t in room.tallies],
         "kind": None if room.kind is None else {
             "candidates": list(room.kind.candidates),
             "hint_pairs": [list(pair) for pair in room.kind.hint_pairs],
