@@ -1,9 +1,11 @@
-"""A table game's schedule (its earliest deadline) is written while its command's append is in flight, not
-after the append's ack; a replica that loses the append's race to another has then scheduled a deadline of a
-state the game never reached, and writes the schedule again from the stream's game before it answers. Two
-engines in process over real NATS: B's cache is one command behind A's append, so B's append conflicts.
-A schedule that fired is gone: a refused (stale) firing writes the game's schedule again. Without local timers
-(no `on_local`): what fires is the TIMERS stream's schedule alone."""
+"""A table game's schedule is written while its command's append is in flight, not after the append's ack, and
+only when the command brings the game's earliest deadline sooner: a schedule left for a deadline the game moved
+past fires as a wake-up, which runs the game's deadline due by then or writes its schedule again. A replica that
+loses the append's race to another has then scheduled a deadline of a state the game never reached, and writes
+the schedule again from the stream's game before it answers. Two engines in process over real NATS: B's cache
+is one command behind A's append, so B's append conflicts. A schedule that fired is gone: its firing leaves the
+game a schedule of what it still wants. Without local timers (no `on_local`): what fires is the TIMERS stream's
+schedule alone."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import asyncio
 import json
 import time
 import uuid
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -23,15 +25,18 @@ from echo_events.model import Event
 from echo_events.play import Act, GetGame, JoinTable, OpenTable, TimerFired
 from echo_events.streams import TIMERS, timer_fired_subject, timer_schedule_subject
 from echo_runtime.append import AppendConflict
-from echo_runtime.clock import SystemClock
+from echo_runtime.clock import Clock, MovableClock, SystemClock
 from echo_runtime.db import create_pool
 from echo_runtime.nats_client import connect, ensure_streams
 from ghost_five.commitment import commit_hash
 from nats.js import JetStreamContext
 from nats.js.errors import NotFoundError
 
+from tests.integration.engine.test_replicas_and_crashes import stream_events
+
 pytestmark = pytest.mark.integration
 SETTINGS = {"move_time": 10, "reserve": 0}  # each seat's clock: 12 s a turn (lag allowance included)
+SLOW = {"move_time": 30, "reserve": 0}  # 32 s a turn: the reveal window (15 s, once both commit) comes sooner
 SALT = "ab" * 32
 
 
@@ -54,7 +59,7 @@ async def stored_schedule(js: JetStreamContext, game_id: str) -> dict[str, Any] 
 
 
 async def fired(js: JetStreamContext, game_id: str) -> list[tuple[str, str]]:
-    """(name, at) of every clock of the game whose schedule fired."""
+    """(name, at) of every deadline of the game whose schedule fired."""
     info = await js.stream_info(TIMERS.name)
     seen, sequence = [], 1
     while sequence <= info.state.last_seq:
@@ -64,8 +69,7 @@ async def fired(js: JetStreamContext, game_id: str) -> list[tuple[str, str]]:
         except NotFoundError:
             break
         body = json.loads(message.data)
-        if body["name"].startswith("clock-"):
-            seen.append((body["name"], body["at"]))
+        seen.append((body["name"], body["at"]))
         sequence = message.seq + 1
     return seen
 
@@ -97,25 +101,34 @@ class OverlapStore(GameStore):
             raise
 
 
-async def services(nats_url: str, database_url: str):  # noqa: ANN201
+async def services(nats_url: str, database_url: str, clock: Clock | None = None):  # noqa: ANN201
     hosted.load_installed()
     nc = await connect(nats_url, "tests")
     js = nc.jetstream()
     await ensure_streams(js)
     pool = await create_pool(database_url)
     store_b = OverlapStore(js, nc)
-    a, b = PlayService(nc, js, pool, SystemClock()), PlayService(nc, js, pool, SystemClock(), store_b)
+    a, b = PlayService(nc, js, pool, clock or SystemClock()), PlayService(nc, js, pool, SystemClock(), store_b)
     return nc, js, pool, a, b, store_b
+
+
+async def schedules_written(js: JetStreamContext) -> int:
+    """How many messages TIMERS has taken so far (schedules written, and fired)."""
+    return (await js.stream_info(TIMERS.name)).state.last_seq
+
+
+async def commit(a: PlayService, game_id: str, account: str, seat: int, move: str) -> None:
+    game = (await a.handle(GetGame(account_id=account, game_id=game_id))).view["game"]
+    digest = commit_hash(game["match_id"], game["round"], game["turn"] + 1, seat, move, SALT)
+    done = await a.handle(Act(account_id=account, command_id=uuid.uuid4().hex, game_id=game_id,
+                              action={"type": "commit", "commit": digest}))
+    assert done.ok, done.error
 
 
 async def both_commit(a: PlayService, game_id: str, x: str, y: str) -> None:
     """Both seats commit the open turn (A `P:H8`, B `P:C3`, one salt)."""
-    game = (await a.handle(GetGame(account_id=x, game_id=game_id))).view["game"]
-    for seat, (account, move) in enumerate(((x, "P:H8"), (y, "P:C3"))):
-        digest = commit_hash(game["match_id"], game["round"], game["turn"] + 1, seat, move, SALT)
-        done = await a.handle(Act(account_id=account, command_id=uuid.uuid4().hex, game_id=game_id,
-                                  action={"type": "commit", "commit": digest}))
-        assert done.ok, done.error
+    await commit(a, game_id, x, 0, "P:H8")
+    await commit(a, game_id, y, 1, "P:C3")
 
 
 def reveal(account: str, game_id: str, move: str) -> Act:
@@ -123,9 +136,9 @@ def reveal(account: str, game_id: str, move: str) -> Act:
                action={"type": "reveal", "action": move, "salt": SALT})
 
 
-async def open_match(a: PlayService, x: str, y: str) -> str:
+async def open_match(a: PlayService, x: str, y: str, settings: dict[str, Any] = SETTINGS) -> str:
     opened = await a.handle(OpenTable(account_id=x, command_id=uuid.uuid4().hex, kind="ghost_five", seats=2,
-                                      settings=SETTINGS))
+                                      settings=settings))
     joined = await a.handle(JoinTable(account_id=y, command_id=uuid.uuid4().hex, invite=opened.view["table"]["invite"]))
     assert joined.ok, joined.error
     return opened.game_id
@@ -166,50 +179,104 @@ async def test_the_loser_of_an_append_race_schedules_alongside_and_then_leaves_t
         await nc.drain()
 
 
-async def test_a_schedule_only_the_loser_wanted_is_cancelled_and_never_fires(
-        private_nats_url: str, fresh_database: str) -> None:
+async def test_a_schedule_only_the_loser_wanted_is_cancelled(private_nats_url: str, fresh_database: str) -> None:
     nc, js, pool, a, b, store_b = await services(private_nats_url, fresh_database)
     try:
         x, y = uuid.uuid4().hex, uuid.uuid4().hex
-        game_id = await open_match(a, x, y)
-        assert (await b.handle(GetGame(account_id=x, game_id=game_id))).ok  # B caches the first turn
+        game_id = await open_match(a, x, y, SLOW)
+        await commit(a, game_id, x, 0, "P:H8")
+        assert (await b.handle(GetGame(account_id=x, game_id=game_id))).ok  # B caches X's commit
         cancelled = await a.handle(Act(account_id=y, command_id="cancel", game_id=game_id,
                                        action={"type": "cancel_match"}))
         assert cancelled.ok and cancelled.view["game"]["status"] == "cancelled"  # the match wants no deadline
 
         game = cancelled.view["game"]
-        digest = commit_hash(game["match_id"], game["round"], game["turn"] + 1, 0, "P:H8", SALT)
-        committed = await b.handle(Act(account_id=x, command_id="c-x", game_id=game_id,
+        digest = commit_hash(game["match_id"], game["round"], game["turn"] + 1, 1, "P:C3", SALT)
+        committed = await b.handle(Act(account_id=y, command_id="c-y", game_id=game_id,
                                        action={"type": "commit", "commit": digest}))
-        assert store_b.conflicts == 1 and committed.error is not None  # on B's cache only Y's clock ran on
-        assert store_b.seen is not None and store_b.seen["name"] == "clock-B"
+        assert store_b.conflicts == 1 and committed.error is not None  # on B's cache both have committed
+        assert store_b.seen is not None and store_b.seen["name"] == "reveal"  # the window, sooner than Y's clock
         assert await stored_schedule(js, game_id) is None  # cancelled: the stream's game wants none
-
-        await asyncio.sleep(max(0.0, at(store_b.seen) + 1.5 - time.time()))
         assert await fired(js, game_id) == []
     finally:
         await pool.close()
         await nc.drain()
 
 
-async def test_a_refused_firing_leaves_the_game_its_schedule_of_the_deadline_it_still_wants(
+async def test_a_schedule_is_written_only_when_the_earliest_deadline_comes_sooner(
         private_nats_url: str, fresh_database: str) -> None:
     nc, js, pool, a, _, _ = await services(private_nats_url, fresh_database)
     try:
         x, y = uuid.uuid4().hex, uuid.uuid4().hex
         game_id = await open_match(a, x, y)
-        first = await stored_schedule(js, game_id)  # the turn's clocks run out together: X's is first by name
+        opened = await stored_schedule(js, game_id)  # the turn's clocks run out together: X's is first by name
+        assert opened is not None and opened["name"] == "clock-A"
+        written = await schedules_written(js)
+
+        await both_commit(a, game_id, x, y)  # the clocks stop; the reveal window (15 s) ends after them (12 s)
+        assert await schedules_written(js) == written
+        assert await stored_schedule(js, game_id) == opened  # it fires early: a wake-up
+
+        assert (await a.handle(reveal(x, game_id, "P:H8"))).ok
+        resolved = await a.handle(reveal(y, game_id, "P:C3"))  # the next turn's clocks: sooner than the window
+        assert resolved.ok, resolved.error
+        assert await schedules_written(js) == written + 1
+        stored = await stored_schedule(js, game_id)
+        assert stored is not None and stored["name"] == "clock-A"
+        assert at(stored) == pytest.approx(resolved.view["game"]["deadlines"]["clocks"]["A"], abs=0.001)
+    finally:
+        await pool.close()
+        await nc.drain()
+
+
+async def test_a_wake_up_for_a_deadline_moved_past_writes_the_schedule_the_game_wants(
+        private_nats_url: str, fresh_database: str) -> None:
+    nc, js, pool, a, _, _ = await services(private_nats_url, fresh_database)
+    try:
+        x, y = uuid.uuid4().hex, uuid.uuid4().hex
+        game_id = await open_match(a, x, y)
+        first = await stored_schedule(js, game_id)
         assert first is not None and first["name"] == "clock-A"
-        game = (await a.handle(GetGame(account_id=x, game_id=game_id))).view["game"]
-        digest = commit_hash(game["match_id"], game["round"], game["turn"] + 1, 0, "P:H8", SALT)
-        assert (await a.handle(Act(account_id=x, command_id="c-x", game_id=game_id,
-                                   action={"type": "commit", "commit": digest}))).ok
-        wanted = await stored_schedule(js, game_id)
-        assert wanted is not None and wanted["name"] == "clock-B"
+        await commit(a, game_id, x, 0, "P:H8")  # X's clock stops: Y's, due at the same time, is the earliest now
+        assert await stored_schedule(js, game_id) == first
+        before = (await a.handle(GetGame(account_id=x, game_id=game_id))).version
 
         await js.purge_stream(TIMERS.name, subject=timer_schedule_subject(game_id, NEXT))  # as if it had fired
-        await a.tables.fire(TimerFired.model_validate(first))  # X's clock, stale since X committed: refused
-        assert await stored_schedule(js, game_id) == wanted
+        await a.tables.fire(TimerFired.model_validate(first), scheduled=True)  # X's clock: moved past, not yet due
+        after = await a.handle(GetGame(account_id=x, game_id=game_id))
+        assert after.version == before  # nothing ran
+        wanted = await stored_schedule(js, game_id)
+        assert wanted is not None and (wanted["name"], wanted["at"]) == ("clock-B", first["at"])
+    finally:
+        await pool.close()
+        await nc.drain()
+
+
+async def test_a_wake_up_runs_the_deadline_that_is_due_by_then(private_nats_url: str, fresh_database: str) -> None:
+    clock = MovableClock()
+    nc, js, pool, a, _, _ = await services(private_nats_url, fresh_database, clock)
+    try:
+        x, y = uuid.uuid4().hex, uuid.uuid4().hex
+        game_id = await open_match(a, x, y)
+        first = await stored_schedule(js, game_id)
+        assert first is not None and first["name"] == "clock-A"
+        await commit(a, game_id, x, 0, "P:H8")
+        clock.jump_to(at_of(first) + timedelta(seconds=0.5))  # Y's clock, due with X's, has run out
+
+        await a.tables.fire(TimerFired.model_validate(first), scheduled=True)
+        game = (await a.handle(GetGame(account_id=x, game_id=game_id))).view["game"]
+        seat_b = game["open_turn"]["B"]
+        assert not seat_b["committed"] and seat_b["clock_since"] is None  # Y's clock ran out: Y missed the turn
+        assert game["reveal_since"] == pytest.approx(at(first), abs=0.001)  # X's reveal window opened then
+        events = await stream_events(js, game_id)
+        assert [e.causation_id for e in events if e.causation_id.startswith("!timer:")] == [
+            f"!timer:clock-B:{first['at']}"]  # once, as the deadline it was
+
+        await a.tables.fire(TimerFired.model_validate(first), scheduled=True)  # delivered again: changes nothing
+        assert len(await stream_events(js, game_id)) == len(events)
+        stored = await stored_schedule(js, game_id)  # the fired schedule is gone: the game's is written again
+        assert stored is not None and stored["name"] == "reveal"
+        assert at(stored) == pytest.approx(game["deadlines"]["reveal"], abs=0.001)
     finally:
         await pool.close()
         await nc.drain()

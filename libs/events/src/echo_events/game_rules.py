@@ -26,9 +26,10 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   dict, validated here), how many seats were filled, a seed the server drew and the time.
 - `command_for(action, seat, now) -> command | rejection`: one client action (validated by `COMMANDS`)
   as the command of `seat`, at the server's time `now`. The seat and the time are never the client's.
-- `deadlines(state) -> [Deadline]`: the timers the game's state wants now. The engine schedules each
-  (JetStream message schedules); at its time the deadline's `command` comes back through
-  `timer_command`, and `decide` refuses it as stale if the game moved on.
+- `deadlines(state) -> [Deadline]`: the timers the game's state wants now. The engine schedules them
+  (JetStream message schedules); at its time a deadline's `command` comes back through `timer_command` —
+  only while the state still wants that deadline (its name and time), so a deadline the game moved past
+  never comes back; `decide` still refuses a command that is stale (the check is the rules').
 - `timer_command(command) -> command`: a fired deadline's command (a dict the rules wrote) as a command.
 - `is_over(state) -> bool`; `ENDING_EVENTS`: the event types that end a game (its lifecycle subject).
 - optionally, a lobby of the rules' own (Ark: ready, nicknames, kicks, the owner's start): `seated(seat, now)

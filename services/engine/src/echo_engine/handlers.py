@@ -282,11 +282,12 @@ class PlayService:
                 await self.timers.schedule(game_id, [Deadline(DAILY_CLOSE, closes_at(daily.date), {})])
         return reply
 
-    async def on_timer(self, timer: TimerFired) -> None:
-        """A deadline of a game came: Echo's only one is its Daily's close; a table's go to its rules."""
+    async def on_timer(self, timer: TimerFired, scheduled: bool = False) -> None:
+        """A deadline of a game came (`scheduled`: its schedule fired, not this replica's own timer): Echo's
+        only one is its Daily's close; a table's go to its rules."""
         game = await self.store.load(timer.game_id)
         if game is None or game.meta.kind != ECHO:
-            await self.tables.fire(timer)
+            await self.tables.fire(timer, scheduled)
             return
         if timer.name == DAILY_CLOSE:
             if self._clock.now() < datetime.fromisoformat(timer.at):

@@ -162,12 +162,12 @@ class EngineServer:
 
     async def on_timer(self, msg: Msg) -> None:
         """A deadline's schedule fired (a malformed body raises: retried, then dead-lettered, never lost)."""
-        await self.fire(TimerFired.model_validate_json(msg.data))
+        await self.fire(TimerFired.model_validate_json(msg.data), scheduled=True)
 
-    async def fire(self, timer: TimerFired) -> None:
+    async def fire(self, timer: TimerFired, scheduled: bool = False) -> None:
         """A deadline came (its schedule, or this replica's own timer for it): decided, its updates sent."""
         with self.play.outbox.held() as updates:
-            await self.play.on_timer(timer)
+            await self.play.on_timer(timer, scheduled)
         await self.play.outbox.send(updates)
 
     async def drain(self) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 
 import structlog
 from echo_events.errors import explain
-from echo_events.game_rules import Deadline, Rejection, is_rejection
+from echo_events.game_rules import Deadline, Refused, Rejection, is_rejection
 from echo_events.model import Event
 from echo_events.moscow import moscow_date
 from echo_events.play import (
@@ -51,7 +51,7 @@ from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .seat_views import SeatViews
 from .store import GameStore, LoadedGame
-from .timers import Timers, earliest
+from .timers import Timers, due, earliest, utc_text
 
 log = structlog.get_logger(__name__)
 #: What a command's decision is: the events to append, a rejection of the rules, or the answer itself.
@@ -235,28 +235,33 @@ class Tables:
 
         return await self._answer(request.account_id, request.game_id, request.command_id, decide)
 
-    async def fire(self, timer: TimerFired) -> None:
-        """A deadline came: its command, decided like any other. One the game has moved past is refused by
-        the rules as stale and changes nothing but the game's schedule, written again from its state (unless
-        the refused deadline is the one it would write: never a loop of firings)."""
-        fired_at = datetime.fromisoformat(timer.at)
+    async def fire(self, timer: TimerFired, scheduled: bool = False) -> None:
+        """A deadline came: its schedule fired (`scheduled`: the schedule is gone from the stream, so the game's
+        is written again before this ends) or this replica's own timer did. It runs — its command, decided like
+        any other — only while the game still wants that very deadline (its name and time), else the game's
+        earliest deadline runs if it is due by now: a schedule left for a deadline the game moved past is a
+        wake-up (timers.py). When nothing is due, the game's schedule is written again, for its earliest."""
+        if scheduled:
+            self._timers.doubt(timer.game_id)
+        deadline = due(deadlines(await self.store.load(timer.game_id)), timer, self._clock.now())
+        name, at = (timer.name, timer.at) if deadline is None else (deadline.name, utc_text(deadline.at))
 
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
             if game is None or game.state is None:
                 return refuse("unknown_game", "the game is gone")
-            outcome = game.rules.decide(game.state, game.rules.timer_command(timer.command))
-            if is_rejection(outcome):  # a fired schedule is gone: the game's is written again
-                first = earliest(deadlines(game))
-                if first is not None and (first.name, first.at) != (timer.name, fired_at):
-                    self._timers.doubt(game.game_id)
+            if deadline is None or deadline not in deadlines(game):
+                return Refused("stale_timer", f"game {game.game_id} wants no deadline {name} at {at} (any more)")
+            outcome = game.rules.decide(game.state, game.rules.timer_command(deadline.command))
+            if is_rejection(outcome) and deadline == earliest(deadlines(game)):
+                self._timers.settle(game.game_id)  # written again, the same deadline would fire again at once
             return outcome
 
-        outcome = await self._change(timer.game_id, server_command_id("timer", timer.name, timer.at), decide,
-                                     at=fired_at)
+        outcome = await self._change(timer.game_id, server_command_id("timer", name, at), decide,
+                                     at=None if deadline is None else deadline.at)
         if isinstance(outcome, PlayReply) and outcome.error is not None:
             if outcome.error.code == "busy":
-                raise RuntimeError(f"timer {timer.name} of {timer.game_id}: the game kept changing")
-            log.info("stale timer refused", game_id=timer.game_id, timer=timer.name, code=outcome.error.code)
+                raise RuntimeError(f"timer {name} of {timer.game_id}: the game kept changing")
+            log.debug("timer refused", game_id=timer.game_id, timer=name, code=outcome.error.code)
 
     async def presence(self, game_id: str, seats: Mapping[int, bool]) -> None:
         """Whether each of these seats has a device now (presence.py): the rules' absence commands for

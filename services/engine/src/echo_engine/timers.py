@@ -3,28 +3,24 @@ its time the server publishes a schedule's body (a `TimerFired`) on `echo.timer.
 consumer shared by every engine replica turns back into a command. Schedules are stored in the stream, so they
 survive a restart of any engine and of NATS; a new schedule on a subject replaces the one there.
 
-A table game keeps one schedule, of its earliest deadline (`NEXT`, `echo.timer.set.<id>.next`): its other
-deadlines follow from the state that deadline's command leaves, and are scheduled in turn. Every write to a
-stream is an fsync, and a stream writes one message at a time: a Ghost Five turn that moved both clocks took
-two schedules in a row (~1.7 ms on this box, the append ~0.6 ms). One schedule a game also means no stale
-deadline fires: the one stored is always the earliest the game still wants, or one of a game that wants none.
-A schedule that fires is gone: when its command is refused (stale), the game's schedule is written again
-from its state (`doubt`, `correct`), so its other deadlines still have one. A Daily's closing time keeps a
-subject of its own name (`schedule`).
-
-nats-server fires one schedule on time, but when several are due together it releases them about every
-250 ms (measured on 2.15: twelve deadlines 37 ms apart came 40–270 ms late). So the replica that changes a
-game arms a timer of its own in the event loop for each of its deadlines due within `LOCAL_HORIZON`, which
-fires the same `TimerFired` on time; whichever of the two comes second is the same server command id
-(`!timer:<name>:<at>`) and changes nothing, and a deadline replaced meanwhile is refused by the rules as stale.
-The schedule stays the durable one: it still fires when this replica is gone.
+A table game keeps one schedule, never later than its earliest deadline (`NEXT`, `echo.timer.set.<id>.next`),
+written only when a change brings its earliest deadline *sooner*. Every write to a stream is an fsync, and a
+stream writes one message at a time: writing the schedule at every change that moved a deadline cost a Ghost
+Five turn ~250 µs of its round trip and the engine a JetStream write per command, although most changes move
+deadlines later (a clock stops, a turn opens, a step passes). A schedule left for a deadline the game no longer
+wants fires as a *wake-up*: the game's deadline due by then runs, or none does, and either way its schedule
+is written again for its earliest (`Tables.fire`): a fired schedule is gone from the stream, so its firing
+leaves the game *unsure* until then. A wake-up costs a firing where the old way cost a write at every change
+(one in a Ghost Five turn, against three or four). A Daily's closing time keeps a subject of its own name
+(`schedule`).
 
 A command's schedule is written while its append is in flight (`alongside`), not after its ack: the command
 is answered once both are stored. The append may lose a race to another replica (or fail): its schedule was
 then for a state the game never reached, and may have replaced the winner's. The game's schedule is then
 *unsure* until this replica writes it again from the game as the stream holds it — the next attempt's
 `alongside`, or `correct` when the command ends without an append. Its own timers are armed only once both
-writes are stored."""
+writes are stored. While a game is not unsure, its stored schedule is due no later than the earliest deadline
+of the game's state as the stream holds it (or has fired, and its firing, on its way, will write it again)."""
 
 from __future__ import annotations
 
@@ -66,6 +62,30 @@ def earliest(deadlines: Iterable[Deadline]) -> Deadline | None:
     return min(deadlines, key=lambda d: (d.at, d.name), default=None)
 
 
+def sooner(first: Deadline | None, was: Deadline | None) -> bool:
+    """Whether a game whose earliest deadline was `was` needs its schedule written for `first`: it wants one
+    now and wanted none (its schedule, if any, is of an older state), or `first` is due before `was`. A later
+    or no deadline keeps the stored schedule, which then fires as a wake-up (`Tables.fire`)."""
+    return first is not None and (was is None or first.at < was.at)
+
+
+def due(wanted: Iterable[Deadline], fired: TimerFired, now: datetime) -> Deadline | None:
+    """The deadline a firing runs: the one fired, while the game still wants it (its name and time), else the
+    game's earliest if it is due by `now` (a wake-up: the schedule was left for a deadline the game moved past;
+    or it came late); None: nothing is due."""
+    wanted = list(wanted)
+    for deadline in wanted:
+        if deadline.name == fired.name and utc_text(deadline.at) == fired.at:
+            return deadline
+    first = earliest(wanted)
+    return first if first is not None and first.at <= now else None
+
+
+def utc_text(at: datetime) -> str:
+    """A deadline's time as its `TimerFired` body says it (and its command id)."""
+    return at.astimezone(UTC).isoformat()
+
+
 class Timers:
     def __init__(self, js: JetStreamContext, clock: Clock | None = None) -> None:
         self._js = js
@@ -87,7 +107,7 @@ class Timers:
 
     async def update(self, game_id: str, before: Iterable[Deadline], after: Iterable[Deadline]) -> None:
         """A table game's deadlines went from `before` to `after` (its events are stored): its schedule is
-        written when its earliest deadline changed (or is unsure); this replica's own timers follow."""
+        written when its earliest deadline came sooner (or it is unsure); this replica's own timers follow."""
         await self.alongside(game_id, before, after, None)
 
     async def alongside(self, game_id: str, before: Iterable[Deadline], after: Iterable[Deadline],
@@ -97,7 +117,7 @@ class Timers:
         fails, the game's schedule is unsure (the first error is raised)."""
         before, after = list(before), list(after)
         first, unsure = earliest(after), game_id in self._unsure
-        if not unsure and (first is None or first == earliest(before)):
+        if not unsure and not sooner(first, earliest(before)):  # the stored schedule fires early enough
             appended = None if append is None else await append
         else:  # the schedule goes out first: it is the longer write, and the append's own work overlaps it
             outcomes = await asyncio.gather(self._write(game_id, first), *([] if append is None else [append]),
@@ -116,9 +136,13 @@ class Timers:
         return appended
 
     def doubt(self, game_id: str) -> None:
-        """The game's schedule may not be what it wants (written for a decision that did not stand, or fired
-        and refused)."""
+        """The game's schedule may not be what it wants: written for a decision that did not stand, or fired
+        (and so gone)."""
         self._unsure.add(game_id)
+
+    def settle(self, game_id: str) -> None:
+        """The game's schedule is to stay as it is (a firing its rules refused would only fire again)."""
+        self._unsure.discard(game_id)
 
     async def correct(self, game_id: str, wanted: Iterable[Deadline]) -> None:
         """An unsure schedule written again from the deadlines the game wants (`wanted`, of the game as the
@@ -137,7 +161,7 @@ class Timers:
     def _body(self, game_id: str, deadline: Deadline) -> TimerFired:
         if not NAME.match(deadline.name):
             raise ValueError(f"deadline name {deadline.name!r} must match {NAME.pattern}")
-        return TimerFired(game_id=game_id, name=deadline.name, at=deadline.at.astimezone(UTC).isoformat(),
+        return TimerFired(game_id=game_id, name=deadline.name, at=utc_text(deadline.at),
                           command=dict(deadline.command))
 
     async def _publish(self, game_id: str, deadline: Deadline, subject_name: str) -> TimerFired:
