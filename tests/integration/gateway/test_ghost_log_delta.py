@@ -9,7 +9,6 @@ import json
 from typing import Any
 
 import pytest
-
 from ghost_five.commitment import commit_hash
 
 from tests.support.ghost import GhostPlayer, open_turn
