@@ -25,6 +25,11 @@ PHONE = {"width": 390, "height": 844}
 GAME = "[data-testid=match]"
 GHOST_SOURCES = Path(ghost_events.__file__).parent
 GATEWAY_SOCKET = Path(gateway_socket.__file__).parent
+LOG_AS_SERVED = """async () => {  // the log the match shows is the whole view's (a resume from version 0)
+  const screen = window.ghost.screen();
+  const whole = await screen.conn.command("resume", { game_id: screen.gameId, version: 0 });
+  return JSON.stringify(whole.view.game.log) === JSON.stringify(screen.game.log);
+}"""
 
 
 class Player:
@@ -422,6 +427,9 @@ async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system,
     for player in (a, b):
         await player.page.wait_for_selector("[data-testid=over][data-status=finished]")
     assert "Победитель: Вы" in await a.page.inner_text("[data-testid=over]")
+    for player in (a, b):  # log deltas: frames carried only the turns a page lacked, merged into its whole log
+        assert any('"log_from"' in frame for frame in player.frames)
+        assert await player.page.evaluate(LOG_AS_SERVED)
     await a.wrapped.shot("ghost-desktop-final")
     await b.wrapped.shot("ghost-phone-final")
     assert_salts_secret_until_resolved(a, b, await a.game())

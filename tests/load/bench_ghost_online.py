@@ -57,40 +57,62 @@ def cells() -> list[str]:
 
 
 class Socket:
-    """One device speaking protocol v2; pushes that arrive while waiting for an answer are kept."""
+    """One device speaking protocol v2 with log deltas, as the web client does: it keeps each match's whole
+    log, every frame's new turns merged in as it arrives (`log_from`, extending `base_version`). Pushes that
+    arrive while waiting for an answer are kept."""
 
     def __init__(self, socket: Any) -> None:
         self.socket = socket
         self.pushes: list[dict[str, Any]] = []
         self.last_text = ""
+        self.last_update_text = ""
+        self.logs: dict[str, tuple[int, list[Any]]] = {}  # game id -> the version held and its whole log
 
     @classmethod
     async def open(cls, base: str, token: str) -> Socket:
         socket = await websockets.connect(base.replace("http", "ws") + "/ws", max_size=2**22)
-        await socket.send(json.dumps({"type": "hello", "v": 2, "token": token}))
+        await socket.send(json.dumps({"type": "hello", "v": 2, "token": token, "log_delta": True}))
         await socket.recv()
         return cls(socket)
+
+    def log(self, game_id: str) -> list[Any]:
+        return self.logs.get(game_id, (0, []))[1]
+
+    async def receive(self) -> tuple[str, dict[str, Any]]:
+        text = await self.socket.recv()
+        frame = orjson.loads(text)
+        game = (frame.get("view") or {}).get("game")
+        if frame.get("type") in ("ack", "update") and game is not None:
+            log = game["log"]
+            if "log_from" in frame:  # one socket drops nothing: a delta extends what it holds
+                version, held = self.logs[frame["game_id"]]
+                assert frame["base_version"] == version and len(held) >= frame["log_from"], frame
+                log = held[: frame["log_from"]] + log
+            self.logs[frame["game_id"]] = (frame["version"], log)
+        return text, frame
 
     async def ask(self, frame: dict[str, Any]) -> dict[str, Any]:
         frame["id"] = uuid.uuid4().hex
         await self.socket.send(orjson.dumps(frame).decode())
         while True:
-            text = await self.socket.recv()
-            reply = orjson.loads(text)
+            text, reply = await self.receive()
             if reply.get("id") == frame["id"]:
                 self.last_text = text
                 return reply
             self.pushes.append(reply)
 
-    async def update_with_log(self, turns: int) -> dict[str, Any]:
-        """The first update whose game log holds more than `turns` entries (kept or arriving)."""
+    async def update_with_log(self, game_id: str, turns: int) -> dict[str, Any]:
+        """The first update of the game once its whole log holds more than `turns` entries (kept or arriving)."""
         while True:
             for frame in self.pushes:
-                game = (frame.get("view") or {}).get("game") or {}
-                if frame.get("type") == "update" and len(game.get("log", ())) > turns:
+                if frame.get("type") == "update" and frame.get("game_id") == game_id and \
+                        len(self.log(game_id)) > turns:
                     self.pushes.clear()
                     return frame
-            self.pushes.append(orjson.loads(await self.socket.recv()))
+            text, frame = await self.receive()
+            if frame.get("type") == "update":
+                self.last_update_text = text
+            self.pushes.append(frame)
 
 
 class TurnPair:
@@ -132,11 +154,11 @@ class TurnPair:
             digest = commit_hash(game["match_id"], round_number, turn, seat, moves[seat], salts[seat])
             await self._act(socket, {"type": "commit", "commit": digest})
         await self._act(self.a, {"type": "reveal", "action": moves[0], "salt": salts[0]})
-        logged = len(game["log"])
+        logged = len(self.b.log(self.game_id))
         t0 = time.perf_counter_ns()
         reply, update = await asyncio.gather(
             self._act(self.b, {"type": "reveal", "action": moves[1], "salt": salts[1]}),
-            self.a.update_with_log(logged))
+            self.a.update_with_log(self.game_id, logged))
         elapsed = (time.perf_counter_ns() - t0) / 1000
         self.views = [update["view"]["game"], reply["view"]["game"]]
         return elapsed
@@ -155,8 +177,11 @@ async def measure_turns(base: str, nats_url: str, rounds: int, turns: int) -> di
             hops += await pipeline(100)
             samples += [await pair.turn() for _ in range(turns)]
     turn, floor = summary(samples), summary(hops)
+    answer, update = len(pair.b.last_text), len(pair.a.last_update_text)
+    whole = await pair.b.ask({"type": "resume", "game_id": pair.game_id, "version": 0})  # the same view, whole
     return {"turn": turn, "pipeline": floor, "ratio": turn["median_us"] / floor["median_us"],
-            "answer_bytes": len(pair.b.last_text)}
+            "answer_bytes": answer, "update_bytes": update, "whole_view_bytes": len(pair.b.last_text),
+            "log_entries": len(whole["view"]["game"]["log"])}
 
 
 class ClockMatch:
@@ -167,6 +192,7 @@ class ClockMatch:
         self.game_id = ""
         self.version = 0
         self.game: dict[str, Any] = {}
+        self.logged = 0  # the whole log's length (an update's view carries only the turns after `log_from`)
         self.acted: set[tuple[str, int, int]] = set()  # (what, round, turn) sent already
         self.late_ms: list[float] = []
         self.refused: list[dict[str, Any]] = []
@@ -205,6 +231,7 @@ class ClockLoad:
             return
         match.version, match.game = update["version"], update["view"]["game"]
         game = match.game
+        match.logged = update.get("log_from", 0) + len(game["log"])
         if game["status"] == "live":
             key = (game["round"], game["turn"] + 1)
             due = game["deadlines"]["clocks"]["B"]
@@ -221,7 +248,7 @@ class ClockLoad:
             if all(m.game.get("status") not in (None, "live") for m in self.matches):
                 self.done.set()
             return
-        if len(game["log"]) >= self.turns:
+        if match.logged >= self.turns:
             return
         key = (game["round"], game["turn"] + 1)
         if not game["open_turn"]["A"]["committed"] and ("commit", *key) not in match.acted:
@@ -260,6 +287,7 @@ class ClockLoad:
             assert joined["ok"], joined
             if joined["version"] > match.version:
                 match.version, match.game = joined["version"], joined["view"]["game"]
+                match.logged = len(match.game["log"])
             self.react(match)
 
         await asyncio.gather(*(one(n, m) for n, m in enumerate(self.matches)))

@@ -98,8 +98,8 @@ def test_a_tables_frame_says_its_seat_and_status():
             "table": {"seats": 2, "taken": 2, "you": 1, "status": "playing", "settings": {}},
             "game": {"log": [{"turn": 1}]}}
     _, headers = encode_update("g", 4, view)
-    assert headers == {UPDATE_GAME_HEADER: "g", UPDATE_VERSION_HEADER: "4", SEAT_HEADER: "1",
-                       TABLE_STATUS_HEADER: "playing"}
-    spectator = {**view, "table": {**view["table"], "you": None, "status": "over"}}
+    assert headers == {UPDATE_GAME_HEADER: "g", UPDATE_VERSION_HEADER: "4", LOG_LENGTH_HEADER: "1",
+                       SEAT_HEADER: "1", TABLE_STATUS_HEADER: "playing"}
+    spectator = {**view, "table": {**view["table"], "you": None, "status": "over"}, "game": {"round": 1}}
     _, headers = encode_update("g", 5, spectator)
     assert headers == {UPDATE_GAME_HEADER: "g", UPDATE_VERSION_HEADER: "5", TABLE_STATUS_HEADER: "over"}

@@ -54,9 +54,10 @@ UPDATE_GAME_HEADER = "Echo-Game-Id"
 UPDATE_VERSION_HEADER = "Echo-Game-Version"
 #: What a gateway decides a device's frame on, beside the game and version above, so that it forwards the
 #: body without parsing the view: on an update and on a reply written as a frame (`REPLY_AS_HEADER`).
-LOG_FROM_HEADER = "Echo-Log-From"  # a delta: its `view.log` starts at this index of the whole log
+LOG_FROM_HEADER = "Echo-Log-From"  # a delta: its view's log starts at this index of the whole log
 BASE_VERSION_HEADER = "Echo-Base-Version"  # an update that is a delta: the version whose log it extends
-LOG_LENGTH_HEADER = "Echo-Log-Length"  # the whole log's length at this version (a view with a top-level log)
+LOG_LENGTH_HEADER = "Echo-Log-Length"  # the whole log's length at this version (a view with a log: `view.log`,
+# a table's `view.game.log`)
 SEAT_HEADER = "Echo-Seat"  # a table's view: `table.you` (absent: a spectator's)
 TABLE_STATUS_HEADER = "Echo-Table-Status"  # a table's view: `table.status` (absent: not a table)
 REPLICA_HEADER = "Echo-Replica"  # a reply written as a frame: `PlayReply.replica`
@@ -294,18 +295,19 @@ class PlayReply(Message):
     duplicate: bool = False
     error: PlayError | None = None
     data: dict[str, Any] | None = Field(None, description="options and replays")
-    log_from: int | None = Field(None, description="where `view.log` starts in the whole log (a move's `log_from`)")
+    log_from: int | None = Field(None, description="where the view's log (`view.log`, a table's `view.game.log`) "
+                                 "starts in the whole log (a move's `log_from`)")
     replica: Id | None = Field(None, description="the engine replica that answered: the game's next "
                                                          "commands on `engine.cmd.replica.<replica>` find it cached")
 
 
 class GameUpdate(Message):
     """A game's new state for every device of its player. After a move it carries only the move's log
-    entries (`view.log` from index `log_from`, extending the view of `base_version`); after a start, the
-    whole view."""
+    entries (`view.log`, a table's `view.game.log`, from index `log_from`, extending the view of
+    `base_version`); after a start, the whole view."""
 
     game_id: str
     version: int
     view: dict[str, Any]
     base_version: int | None = Field(None, description="the version whose view's log this one extends")
-    log_from: int | None = Field(None, description="where `view.log` starts in the whole log")
+    log_from: int | None = Field(None, description="where the view's log starts in the whole log")

@@ -67,8 +67,8 @@ from .projections import games_of
 from .store import GameStore, LoadedGame
 from .tables import Tables
 from .timers import Timers
+from .view_logs import answer
 from .views import game_view
-from .wire import log_after
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 5
@@ -362,11 +362,7 @@ class PlayService:
         """The game's view; with `log_from`, only the log entries after the first `log_from`, which the asker
         holds (a long game's log is most of its view: the gateway would parse it only to send a device the
         new entries)."""
-        view = view or game_view(game)
-        if log_from is None or log_from > len(view["log"]):
-            return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=view, duplicate=duplicate)
-        return PlayReply(ok=True, game_id=game.game_id, version=game.version, view=log_after(view, log_from),
-                         duplicate=duplicate, log_from=log_from)
+        return answer(game.game_id, game.version, view or game_view(game), log_from, duplicate)
 
     async def _publish(self, game: LoadedGame, after: LoadedGame | None = None,
                        log_from: int | None = None) -> PlayReply:

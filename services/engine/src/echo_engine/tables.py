@@ -50,8 +50,10 @@ from .locks import Locks
 from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .seat_views import SeatViews
+from .sent_logs import SentLogs
 from .store import GameStore, LoadedGame
 from .timers import Timers, due, earliest, utc_text
+from .view_logs import answer
 
 log = structlog.get_logger(__name__)
 #: What a command's decision is: the events to append, a rejection of the rules, or the answer itself.
@@ -120,10 +122,14 @@ class Tables:
         self._timers = timers
         self._occupancy = occupancy
         self._views = SeatViews()
+        self._sent = SentLogs()
 
-    def reply(self, game: LoadedGame, account_id: str, duplicate: bool = False) -> PlayReply:
-        return PlayReply(ok=True, game_id=game.game_id, version=game.version,
-                         view=table_view(game, game.seat_of(account_id), self._views), duplicate=duplicate)
+    def reply(self, game: LoadedGame, account_id: str, duplicate: bool = False,
+              log_from: int | None = None) -> PlayReply:
+        """The account's view of the game; with `log_from` (the asker holds that many entries of its log),
+        only the log entries after those (`view_logs.answer`)."""
+        return answer(game.game_id, game.version, table_view(game, game.seat_of(account_id), self._views),
+                      log_from, duplicate)
 
     async def open(self, request: OpenTable) -> PlayReply:
         try:
@@ -233,7 +239,8 @@ class Tables:
                 return refuse("bad_action", explain(error))
             return command if is_rejection(command) else game.rules.decide(game.state, command)
 
-        return await self._answer(request.account_id, request.game_id, request.command_id, decide)
+        return await self._answer(request.account_id, request.game_id, request.command_id, decide,
+                                  request.log_from)
 
     async def fire(self, timer: TimerFired, scheduled: bool = False) -> None:
         """A deadline came: its schedule fired (`scheduled`: the schedule is gone from the stream, so the game's
@@ -308,10 +315,17 @@ class Tables:
                 return False
         return True
 
-    async def _answer(self, account_id: str, game_id: str, command_id: str, decide: Decide) -> PlayReply:
-        """A player's command (`_change`), answered with his view of the game after it."""
+    async def _answer(self, account_id: str, game_id: str, command_id: str, decide: Decide,
+                      log_from: int | None = None) -> PlayReply:
+        """A player's command (`_change`), answered with his view of the game after it — a retry's too —
+        from `log_from` of its log when he says he holds that many entries."""
         outcome = await self._change(game_id, command_id, decide, account_id=account_id)
-        return outcome if isinstance(outcome, PlayReply) else self.reply(outcome, account_id)
+        if not isinstance(outcome, PlayReply):
+            return self.reply(outcome, account_id, log_from=log_from)
+        if outcome.duplicate and outcome.view is not None and outcome.game_id is not None \
+                and outcome.version is not None:
+            return answer(outcome.game_id, outcome.version, outcome.view, log_from, duplicate=True)
+        return outcome
 
     async def _change(self, game_id: str, command_id: str, decide: Decide, account_id: str | None = None,
                       at: datetime | None = None) -> PlayReply | LoadedGame:
@@ -428,8 +442,9 @@ class Tables:
 
     async def _changed(self, game: LoadedGame) -> LoadedGame:
         """Every seat hears of the change with its own view, once the bots have taken their turns (and the
-        deadlines of the state they leave are scheduled: the command's were stored with its append). The game
-        after the bots' turns."""
+        deadlines of the state they leave are scheduled: the command's were stored with its append): a view
+        with a log carries only the entries after those the seat was last sent (`SentLogs`). The game after
+        the bots' turns."""
         played = await self._bots_play(game)
         if played is not game:
             await self._timers.update(game.game_id, deadlines(game), deadlines(played))
@@ -438,5 +453,6 @@ class Tables:
         for seat, account in enumerate(game.roster):
             if seat not in bots and account not in game.roster[:seat]:  # one view per account (one device)
                 view = table_view(game, seat, self._views)
-                await self._outbox.publish(Update(account, game.game_id, game.version, view))
+                base = self._sent.sending(game.game_id, seat, game.version, view)
+                await self._outbox.publish(Update(account, game.game_id, game.version, view, base))
         return game

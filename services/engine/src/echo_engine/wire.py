@@ -25,6 +25,8 @@ from echo_events.play import (
     PlayReply,
 )
 
+from .view_logs import log_after, log_of
+
 _OPTIONS = orjson.OPT_NON_STR_KEYS
 
 
@@ -60,10 +62,11 @@ def encode_frame(reply: PlayReply, replica: str) -> tuple[bytes, dict[str, str]]
 
 def frame_headers(game_id: str, version: int, view: dict[str, Any], log_start: int = 0) -> dict[str, str]:
     """What a gateway needs to know of a view to relay it: the game, the version, the whole log's length
-    (`view.log` starts at `log_start` of it) and a table's seat and status, which presence follows."""
+    (the view's log, `view_logs.log_of`, starts at `log_start` of it) and a table's seat and status, which
+    presence follows."""
     headers = {UPDATE_GAME_HEADER: game_id, UPDATE_VERSION_HEADER: str(version)}
-    log = view.get("log")
-    if isinstance(log, list):
+    log = log_of(view)
+    if log is not None:
         headers[LOG_LENGTH_HEADER] = str(log_start + len(log))
     table = view.get("table")
     if isinstance(table, dict) and isinstance(table.get("status"), str):
@@ -71,11 +74,6 @@ def frame_headers(game_id: str, version: int, view: dict[str, Any], log_start: i
         if isinstance(table.get("you"), int):
             headers[SEAT_HEADER] = str(table["you"])
     return headers
-
-
-def log_after(view: dict[str, Any], log_from: int) -> dict[str, Any]:
-    """The view with only the log entries after the first `log_from` (which its receiver holds)."""
-    return {**view, "log": view["log"][log_from:]}
 
 
 def encode_update(game_id: str, version: int, view: dict[str, Any],

@@ -322,7 +322,7 @@ class Connection:
             if self._held is None or game.version > self._held.version:
                 self._held = game
             return
-        if game.log_from is None:  # a whole view (a game's start, or any change of a table)
+        if game.log_from is None:  # a whole view (a game's start, a table's change with no log to extend)
             self._seen[game.game_id] = game.version
             if self._logs is not None:
                 self._logs.whole(game.game_id, game.version, game.log_length)
@@ -336,6 +336,7 @@ class Connection:
             game = whole
         self._seen[game.game_id] = max(game.version, self._seen.get(game.game_id, 0))
         await self._send_text(game.text(UPDATE))
+        await self._follow(game)  # a table's delta (Ghost Five's log) says its seat and status too
 
     async def _whole(self, game_id: str) -> GameFrame | None:
         """The game's whole view as the engine has it now (`get`), for a device that does not hold what a

@@ -1,6 +1,7 @@
 // WebSocket protocol v2 (services/gateway/PROTOCOL.md): hello, commands with client ids, acks and errors,
 // pushes (update, notice, presence, heartbeat), and a reconnect that resends unanswered commands with their ids.
-// Every game's client shares it; `logDelta` (Echo Challenge's long logs) asks for log deltas in the hello.
+// Every game's client shares it; `logDelta` (the long logs of Echo Challenge and Ghost Five) asks for log
+// deltas in the hello (log_delta.js merges them).
 import { ensureToken, forgetToken } from "./api.js";
 
 // A command a back-end service did not answer in time changed nothing and is resent with the same id

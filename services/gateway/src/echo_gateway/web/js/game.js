@@ -7,18 +7,10 @@ import { fieldHTML } from "./field.js";
 import { fmt, logLine } from "./log.js";
 import { challengeMakerHTML, wireChallengeMaker } from "./challenge.js";
 import { rememberTutorial, tutorialBannerHTML, wrongClickText } from "./tutorial.js";
+import { withLog } from "./log_delta.js";
 
 const cache = new Map(); // game id -> {version, view}: views from acks made elsewhere (the main screen)
 export const rememberView = (gameId, version, view) => cache.set(gameId, { version, view });
-
-/** The frame's view with its whole log. With log deltas (PROTOCOL.md) a frame may carry only the entries
- *  after `log_from`, extending `base_version`: null when this page does not hold that version. */
-export function withLog(frame, view, version) {
-  if (frame.log_from === undefined) return frame.view;
-  const log = view?.log ?? [];
-  if (!view || frame.base_version !== version || log.length < frame.log_from) return null;
-  return { ...frame.view, log: log.slice(0, frame.log_from).concat(frame.view.log) };
-}
 
 export class GameScreen {
   constructor(root, conn, gameId, navigate) {

@@ -14,7 +14,7 @@ import { parseLinkSettings, publicSettings, readSettings, settingsForm, settings
 import { escapeHTML, knownCodes, refusal, t } from "./words.js";
 
 const KIND = "ghost_five";
-const conn = new Connection({ logDelta: false }); // a table's views are whole
+const conn = new Connection(); // log deltas: a match's acks and updates carry only the turns this page lacks
 const screen = document.getElementById("screen");
 const { say, command } = notices(document.getElementById("notice"), conn, refusal);
 

@@ -4,6 +4,7 @@
 import { ServerTime } from "/js/servertime.js";
 import { boardHTML } from "./board.js";
 import { pastMoments } from "./clock.js";
+import { withLog } from "/js/log_delta.js";
 import { known, remember } from "./games.js";
 import { logHTML } from "./log.js";
 import { cellMenu, clockOf, clockText, endPanel, movePanel, playerCard } from "./panels.js";
@@ -29,7 +30,7 @@ export class MatchScreen {
     this.sending = false;
     this.revealed = new Set(); // "round.turn.seat" whose reveal went out
     this.checks = {}; // "round.turn" -> the opponent's commit rechecked against its published salt
-    this.onUpdate = (event) => { if (event.detail.game_id === this.gameId) this.show(event.detail.view); };
+    this.onUpdate = (event) => { if (event.detail.game_id === this.gameId) this.accept(event.detail); };
     this.onOnline = () => this.resume();
     this.timer = null;
   }
@@ -63,13 +64,13 @@ export class MatchScreen {
 
   async resume() {
     const answer = await this.command("resume", { game_id: this.gameId, version: this.view?.version ?? 0 });
-    if (answer.type === "ack" && answer.view) this.show(answer.view);
+    if (answer.type === "ack") this.accept(answer);
   }
 
   async act(action, seat = this.me) {
     const sent = this.oneDevice ? { ...action, seat: seat === "A" ? 0 : 1 } : action;
     const answer = await this.command("act", { game_id: this.gameId, action: sent });
-    if (answer.type === "ack" && answer.view) this.show(answer.view);
+    if (answer.type === "ack") this.accept(answer);
     return answer;
   }
 
@@ -95,8 +96,16 @@ export class MatchScreen {
     return s.opponent === "bot" ? t("bot", { l: t(`lv_${known(this.conn.accountId, this.gameId)?.level ?? "easy"}`) }) : t("rival");
   };
 
+  /** An ack or an update of this match. A log delta (only the turns after `log_from`) is merged into the log
+   *  shown; one that extends a version this page does not hold (it was elsewhere) asks for the whole view. */
+  accept(frame) {
+    if (!frame.view || (this.view && frame.version < this.view.version)) return; // none, or older than shown
+    const view = withLog(frame, this.view, this.view?.version);
+    if (!view) { this.resume(); return; }
+    this.show(view);
+  }
+
   show(view) {
-    if (this.view && view.version < this.view.version) return; // an older frame than the one shown
     const before = this.game;
     this.view = view;
     const game = this.game;
