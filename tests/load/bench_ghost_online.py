@@ -82,7 +82,7 @@ class Socket:
         text = await self.socket.recv()
         frame = orjson.loads(text)
         game = (frame.get("view") or {}).get("game")
-        if frame.get("type") in ("ack", "update") and game is not None:
+        if frame.get("type") in ("ack", "update") and game is not None and "log" in game:  # a game with a log
             log = game["log"]
             if "log_from" in frame:  # one socket drops nothing: a delta extends what it holds
                 version, held = self.logs[frame["game_id"]]
