@@ -5,8 +5,8 @@ over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set, to stdout when OTEL_TRACES_EX
 `make run` does, into .run/traces-<service>.log), and nowhere otherwise. With no exporter, a span is
 only its context: the trace id still travels in the headers and reaches the logs, without the SDK's
 work for a span nobody will read (that work cost the engine about a tenth of its CPU per move). The
-W3C `traceparent` header is then read and written here directly, as the propagator would (its composite
-of trace context and baggage cost a move ~10 µs in the engine and ~5 in the gateway, for a trace id).
+W3C `traceparent` header is then read and written here directly, as the propagators would: their
+composite of trace context and baggage cost ~6 µs a message in a loop, for nothing but a trace id.
 """
 
 from __future__ import annotations
