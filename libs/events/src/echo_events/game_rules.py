@@ -143,5 +143,7 @@ class TableRules(Protocol):
 
 
 def is_rejection(outcome: object) -> bool:
-    """True for a rejection value, False for a list of events."""
-    return not isinstance(outcome, list | tuple) and isinstance(outcome, Rejection)
+    """True for a rejection value, False for a list of events. What `isinstance(outcome, Rejection)` decides
+    (the protocol's members are there) without typing's protocol machinery, which cost ~20 µs a command where
+    this costs ~3, and the engine asks of every table move's command and outcome."""
+    return not isinstance(outcome, list | tuple) and hasattr(outcome, "code") and hasattr(outcome, "message")
