@@ -12,13 +12,19 @@ import secrets
 import sys
 import uuid
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from echo_engine import history as history_module
 from echo_engine.app import create_app
+from echo_engine.history import finished_table
 from echo_engine.rebuild import TABLES, rebuild
 from echo_engine.settings import Settings
+from echo_engine.store import GameStore
 from echo_events.callsigns import generated_callsign
+from echo_events.envelope import decode
+from echo_events.streams import game_events
 from echo_runtime.db import create_pool
 from echo_runtime.nats_client import connect
 from ghost_five.commitment import commit_hash
@@ -232,3 +238,27 @@ async def test_a_rated_match_that_arrives_after_a_later_one_gives_the_ratings_of
         assert await ratings_after([*matches, matches[1]]) == in_order  # a redelivery changes nothing
     finally:
         await pool.close()
+
+
+async def test_an_ended_game_this_replica_holds_is_summarised_from_it_as_from_the_stream(
+        engine, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    nc, _, serving = engine
+    a, b = account(), account()
+    async with serving:
+        game_id = await ghost_match(nc, a, b, winner=a)
+    js = nc.jetstream()
+    ending = decode((await js.get_last_msg("GAMES", game_events(game_id), direct=True)).data)
+    held = await GameStore(js, nc).refold(game_id)  # the game as of its last batch, as the appending replica holds it
+    assert held is not None and held.version == ending.events[-1].version
+
+    from_stream = await finished_table(nc, ending)
+
+    async def no_read(*_: object, **__: object) -> None:
+        raise AssertionError("a game held as of its ending batch is not read back")
+
+    monkeypatch.setattr(history_module, "read_subject", no_read)
+    assert await finished_table(nc, ending, held) == from_stream
+    assert from_stream is not None and [s["result"] for s in from_stream.seats] == ["win", "loss"]
+    moved_on = replace(held, version=held.version + 1)  # a later state of it: the ending batch's own is read back
+    with pytest.raises(AssertionError, match="not read back"):
+        await finished_table(nc, ending, moved_on)

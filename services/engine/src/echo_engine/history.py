@@ -4,7 +4,9 @@ its rounds, as the game's rules summarise it (`summary(state)`, `echo_events.gam
 It is part of the games projection (`projections`), which reads only the games' `lifecycle` subjects: a
 table game's batch there that neither creates it nor is Echo Challenge's end is the batch that ended it.
 The seats and the state are not in that batch, so the game is read back from its subjects up to that batch
-(never further: a rebuild reads the same events as the live consumer did) and folded."""
+(never further: a rebuild reads the same events as the live consumer did) and folded — unless this replica
+holds the game as of that batch already (it appended it): then that is the game, read and folded for nothing
+else (a Ghost Five match's ~60 messages, ~2 ms of the engine's CPU at every end)."""
 
 from __future__ import annotations
 
@@ -42,22 +44,29 @@ class FinishedTable:
     settings: dict[str, Any]  # the table's, as its rules accepted them
 
 
-async def finished_table(nc: Client, batch: Batch) -> FinishedTable | None:
-    """The table game this lifecycle batch ended, or None (a creation, an Echo game, a game not summarised)."""
+async def finished_table(nc: Client, batch: Batch, cached: LoadedGame | None = None) -> FinishedTable | None:
+    """The table game this lifecycle batch ended, or None (a creation, an Echo game, a game not summarised).
+    `cached`: the game as this replica holds it; used instead of reading the game back when it is the game
+    as of this batch (its last version is the batch's), which it is on the replica that appended it."""
     if any(e.event_type in NOT_TABLE_ENDINGS for e in batch.events):
         return None
     last = batch.events[-1]
-    messages = await read_subject(nc, GAMES.name, game_events(last.stream_id))
-    envelopes = [e for m in messages for e in decode(m.data).events if e.version <= last.version]
-    meta = unwrap(envelopes[0])
-    assert isinstance(meta, GameCreated), f"game {last.stream_id} does not start with GameCreated"
+    if cached is not None and cached.game_id == last.stream_id and cached.version == last.version:
+        game, meta = cached, cached.meta
+    else:
+        messages = await read_subject(nc, GAMES.name, game_events(last.stream_id))
+        envelopes = [e for m in messages for e in decode(m.data).events if e.version <= last.version]
+        meta = unwrap(envelopes[0])
+        assert isinstance(meta, GameCreated), f"game {last.stream_id} does not start with GameCreated"
+        game = None
     try:
         rules = games.rules_for(meta.kind)
     except games.UnknownKind:
         log.warning("a finished game of a kind not hosted here is not in the history", game_id=meta.game_id,
                     kind=meta.kind)
         return None
-    game = LoadedGame.opening(meta).advanced(unwrap(e) for e in envelopes[1:])
+    if game is None:
+        game = LoadedGame.opening(meta).advanced(unwrap(e) for e in envelopes[1:])
     summarise = getattr(rules, "summary", None)
     if game.state is None or summarise is None:
         return None

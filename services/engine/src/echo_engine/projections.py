@@ -21,6 +21,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 
 from . import history, ratings
+from .store import GameStore
 
 GAMES_PROJECTION = "engine.games"
 GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_subject=ALL_GAME_LIFECYCLES,
@@ -51,10 +52,12 @@ async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
             )
 
 
-def games_handler(pool: asyncpg.Pool, nc: Client):  # noqa: ANN201 - a consumer Handler
+def games_handler(pool: asyncpg.Pool, nc: Client, store: GameStore | None = None):  # noqa: ANN201 - a consumer Handler
+    """`store`: this replica's games, whose cached game spares reading an ended one back (`history`)."""
     async def handle(msg: Msg) -> None:
         batch = decode(msg.data)
-        table = await history.finished_table(nc, batch)  # NATS reads before the transaction, not inside it
+        cached = None if store is None or not batch.events else store.cached(batch.events[-1].stream_id)
+        table = await history.finished_table(nc, batch, cached)  # NATS reads before the transaction, not inside it
         pair = None if table is None else await ratings.rated_pair(nc, table)
 
         async def rows(conn: asyncpg.Connection, batch: Batch) -> None:

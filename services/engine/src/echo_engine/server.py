@@ -190,7 +190,7 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
     log.info("engine replica serving", replica=server.replica)
     runtime.consume(MESSAGING, {EXPIRY_CONSUMER.durable: server.on_daily_closed,
                                 FIRED_CONSUMER.durable: server.on_timer,
-                                GAMES_CONSUMER.durable: games_handler(runtime.pool, runtime.nc),
+                                GAMES_CONSUMER.durable: games_handler(runtime.pool, runtime.nc, store),
                                 ACCOUNTS_CONSUMER.durable: accounts_handler(runtime.pool)})
     watcher = PresenceWatcher(runtime.nc, server.play.tables)
     presence = await watcher.subscribe()
