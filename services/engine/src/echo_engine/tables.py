@@ -12,12 +12,13 @@ in ROOMS and is purged once one of them is appended).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import secrets
 import time
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -257,7 +258,7 @@ class Tables:
             if game is None or game.state is None:
                 return refuse("unknown_game", "the game is gone")
             if deadline is None or deadline not in deadlines(game):
-                return Refused("stale_timer", f"game {game.game_id} wants no deadline {name} at {at} (any more)")
+                return Refused("stale", f"game {game.game_id} wants no deadline {name} at {at} (any more)")
             outcome = game.rules.decide(game.state, game.rules.timer_command(deadline.command))
             if is_rejection(outcome) and deadline == earliest(deadlines(game)):
                 self._timers.settle(game.game_id)  # written again, the same deadline would fire again at once
@@ -371,9 +372,9 @@ class Tables:
                     return game if game is not None else refuse("unknown_game", f"there is no game {game_id}")
                 base = game if game is not None else LoadedGame.opening(events[0])
                 after = base.advanced(events)
+                appending = self._rendering(after, self.store.append(base, events, command_id, now, after))
                 try:  # the new deadlines' schedules are stored while the append is (timers.py: `alongside`)
-                    stored = await self._timers.alongside(game_id, deadlines(game), deadlines(after),
-                                                          self.store.append(base, events, command_id, now, after))
+                    stored = await self._timers.alongside(game_id, deadlines(game), deadlines(after), appending)
                 except AppendConflict:
                     self.store.forget(game_id)
                     continue
@@ -386,6 +387,21 @@ class Tables:
                 return after
             await self._correct(game_id, await self.store.refold(game_id))
         return refuse("busy", "the game is changing; try again")
+
+    async def _rendering(self, after: LoadedGame, append: Awaitable[LoadedGame]) -> LoadedGame:
+        """`append` (of the events that make `after`), and while its message is on the wire and being stored,
+        each seat's view of `after` rendered (`SeatViews`, which `_changed` then finds): the rules' views
+        were most of what the answer and the updates waited for after the ack, and the append's round trip
+        is the engine's idle time. Not when bots are to play next: the views sent will be of their state."""
+        if after.state is None or after.bots:
+            return await append
+        appending = asyncio.ensure_future(append)
+        for _ in range(2):  # its step queues the message, then the NATS client's flusher writes it
+            await asyncio.sleep(0)
+        for seat, account in enumerate(after.roster):
+            if account not in after.roster[:seat]:  # the seats `_changed` sends (one view an account)
+                self._views.of(after, seat)
+        return await appending
 
     async def _correct(self, game_id: str, game: LoadedGame | None) -> None:
         """Schedules an earlier attempt wrote for a decision that did not stand, written again from `game`
