@@ -144,6 +144,16 @@ async def open_match(a: PlayService, x: str, y: str, settings: dict[str, Any] = 
     return opened.game_id
 
 
+async def match_scheduled(a: PlayService, js: JetStreamContext) -> tuple[str, str, str, dict[str, Any]]:
+    """A new match (its two accounts, its id) and its first schedule: the turn's clocks run out together, and
+    X's is the first by name."""
+    x, y = uuid.uuid4().hex, uuid.uuid4().hex
+    game_id = await open_match(a, x, y)
+    first = await stored_schedule(js, game_id)
+    assert first is not None and first["name"] == "clock-A"
+    return x, y, game_id, first
+
+
 async def test_the_loser_of_an_append_race_schedules_alongside_and_then_leaves_the_winners_deadlines(
         private_nats_url: str, fresh_database: str) -> None:
     nc, js, pool, a, b, store_b = await services(private_nats_url, fresh_database)
@@ -207,10 +217,7 @@ async def test_a_schedule_is_written_only_when_the_earliest_deadline_comes_soone
         private_nats_url: str, fresh_database: str) -> None:
     nc, js, pool, a, _, _ = await services(private_nats_url, fresh_database)
     try:
-        x, y = uuid.uuid4().hex, uuid.uuid4().hex
-        game_id = await open_match(a, x, y)
-        opened = await stored_schedule(js, game_id)  # the turn's clocks run out together: X's is first by name
-        assert opened is not None and opened["name"] == "clock-A"
+        x, y, game_id, opened = await match_scheduled(a, js)
         written = await schedules_written(js)
 
         await both_commit(a, game_id, x, y)  # the clocks stop; the reveal window (15 s) ends after them (12 s)
@@ -233,10 +240,7 @@ async def test_a_wake_up_for_a_deadline_moved_past_writes_the_schedule_the_game_
         private_nats_url: str, fresh_database: str) -> None:
     nc, js, pool, a, _, _ = await services(private_nats_url, fresh_database)
     try:
-        x, y = uuid.uuid4().hex, uuid.uuid4().hex
-        game_id = await open_match(a, x, y)
-        first = await stored_schedule(js, game_id)
-        assert first is not None and first["name"] == "clock-A"
+        x, y, game_id, first = await match_scheduled(a, js)
         await commit(a, game_id, x, 0, "P:H8")  # X's clock stops: Y's, due at the same time, is the earliest now
         assert await stored_schedule(js, game_id) == first
         before = (await a.handle(GetGame(account_id=x, game_id=game_id))).version
@@ -256,10 +260,7 @@ async def test_a_wake_up_runs_the_deadline_that_is_due_by_then(private_nats_url:
     clock = MovableClock()
     nc, js, pool, a, _, _ = await services(private_nats_url, fresh_database, clock)
     try:
-        x, y = uuid.uuid4().hex, uuid.uuid4().hex
-        game_id = await open_match(a, x, y)
-        first = await stored_schedule(js, game_id)
-        assert first is not None and first["name"] == "clock-A"
+        x, y, game_id, first = await match_scheduled(a, js)
         await commit(a, game_id, x, 0, "P:H8")
         clock.jump_to(at_of(first) + timedelta(seconds=0.5))  # Y's clock, due with X's, has run out
 

@@ -51,23 +51,12 @@ async def finished_table(nc: Client, batch: Batch, cached: LoadedGame | None = N
     if any(e.event_type in NOT_TABLE_ENDINGS for e in batch.events):
         return None
     last = batch.events[-1]
-    if cached is not None and cached.game_id == last.stream_id and cached.version == last.version:
-        game, meta = cached, cached.meta
-    else:
-        messages = await read_subject(nc, GAMES.name, game_events(last.stream_id))
-        envelopes = [e for m in messages for e in decode(m.data).events if e.version <= last.version]
-        meta = unwrap(envelopes[0])
-        assert isinstance(meta, GameCreated), f"game {last.stream_id} does not start with GameCreated"
-        game = None
-    try:
-        rules = games.rules_for(meta.kind)
-    except games.UnknownKind:
-        log.warning("a finished game of a kind not hosted here is not in the history", game_id=meta.game_id,
-                    kind=meta.kind)
-        return None
+    held = cached is not None and cached.game_id == last.stream_id and cached.version == last.version
+    game = cached if held else await _read_back(nc, last.stream_id, last.version)
     if game is None:
-        game = LoadedGame.opening(meta).advanced(unwrap(e) for e in envelopes[1:])
-    summarise = getattr(rules, "summary", None)
+        return None
+    meta = game.meta
+    summarise = getattr(game.rules, "summary", None)
     if game.state is None or summarise is None:
         return None
     summary = summarise(game.state)
@@ -80,6 +69,21 @@ async def finished_table(nc: Client, batch: Batch, cached: LoadedGame | None = N
     return FinishedTable(game_id=meta.game_id, kind=meta.kind, finished_at=last.occurred_at, seats=seats,
                          outcome=summary["outcome"], rounds=summary.get("rounds"),
                          settings=dict(meta.settings or {}))
+
+
+async def _read_back(nc: Client, game_id: str, version: int) -> LoadedGame | None:
+    """The game read from its subjects and folded up to `version`; None for a kind not hosted here."""
+    messages = await read_subject(nc, GAMES.name, game_events(game_id))
+    envelopes = [e for m in messages for e in decode(m.data).events if e.version <= version]
+    meta = unwrap(envelopes[0])
+    assert isinstance(meta, GameCreated), f"game {game_id} does not start with GameCreated"
+    try:
+        games.rules_for(meta.kind)
+    except games.UnknownKind:
+        log.warning("a finished game of a kind not hosted here is not in the history", game_id=meta.game_id,
+                    kind=meta.kind)
+        return None
+    return LoadedGame.opening(meta).advanced(unwrap(e) for e in envelopes[1:])
 
 
 async def record(conn: asyncpg.Connection, table: FinishedTable) -> bool:

@@ -78,6 +78,14 @@ def deadlines(game: LoadedGame | None) -> list[Deadline]:
     return [] if game is None or game.state is None else list(game.rules.deadlines(game.state))
 
 
+def told(game: LoadedGame) -> list[tuple[int, str]]:
+    """The seats (and their accounts) a change's views go to: every seat a person plays, one per account (a
+    player holding several seats on one device gets the view of his first)."""
+    bots = dict(game.bots)
+    return [(seat, account) for seat, account in enumerate(game.roster)
+            if seat not in bots and account not in game.roster[:seat]]
+
+
 def refuse(code: str, message: str) -> PlayReply:
     return PlayReply(ok=False, error=PlayError(code=code, message=message))
 
@@ -257,10 +265,11 @@ class Tables:
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
             if game is None or game.state is None:
                 return refuse("unknown_game", "the game is gone")
-            if deadline is None or deadline not in deadlines(game):
+            wanted = deadlines(game)
+            if deadline is None or deadline not in wanted:
                 return Refused("stale", f"game {game.game_id} wants no deadline {name} at {at} (any more)")
             outcome = game.rules.decide(game.state, game.rules.timer_command(deadline.command))
-            if is_rejection(outcome) and deadline == earliest(deadlines(game)):
+            if is_rejection(outcome) and deadline == earliest(wanted):
                 self._timers.settle(game.game_id)  # written again, the same deadline would fire again at once
             return outcome
 
@@ -398,9 +407,8 @@ class Tables:
         appending = asyncio.ensure_future(append)
         for _ in range(2):  # its step queues the message, then the NATS client's flusher writes it
             await asyncio.sleep(0)
-        for seat, account in enumerate(after.roster):
-            if account not in after.roster[:seat]:  # the seats `_changed` sends (one view an account)
-                self._views.of(after, seat)
+        for seat, _ in told(after):
+            self._views.of(after, seat)
         return await appending
 
     async def _correct(self, game_id: str, game: LoadedGame | None) -> None:
@@ -465,10 +473,8 @@ class Tables:
         if played is not game:
             await self._timers.update(game.game_id, deadlines(game), deadlines(played))
         game = played
-        bots = dict(game.bots)
-        for seat, account in enumerate(game.roster):
-            if seat not in bots and account not in game.roster[:seat]:  # one view per account (one device)
-                view = table_view(game, seat, self._views)
-                base = self._sent.sending(game.game_id, seat, game.version, view)
-                await self._outbox.publish(Update(account, game.game_id, game.version, view, base))
+        for seat, account in told(game):
+            view = table_view(game, seat, self._views)
+            base = self._sent.sending(game.game_id, seat, game.version, view)
+            await self._outbox.publish(Update(account, game.game_id, game.version, view, base))
         return game
