@@ -14,9 +14,11 @@ from litestar import Litestar
 
 @contextlib.asynccontextmanager
 async def running(app: Litestar, *, wait_ready: bool = True) -> AsyncIterator[str]:
-    """Serve `app` and yield its base URL; waits for /readyz unless told not to."""
+    """Serve `app` and yield its base URL; waits for /readyz unless told not to. Stopped as `echo_runtime.serve`
+    stops a service: connections still open get 10 s (a socket a browser left open never holds the test)."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on",
+                                           timeout_graceful_shutdown=10))
     task = asyncio.create_task(server.serve())
     base = f"http://127.0.0.1:{port}"
     try:
