@@ -78,3 +78,32 @@ async def test_a_daily_one_attempt_countdown_and_close(desktop, private_nats_url
         await desktop.shot("desktop-daily-end")
     finally:
         await nc.drain()
+
+
+async def test_a_daily_published_while_the_main_screen_is_open_shows_on_it_in_place(desktop, private_nats_url: str) -> None:  # noqa: ANN001
+    """The notice of a new Daily reads the Daily and the player's options again and draws them over what the
+    screen showed, without a reload: the new Daily's number appears, and the screen's primary button never
+    disappears on the way."""
+    page = desktop.page
+    nc = await connect(private_nats_url, "tests")
+    js = nc.jetstream()
+    today = moscow_date(SystemClock().now())
+    await publish_daily(js, today, seed=7)
+    try:
+        await page.reload()
+        await page.wait_for_selector("#conn[data-state=online]")
+        await page.wait_for_selector("[data-testid=daily-title]")
+        await page.wait_for_selector("#screen .btn.primary")
+        await page.evaluate("""() => {
+            window.blankMoments = 0;
+            new MutationObserver(() => {
+              const primaries = [...document.querySelectorAll('#screen .btn.primary')].filter((e) => e.offsetParent);
+              if (!primaries.length) window.blankMoments += 1;
+            }).observe(document.getElementById('screen'), {childList: true, subtree: true});
+        }""")
+        later = await publish_daily(js, today + timedelta(days=1), seed=8)  # the next midnight's Daily
+        await page.wait_for_selector("[data-testid=notice][data-kind=daily_published]")
+        await page.wait_for_selector(f"[data-testid=daily-title]:has-text('№ {later.number}')")
+        assert await page.evaluate("window.blankMoments") == 0
+    finally:
+        await nc.drain()

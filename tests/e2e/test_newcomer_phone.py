@@ -23,9 +23,18 @@ pytestmark = pytest.mark.e2e
 PHONE_390 = {"width": 390, "height": 844}
 
 
-async def visible_primaries(page) -> list[str]:  # noqa: ANN001
-    return await page.eval_on_selector_all(
-        ".btn.primary", "els => els.filter(e => e.offsetParent !== null).map(e => e.textContent.trim())")
+PRIMARIES = "() => [...document.querySelectorAll('.btn.primary')].filter(e => e.offsetParent !== null).map(e => e.textContent.trim())"
+
+
+async def visible_primaries(page, expected: list[str]) -> list[str]:  # noqa: ANN001
+    """The screen's visible primary buttons once it has settled on `expected` (answers arriving redraw it;
+    up to 5 s), or as they are then."""
+    try:
+        await page.wait_for_function(f"([want]) => JSON.stringify(({PRIMARIES})()) === JSON.stringify(want)",
+                                     arg=[expected], timeout=5000)
+    except PlaywrightTimeout:
+        pass
+    return await page.evaluate(PRIMARIES)
 
 
 async def tap_center(page, selector: str) -> None:  # noqa: ANN001
@@ -47,7 +56,7 @@ async def test_a_newcomer_on_a_phone_in_english(social, browser, system: str, pr
         assert "Even background" in card and "Ровный" not in card  # the preset's name and gist in English
         assert date.fromisoformat(today.isoformat()).strftime("%B") in card  # «1 December», not ISO
         await page.wait_for_selector("[data-testid=first-steps] .btn.primary")  # drawn once the options are in
-        assert await visible_primaries(page) == ["Start the tutorial"]
+        assert await visible_primaries(page, ["Start the tutorial"]) == ["Start the tutorial"]
         await phone.shot("phone390-first-screen-en")
 
         await page.tap("[data-testid=play-daily]")  # his first Daily: asked once whether the Tutorial comes first
@@ -93,7 +102,7 @@ async def test_a_newcomer_on_a_phone_in_english(social, browser, system: str, pr
         await phone.shot("phone390-tutorial-end-en")
         await page.tap("[data-testid=tutorial-next]")
         await page.wait_for_selector("[data-testid=daily-card]")
-        assert await visible_primaries(page) == ["Play"]  # now the Daily
+        assert await visible_primaries(page, ["Play"]) == ["Play"]  # now the Daily
         await page.tap("[data-testid=play-daily]")  # asked only once
         await page.wait_for_selector("[data-testid=game][data-mode=daily]")
         assert not await ask.is_visible()

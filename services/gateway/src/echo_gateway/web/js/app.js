@@ -68,7 +68,7 @@ function showNotice(notice) {
   const text = { warning_30min: "warn30", daily_closed: "dailyClosed", daily_published: "dailyPublished",
     signed_out: "signedOutElsewhere" }[notice.kind];
   banner.textContent = text ? t(text) : notice.kind;
-  if (notice.kind === "daily_published" && screen instanceof MainScreen) route();
+  if (notice.kind === "daily_published" && screen instanceof MainScreen) screen.refresh();
 }
 
 // A sign-out from another device (its «Выйти»): the server closes this connection, which comes back as a

@@ -42,19 +42,30 @@ export class MainScreen {
   async mount() {
     this.render();
     this.timer = setInterval(() => this.tickClock(), 1000);
-    const [daily, options] = await Promise.all([dailyToday(), playOptions()]);
-    this.daily = daily;
-    this.options = options;
-    this.render();
+    await this.loadDaily();
     this.loadSocial();
     this.findUnfinished();
     this.findTutorial();
     this.announcePhase();
-    const game = pick(pick(options ?? {}, "daily") ?? {}, "game");
+    const game = pick(pick(this.options ?? {}, "daily") ?? {}, "game");
     if (game?.game_id && game.status && game.status !== "live") {
       const known = await getJSON(`/api/v1/games/${encodeURIComponent(game.game_id)}`);
       if (known?.view) { this.dailyCredits = known.view.credits; this.render(); }
     }
+  }
+
+  /** Today's Daily and what this player may start; drawn once both are in, over what the screen showed. */
+  async loadDaily() {
+    const [daily, options] = await Promise.all([dailyToday(), playOptions()]);
+    this.daily = daily;
+    this.options = options;
+    this.render();
+  }
+
+  /** A new Daily was published: read it and the player's options again without clearing the screen. */
+  async refresh() {
+    await this.loadDaily();
+    this.loadSocial();
   }
 
   /** The player's callsign, league and group place; friends' scores; a challenge opened on this device. */
