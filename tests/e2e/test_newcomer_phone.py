@@ -23,7 +23,8 @@ pytestmark = pytest.mark.e2e
 PHONE_390 = {"width": 390, "height": 844}
 
 
-PRIMARIES = "() => [...document.querySelectorAll('.btn.primary')].filter(e => e.offsetParent !== null).map(e => e.textContent.trim())"
+PRIMARIES = ("() => [...document.querySelectorAll('.btn.primary')]"
+             ".filter(e => e.offsetParent !== null).map(e => e.textContent.trim())")
 
 
 async def visible_primaries(page, expected: list[str]) -> list[str]:  # noqa: ANN001
