@@ -86,8 +86,8 @@ async def test_a_daily_published_while_the_main_screen_is_open_shows_on_it_in_pl
         desktop, private_nats_url: str) -> None:  # noqa: ANN001
     """The notice of a Daily's coming out reads the Daily and the player's options again and draws them over
     what the screen showed, without a reload and without a moment when the screen has no primary button or
-    no Daily's title (a new screen drawn from nothing had one: the Daily unknown until its answer came). Today's Daily is announced once more (a later Daily would become
-    "today" for the tests after this one)."""
+    no Daily's title (a new screen drawn from nothing had one: the Daily unknown until its answer came).
+    Today's Daily is announced once more (a later Daily would become "today" for the tests after this one)."""
     page = desktop.page
     nc = await connect(private_nats_url, "tests")
     js = nc.jetstream()
