@@ -219,6 +219,8 @@ function chrome() {
   document.getElementById("brand").textContent = t("title");
   document.getElementById("back").textContent = t("back");
   document.getElementById("lang").textContent = lang() === "en" ? "RU" : "EN";
+  const state = document.getElementById("conn");
+  state.textContent = t(state.dataset.state);
 }
 
 document.getElementById("lang").addEventListener("click", () => {
@@ -228,7 +230,7 @@ document.getElementById("lang").addEventListener("click", () => {
 });
 
 setInterval(() => tickCountdowns(screen, serverMillis()), 500);
-conn.addEventListener("state", (event) => { document.getElementById("conn").dataset.state = event.detail; });
+conn.addEventListener("state", (event) => { document.getElementById("conn").dataset.state = event.detail; chrome(); });
 let routed = false;
 conn.addEventListener("online", () => { if (!routed) { routed = true; route(); } });
 window.addEventListener("hashchange", route);

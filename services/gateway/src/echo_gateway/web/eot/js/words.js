@@ -3,6 +3,7 @@ import { refusals, translator } from "/js/i18n.js";
 
 const RU = {
   title: "Эхо времени", home: "К столам", back: "← Эхо-вызов",
+  online: "на связи", connecting: "соединение…", offline: "нет связи",
   newTable: "Новый стол", seats: "Мест", bots: "Ботов", botLevel: "Уровень ботов", timer: "Таймер хода",
   timerOff: "без таймера", seconds: "{n} с", create: "Создать стол", joinTitle: "Стол по ссылке",
   joinHint: "Вставьте ссылку-приглашение", join: "Сесть за стол", history: "Мои партии", historyEmpty: "Партий ещё не было.",
@@ -50,6 +51,7 @@ const RU = {
 
 const EN = {
   title: "Echoes of Time", home: "Tables", back: "← Echo Challenge",
+  online: "online", connecting: "connecting…", offline: "offline",
   newTable: "New table", seats: "Seats", bots: "Bots", botLevel: "Bot level", timer: "Turn timer",
   timerOff: "no timer", seconds: "{n} s", create: "Open the table", joinTitle: "A table by its link",
   joinHint: "Paste the invitation link", join: "Sit down", history: "My games", historyEmpty: "No games yet.",
