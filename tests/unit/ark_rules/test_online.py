@@ -130,8 +130,10 @@ def test_every_seat_sees_online_what_arkctl_shows_in_every_state_of_a_game(game:
     assert table.room.phase == "finished"
     kinds = {room.step.kind for room in table.states if room.step is not None}
     for room in table.states:
+        part = online.public_part(room)  # rendered once for every seat's view, as the engine does
         for seat in (*room.ids, "p99", None):  # every player, one who is not in the room, a spectator
-            assert online.view(room, seat) == expected(view(room, seat)), (room.phase, room.steps_opened, seat)
+            shown = online.view(room, seat, part)
+            assert shown == online.view(room, seat) == expected(view(room, seat)), (room.phase, room.steps_opened, seat)
     assert {"exile_vote", "reveal"} <= kinds
 
 
@@ -155,14 +157,16 @@ def test_an_online_view_never_carries_a_card_another_player_has_not_revealed(gam
             assert not set(room.ark_deck[room.round:]) & set(text.split('"')), "an Ark card before its round"
 
 
-def test_the_public_part_is_rendered_once_per_state_and_anew_for_the_next() -> None:
+def test_a_state_s_public_part_rendered_once_serves_every_seat_as_each_would_render_it() -> None:
     table = lobby(5)
     room = table.room
-    first, second = online.view(room, "p1"), online.view(room, "p2")
+    part = online.public_part(room)  # what the engine renders once per state (the contract's `public`)
+    first, second = online.view(room, "p1", part), online.view(room, "p2", part)
     assert first["players"] is second["players"] and first["me"]["id"] == "p1" and second["me"]["id"] == "p2"
+    assert first == online.view(room, "p1") and second == online.view(room, "p2")
+    assert hosting.public(room) == part and hosting.view(room, 0, part) == hosting.view(room, 0)
     table.do("unready p3")
     after = online.view(table.room, "p1")
-    assert after["players"] is not first["players"]
     assert "ready" not in next(p for p in after["players"] if p["id"] == "p3")
 
 

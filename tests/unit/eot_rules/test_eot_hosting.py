@@ -235,6 +235,8 @@ def test_only_the_seat_to_act_has_moves_and_the_rules_accept_every_move_offered(
             break
         seat = seat_to_act(state)
         assert [s for s in range(seats) if eot.view(state, s)["moves"] is not None] == [seat]
+        part = eot.public(state)  # rendered once for every seat's view, as the engine does
+        assert all(eot.view(state, s, part) == eot.view(state, s) for s in (*range(seats), None))
         if step % 4 == 0:
             for action in offered(eot.view(state, seat)):
                 assert not is_rejection(eot.decide(state, eot.command_for(action, seat, NOW))), action

@@ -55,6 +55,11 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   `{"outcome": "finished" | "aborted", "seats": [per seat: None (no part in the game) or
   {"result": "win" | "loss" | "draw" | None, "score": int | None}], "rounds": [dict, …] | None}`.
 
+An optional public part: `public(state) -> P` — what every seat sees of this state alike. The engine renders
+every seat's view of each state one after the other, so with `public` it renders that part once per state and
+hands it to `view(state, seat, public=P)`; `view(state, seat)` without it renders the part itself (a CLI, a
+test). The views of one state share it, so nothing may change a view after it is made.
+
 An optional incremental log (Echo Challenge's, Ghost Five's) lets the engine keep rendered log entries instead
 of event models: `compact(state) -> (state_without_log, entries)` — the entries of the log the state holds —
 and `view(state, seat, log=entries)`. The engine keeps states compacted, so evolving one and compacting

@@ -73,11 +73,13 @@ class LoadedGame:
     def seat_of(self, account_id: str) -> int | None:
         return self.accounts.index(account_id) if account_id in self.accounts else None
 
-    def rules_view(self, seat: int | None) -> dict[str, Any]:
+    def rules_view(self, seat: int | None, public: Any = None) -> dict[str, Any]:
         """The rules' view of the seat (None: a spectator) of a started game; the kept log's entries for rules
-        that keep one (`compact`)."""
+        that keep one (`compact`); `public`, the state's public part for rules that have one (`public`)."""
         if hasattr(self.rules, "compact"):
             return self.rules.view(self.state, seat, log=self.log)
+        if public is not None:
+            return self.rules.view(self.state, seat, public=public)
         return self.rules.view(self.state, seat)
 
     @classmethod

@@ -36,6 +36,7 @@ from .evolve import evolve, fold
 from .game import FINAL_SCREEN_SECONDS, SESSION_SECONDS, RoomSetup, decide
 from .game import start as start_room
 from .lobby import FEWEST_PLAYERS, MOST_PLAYERS
+from .online import Public, public_part
 from .online import view as online_view
 from .rejection import Rejection
 from .settings import Settings, apply_changes
@@ -173,5 +174,10 @@ def summary(room: Room) -> dict[str, Any] | None:
                       for seat in range(most)]}
 
 
-def view(room: Room, seat: int | None = None) -> dict[str, Any]:
-    return online_view(room, None if seat is None else player_id(seat))
+def public(room: Room) -> Public:
+    """What every seat sees of this state alike (the contract's public part), rendered once per state."""
+    return public_part(room)
+
+
+def view(room: Room, seat: int | None = None, public: Public | None = None) -> dict[str, Any]:
+    return online_view(room, None if seat is None else player_id(seat), public)

@@ -11,8 +11,9 @@ ballots the one in the open vote (he cast the others himself). So through
 a 16-player game a frame stays within the 4 KiB of a socket's past that permessage-deflate keeps (its
 window, as uvicorn sets it), and compresses as the little that changed since the socket's last frame.
 
-The part everyone sees is rendered once per state (`_recent`): the engine renders every seat's view of a state
-one after the other. The views of one state share it, so nothing may change a view after it is made.
+The part everyone sees (`public_part`) is the rules contract's public part: the engine renders it once per state
+and hands it to every seat's `view`. The views of one state share it, so nothing may change a view after it
+is made.
 """
 
 from __future__ import annotations
@@ -24,8 +25,7 @@ from .catalogue import CATEGORIES
 from .state import Player, Room, Tally
 from .view import incidents_began, number, step_shown, tally_shown
 
-RECENT = 8  # states whose public part is kept: a state's views are all rendered before the next state comes
-_recent: list[tuple[Room, dict[str, Any], list[dict[str, Any]]]] = []
+Public = tuple[dict[str, Any], list[dict[str, Any]]]
 
 
 def _player(player: Player, incidents: bool) -> dict[str, Any]:
@@ -52,11 +52,8 @@ def _tally(tally: Tally) -> dict[str, Any]:
     return shown
 
 
-def _public(room: Room) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """What everyone sees of this state, and the chat lines its players see: rendered once per state."""
-    for kept, shown, talk in _recent:
-        if kept is room:
-            return shown, talk
+def public_part(room: Room) -> Public:
+    """What everyone sees of this state, and the chat lines its players see."""
     incidents = incidents_began(room)
     shown = {
         "phase": room.phase, "round": room.round, "owner": room.owner, "settings": room.settings.public(),
@@ -73,13 +70,12 @@ def _public(room: Room) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         shown.update(winners=list(outcome.winners), results=dict(outcome.results), ending=outcome.ending,
                      ending_card=outcome.ending_card, tallies=[_tally(t) for t in room.tallies])  # the final screen's
     talk = [{"player": line.player, "text": line.text, "at": number(line.at)} for line in room.chat[-chat.SHOWN:]]
-    _recent.append((room, shown, talk))
-    del _recent[:-RECENT]
     return shown, talk
 
 
-def view(room: Room, seat: str | None = None) -> dict[str, Any]:
-    shown, talk = _public(room)
+def view(room: Room, seat: str | None = None, public: Public | None = None) -> dict[str, Any]:
+    """`public`: this room's `public_part`, when the caller rendered it already for another seat."""
+    shown, talk = public if public is not None else public_part(room)
     if seat is None:
         return shown
     player = room.find(seat)

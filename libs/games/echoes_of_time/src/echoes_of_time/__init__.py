@@ -17,6 +17,7 @@ from .hosting import (
     deadlines,
     is_over,
     new_setup,
+    public,
     summary,
     timer_command,
     view,
@@ -30,5 +31,5 @@ __all__ = [
     "Activate", "BOT_LEVELS", "CARDS", "CATALOGUE_VERSION", "COMMANDS", "Concede", "CreateGame", "Decide",
     "ENDING_EVENTS", "EndTurn", "ExpireStep", "KIND", "SEATS", "SOURCES", "Table", "TakeMainAction",
     "bot_action", "command_for", "deadlines", "decide", "evolve", "fold", "is_over", "load_catalogue", "new_setup",
-    "start", "summary", "timer_command", "view",
+    "public", "start", "summary", "timer_command", "view",
 ]

@@ -104,31 +104,19 @@ def timeout_default(state: Table) -> dict[str, Any]:
     return {"type": "main", "slot": slot}
 
 
-def view(state: Table, seat: int | None = None) -> dict[str, Any]:
+def public(state: Table) -> dict[str, Any]:
+    """What every seat sees of this state alike (the contract's public part), rendered once per state."""
+    return public_state(state)
+
+
+def view(state: Table, seat: int | None = None, public: dict[str, Any] | None = None) -> dict[str, Any]:
     """The seat's view (`echoes_of_time.view`); for the seat that is to act, its `moves`: every choice the
     rules accept now, so a client offers nothing else; and for everyone the open step's `deadline` (server
-    time, milliseconds since the epoch; None without a turn timer), when its timeout default applies."""
-    return {**seat_view(state, seat, _LAST_PUBLIC.of(state)), "moves": None if seat is None else moves(state, seat),
+    time, milliseconds since the epoch; None without a turn timer), when its timeout default applies.
+    `public`: this state's `public(state)`, when the caller rendered it already for another seat."""
+    shared = public if public is not None else public_state(state)
+    return {**seat_view(state, seat, shared), "moves": None if seat is None else moves(state, seat),
             "deadline": step_deadline(state)}
-
-
-class _LastPublic:
-    """The public state of the table last viewed, built once: the engine renders every seat's view of a state
-    one after another. A table the rules hand out is never changed in place (`evolve` copies it); the version
-    is compared too, for a caller that applies events to a table of its own."""
-
-    def __init__(self) -> None:
-        self._state: Table | None = None
-        self._version = -1
-        self._public: dict[str, Any] = {}
-
-    def of(self, state: Table) -> dict[str, Any]:
-        if state is not self._state or state.version != self._version:
-            self._state, self._version, self._public = state, state.version, public_state(state)
-        return self._public
-
-
-_LAST_PUBLIC = _LastPublic()
 
 
 def step_deadline(state: Table) -> int | None:
