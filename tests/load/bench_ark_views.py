@@ -4,7 +4,8 @@
 
 Plays the game of `bench_ark_online.py` (16 players, timers off, Rescue, Incubator on; every exile vote first a
 tie, then decisive) with the rules alone, and after each last ballot measures, over `--repeat` copies of that
-state (each a new state, as the engine gets one per change): the sixteen seats' `hosting.view` and their update
+state (each a new state, as the engine gets one per change): the room's public part once (`hosting.public`) and
+the sixteen seats' `hosting.view` of it, and their update
 frames' JSON (orjson, as the engine writes them), and each frame's permessage-deflate as the gateway's
 WebSocket does it (window 2^12, memLevel 5, one compressor per socket for the whole game). Prints medians over
 the votes; timing fails nothing.
@@ -35,12 +36,13 @@ VOTE_ROOM = {"timers": False, "mode": "rescue", "incubator": True, "format": "se
 SEATS = 16
 
 
-def frame(room: Any, seat: int, version: int) -> bytes:
-    """An update as a device receives it (the table's part is the engine's and the same in every seat's)."""
+def frame(room: Any, seat: int, version: int, public: Any) -> bytes:
+    """An update as a device receives it (the table's part is the engine's and the same in every seat's; the
+    room's public part, `hosting.public`, rendered once for all sixteen, as the engine does)."""
     view = {"game_id": "r0123456789abcdef", "kind": "ark", "mode": "table", "version": version,
             "table": {"seats": SEATS, "taken": SEATS, "you": seat, "status": "playing", "settings": VOTE_ROOM,
                       "invite": "r0123456789abcdef.0123456789abcdef"},
-            "game": hosting.view(room, seat)}
+            "game": hosting.view(room, seat, public)}
     return orjson.dumps({"type": "update", "game_id": "r0123456789abcdef", "version": version, "view": view})
 
 
@@ -75,7 +77,8 @@ def main() -> None:
         for _ in range(args.repeat):
             state = room._replace()  # a new state of the same content
             begin = time.perf_counter()
-            frames = [frame(state, seat, version) for seat in range(SEATS)]
+            public = hosting.public(state)
+            frames = [frame(state, seat, version, public) for seat in range(SEATS)]
             took.append((time.perf_counter() - begin) * 1e6)
         render_us.append(min(took))
         bytes_out.append(statistics.mean(len(f) for f in frames))
