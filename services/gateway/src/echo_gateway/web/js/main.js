@@ -42,8 +42,7 @@ export class MainScreen {
   async mount() {
     this.render();
     this.timer = setInterval(() => this.tickClock(), 1000);
-    await this.loadDaily();
-    this.loadSocial();
+    await this.refresh();
     this.findUnfinished();
     this.findTutorial();
     this.announcePhase();
@@ -54,17 +53,13 @@ export class MainScreen {
     }
   }
 
-  /** Today's Daily and what this player may start; drawn once both are in, over what the screen showed. */
-  async loadDaily() {
+  /** Today's Daily and what this player may start, then his social cards: read (again when a new Daily is
+   *  published) and drawn over what the screen shows, never clearing it. */
+  async refresh() {
     const [daily, options] = await Promise.all([dailyToday(), playOptions()]);
     this.daily = daily;
     this.options = options;
     this.render();
-  }
-
-  /** A new Daily was published: read it and the player's options again without clearing the screen. */
-  async refresh() {
-    await this.loadDaily();
     this.loadSocial();
   }
 
