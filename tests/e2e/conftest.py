@@ -54,8 +54,14 @@ class Page:
         self.page = page
         self.base = base
         self.errors: list[str] = []
+        self.guests_made = 0  # POST /api/v1/guest requests this page sent
         page.on("pageerror", lambda error: self.errors.append(str(error)))
         page.on("console", self._console)
+        page.on("request", self._request)
+
+    def _request(self, request) -> None:  # noqa: ANN001
+        if request.method == "POST" and request.url.endswith("/api/v1/guest"):
+            self.guests_made += 1
 
     def _console(self, msg) -> None:  # noqa: ANN001
         # REST refusals (404 of endpoints not deployed, 409 of a taken callsign, 403 before a confirmed

@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 from echo_challenge.field import sector_name
+from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 TICK = "Number(document.querySelector('.game-title .muted').textContent.match(/\\d+/)[0])"
 MOVED = ("([t]) => document.querySelector('[data-testid=game]').dataset.status !== 'live'"
          f" || {TICK} > t")
+
+
+PRIMARIES = ("() => [...document.querySelectorAll('.btn.primary')]"
+             ".filter(e => e.offsetParent !== null).map(e => e.textContent.trim())")
+
+
+async def visible_primaries(page, expected: list[str]) -> list[str]:  # noqa: ANN001
+    """The screen's visible primary buttons once it has settled on `expected` (answers arriving redraw it;
+    up to 5 s), or as they are then."""
+    try:
+        await page.wait_for_function(f"([want]) => JSON.stringify(({PRIMARIES})()) === JSON.stringify(want)",
+                                     arg=[expected], timeout=5000)
+    except PlaywrightTimeout:
+        pass
+    return await page.evaluate(PRIMARIES)
 
 
 async def account_id(page) -> str:  # noqa: ANN001

@@ -15,27 +15,12 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 from tests.support.play import publish_daily
 
 from .conftest import new_page
-from .helpers import start_free, tick
+from .helpers import start_free, tick, visible_primaries
 from .test_social_screens import played_chart
 
 pytestmark = pytest.mark.e2e
 
 PHONE_390 = {"width": 390, "height": 844}
-
-
-PRIMARIES = ("() => [...document.querySelectorAll('.btn.primary')]"
-             ".filter(e => e.offsetParent !== null).map(e => e.textContent.trim())")
-
-
-async def visible_primaries(page, expected: list[str]) -> list[str]:  # noqa: ANN001
-    """The screen's visible primary buttons once it has settled on `expected` (answers arriving redraw it;
-    up to 5 s), or as they are then."""
-    try:
-        await page.wait_for_function(f"([want]) => JSON.stringify(({PRIMARIES})()) === JSON.stringify(want)",
-                                     arg=[expected], timeout=5000)
-    except PlaywrightTimeout:
-        pass
-    return await page.evaluate(PRIMARIES)
 
 
 async def tap_center(page, selector: str) -> None:  # noqa: ANN001

@@ -5,13 +5,9 @@ import pytest
 from echo_challenge.field import sector_name
 from echo_challenge.tutorial import SCRIPT
 
+from .helpers import visible_primaries
+
 pytestmark = pytest.mark.e2e
-
-
-async def primary_buttons(page) -> list[str]:  # noqa: ANN001
-    """The texts of the visible primary buttons."""
-    return await page.eval_on_selector_all(
-        ".btn.primary", "els => els.filter(e => e.offsetParent !== null).map(e => e.textContent.trim())")
 
 
 async def play_step(page, number: int) -> None:  # noqa: ANN001
@@ -26,9 +22,11 @@ async def play_step(page, number: int) -> None:  # noqa: ANN001
 
 async def test_a_newcomer_is_led_to_the_tutorial_and_it_teaches(desktop) -> None:  # noqa: ANN001
     page = desktop.page
-    await page.wait_for_selector("[data-testid=first-steps]")
+    await page.wait_for_selector("[data-testid=first-steps] .btn.primary")
     await page.wait_for_selector("[data-testid=daily-card]")
-    assert await primary_buttons(page) == ["Начать обучение"]  # the Tutorial, first; not the one-attempt Daily
+    primaries = await visible_primaries(page, ["Начать обучение"])
+    assert primaries == ["Начать обучение"], await page.inner_html("#screen")  # the Tutorial, not the Daily
+    assert desktop.guests_made == 1  # the socket's and the first screen's calls share one guest
     first = await page.eval_on_selector(".cards", "c => c.firstElementChild.dataset.testid")
     assert first == "first-steps"
     await desktop.shot("desktop-first-screen")

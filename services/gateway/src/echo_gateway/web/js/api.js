@@ -9,10 +9,19 @@ export function forgetToken() {
   localStorage.removeItem(TOKEN_KEY);
 }
 
-/** The device's guest session: made once by POST /api/v1/guest and kept in localStorage. */
+let makingGuest = null;
+
+/** The device's guest session: made once by POST /api/v1/guest and kept in localStorage. The first screen
+ *  asks for it from several calls at once (the socket, the Daily, the options): they share one request, or
+ *  each would make its own guest and the page would talk as two accounts. */
 export async function ensureToken() {
   const known = storedToken();
   if (known) return known;
+  makingGuest ??= makeGuest().finally(() => { makingGuest = null; });
+  return makingGuest;
+}
+
+async function makeGuest() {
   const response = await fetch("/api/v1/guest", { method: "POST" });
   if (!response.ok) throw new Error(`guest: HTTP ${response.status}`);
   const body = await response.json();
