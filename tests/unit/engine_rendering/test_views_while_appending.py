@@ -1,17 +1,26 @@
-"""A table command's seat views are rendered while its append is on its way, not after the ack: the append's
+"""A command's views are rendered while its append is on its way, not after the ack. A table's: the append's
 first step (which queues its message) runs before any view is rendered, every seat's view is rendered before
-the ack comes, and the result is the append's. With bots to play next nothing is rendered ahead (the views
-sent will be of the state the bots leave)."""
+the ack comes, and the result is the append's; with bots to play next nothing is rendered ahead (the views
+sent will be of the state the bots leave). An Echo move's: its one view, once, before the ack."""
 
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, date, datetime
 from typing import Any
 
 import pytest
+from echo_challenge import game as echo_game
+from echo_challenge import modes
+from echo_engine import games as hosted
+from echo_engine import handlers, views
+from echo_engine.handlers import PlayService
+from echo_engine.locks import Locks
+from echo_engine.meanwhile import while_appending
 from echo_engine.seat_views import SeatViews
 from echo_engine.store import LoadedGame
 from echo_engine.tables import Tables
+from echo_events.echo.commands import Probe
 from echo_events.play import GameCreated
 
 pytestmark = pytest.mark.unit
@@ -77,3 +86,72 @@ async def test_a_failed_append_is_raised_as_it_was() -> None:
 
     with pytest.raises(RuntimeError, match="conflict"):
         await tables([])._rendering(game(), append())
+
+
+async def test_work_that_fails_while_appending_leaves_no_append_unawaited() -> None:
+    acked = asyncio.Event()
+    finished: list[str] = []
+
+    async def append() -> str:
+        await acked.wait()
+        finished.append("append")
+        return "stored"
+
+    def failing() -> None:
+        acked.set()
+        raise ValueError("a rendering bug")
+
+    with pytest.raises(ValueError, match="a rendering bug"):
+        await while_appending(append(), failing)
+    assert finished == ["append"]  # awaited to its end before the failure was raised
+
+
+class HeldAppend:
+    """A store whose append is sent at once and acknowledged when the test says."""
+
+    def __init__(self, game: LoadedGame, happened: list[str]) -> None:
+        self.game, self.happened, self.acked = game, happened, asyncio.Event()
+
+    def cached(self, game_id: str) -> LoadedGame:
+        return self.game
+
+    async def append(self, game: LoadedGame, events: list, command_id: str, at: datetime,
+                     after: LoadedGame) -> LoadedGame:
+        self.happened.append("sent")
+        await self.acked.wait()
+        self.happened.append("acked")
+        after.last_sequence, after.command_ids = game.last_sequence + 1, {*game.command_ids, command_id}
+        return after
+
+
+class QuietOutbox:
+    async def publish(self, update: object) -> None:
+        pass
+
+
+async def test_an_echo_moves_view_is_rendered_while_its_append_is_on_its_way(monkeypatch) -> None:  # noqa: ANN001
+    hosted.load_installed()
+    state, events = echo_game.start(modes.free_setup("standard", "acc1", date(2026, 12, 1), 1, None))
+    meta = GameCreated(game_id="f1", account_id="acc1", mode="free", preset_id="standard", msk_date="2026-12-01")
+    opened = LoadedGame.opening(meta).advanced(events)
+    opened.version, opened.last_sequence = 1 + len(events), 1
+    happened: list[str] = []
+    play = PlayService.__new__(PlayService)  # only what a move uses
+    play.store, play._locked, play.outbox = HeldAppend(opened, happened), Locks(), QuietOutbox()
+    play._clock = type("Fixed", (), {"now": staticmethod(lambda: datetime(2026, 12, 1, 12, tzinfo=UTC))})()
+
+    def recorded_view(game: LoadedGame) -> dict[str, Any]:
+        happened.append(f"view of version {game.version}")
+        return views.game_view(game)
+
+    monkeypatch.setattr(handlers, "game_view", recorded_view)
+    move = handlers.EchoMove("acc1", "c1", "f1", "probe", 44, Probe(sector=44))
+    moving = asyncio.ensure_future(play._move(move, loaded=opened))
+    for _ in range(8):
+        await asyncio.sleep(0)
+    assert happened[0] == "sent" and happened[1].startswith("view of version ")
+    assert "acked" not in happened
+    play.store.acked.set()
+    reply = await moving
+    assert reply.ok and happened[-1] == "acked"  # rendered once, before the ack, and not again after it
+    assert happened[1] == f"view of version {reply.version}" and reply.view["version"] == reply.version

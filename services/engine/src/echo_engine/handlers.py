@@ -12,6 +12,7 @@ import contextlib
 import hashlib
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import partial
 
 import asyncpg
 import structlog
@@ -60,6 +61,7 @@ from . import queries, ratings
 from .dailies import closes_at, current_daily, daily_over
 from .history import history_of
 from .locks import Locks
+from .meanwhile import while_appending
 from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .pairing import Pairing
@@ -183,12 +185,17 @@ class PlayService:
                         from_stream = True
                         continue
                     return outcome
+                after = game.advanced(outcome)
+                after.version = game.version + len(outcome)  # as the append sets it: the view shows it
+                appending = self.store.append(game, outcome, request.command_id, self._clock.now(), after)
                 try:
-                    stored = await self.store.append(game, outcome, request.command_id, self._clock.now())
+                    stored, view = await while_appending(appending, partial(game_view, after))
                 except AppendConflict:
                     self.store.forget(request.game_id)
                     continue
-                return await self._publish(stored, after=game, log_from=request.log_from)
+                if stored is not after:  # the stream's game: the command was in it already
+                    view = None
+                return await self._publish(stored, after=game, log_from=request.log_from, view=view)
         return refuse("busy", "the game is changing on another device; try again")
 
     @staticmethod
@@ -365,10 +372,11 @@ class PlayService:
         return answer(game.game_id, game.version, view or game_view(game), log_from, duplicate)
 
     async def _publish(self, game: LoadedGame, after: LoadedGame | None = None,
-                       log_from: int | None = None) -> PlayReply:
+                       log_from: int | None = None, view: dict | None = None) -> PlayReply:
         """Tell every device of the player about the new state; the same view answers the command. The
-        update after a move (`after`: the game before it) carries only the move's log entries."""
-        view = game_view(game)
+        update after a move (`after`: the game before it) carries only the move's log entries. `view`: the
+        game's, when the caller rendered it already."""
+        view = view if view is not None else game_view(game)
         base = (after.version, len(after.log)) if after is not None and len(game.log) >= len(after.log) else None
         await self.outbox.publish(Update(game.meta.account_id, game.game_id, game.version, view, base))
         return self._reply(game, view=view, log_from=log_from)

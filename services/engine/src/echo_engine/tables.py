@@ -12,7 +12,6 @@ in ROOMS and is purged once one of them is appended).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import hmac
 import secrets
@@ -48,6 +47,7 @@ from pydantic import ValidationError
 
 from . import games
 from .locks import Locks
+from .meanwhile import while_appending
 from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .seat_views import SeatViews
@@ -404,12 +404,8 @@ class Tables:
         is the engine's idle time. Not when bots are to play next: the views sent will be of their state."""
         if after.state is None or after.bots:
             return await append
-        appending = asyncio.ensure_future(append)
-        for _ in range(2):  # its step queues the message, then the NATS client's flusher writes it
-            await asyncio.sleep(0)
-        for seat, _ in told(after):
-            self._views.of(after, seat)
-        return await appending
+        stored, _ = await while_appending(append, lambda: [self._views.of(after, seat) for seat, _ in told(after)])
+        return stored
 
     async def _correct(self, game_id: str, game: LoadedGame | None) -> None:
         """Schedules an earlier attempt wrote for a decision that did not stand, written again from `game`
