@@ -4,6 +4,7 @@ The device that moved learns the new state from the answer; the update (the same
 other devices) reached its gateway first when it was published first, and was handled there — and
 dropped — before the answer could go out. Within `held()` (a command being answered) updates wait, and
 `send` writes and publishes them once the answer is out; anywhere else (a Daily's expiry) they go at once.
+Which go in the answer's own write and which after it: `EngineServer.tell`.
 """
 
 from __future__ import annotations
