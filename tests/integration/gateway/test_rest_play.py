@@ -6,7 +6,7 @@ from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 from echo_runtime.nats_client import connect
 
-from tests.support.play import beam_ephemera, close_daily, free_sectors, publish_daily
+from tests.support.play import beam_ephemera, close_daily, earns_credits, free_sectors, publish_daily
 from tests.support.wsclient import Device
 
 pytestmark = pytest.mark.integration
@@ -92,14 +92,16 @@ async def test_my_games_with_the_best_free_result_per_preset_replayable_by_link(
     # the first game opens an ephemeron and earns Credits; the second, newer one only probes and earns none
     first = await device.command("start", mode="free", preset="standard")
     setup = free_setup("standard", account, moscow_date(SystemClock().now()), 1, None)
-    smallest = min(setup.field.ephemera, key=lambda e: (e.size, e.sectors))
+    free = free_sectors(account, "standard", 1)
+    smallest = next(e for e in sorted(setup.field.ephemera, key=lambda e: (e.size, e.sectors))
+                    if earns_credits(setup, e, free))  # the smallest that does not break the game down
 
     async def move(kind: str, sector: int) -> dict:
         ack = await device.command(kind, game_id=first["game_id"], sector=sector)
         assert ack["type"] == "ack", ack
         return ack["view"]
 
-    earned = await beam_ephemera(first["view"], [smallest], free_sectors(account, "standard", 1), move)
+    earned = await beam_ephemera(first["view"], [smallest], free, move)
     if earned["status"] == "live":
         earned = (await device.command("finish", game_id=first["game_id"]))["view"]
     second = await device.command("start", mode="free", preset="standard")
