@@ -19,7 +19,7 @@ from echo_events.model import Command, Message
 from pydantic import Field
 
 from .bots import POLICIES, Agent, actor
-from .bots.candidates import answers, main_actions
+from .bots.candidates import answers, board_actions, free_slot
 from .choices import default_choice
 from .commands import COMMANDS, CreateGame, Decide, ExpireStep, TakeMainAction
 from .events import GameFinished
@@ -144,20 +144,20 @@ def moves(state: Table, seat: int) -> dict[str, Any] | None:
                                           for t in activatable(state, player)]}
     if turn.main_done:
         return found
-    candidates = main_actions(state, player, list)
+    board = board_actions(state, player)
     for action in ACTIONS:
-        if action not in candidates:
-            continue
-        slot = candidates[action][0].slot
-        if action == "draw":
-            found["main"]["draw"] = {"slot": slot}
-        elif action == "play":
-            found["main"]["play"] = {"slot": slot, "cards": [_play_terms(state, player, c)
-                                                             for c in playable_cards(state, player)]}
-        else:
-            accepted = [c.args for c in candidates[action] if accepts(state, c)]
+        if action in ("draw", "play"):
+            slot = free_slot(state, player, action)
+            if slot is None:
+                continue
+            if action == "draw":
+                found["main"]["draw"] = {"slot": slot}
+            elif cards := playable_cards(state, player):
+                found["main"]["play"] = {"slot": slot, "cards": [_play_terms(state, player, c) for c in cards]}
+        elif action in board:
+            accepted = [c.args for c in board[action] if accepts(state, c)]
             if accepted:
-                found["main"][action] = {"slot": slot, "choices": accepted}
+                found["main"][action] = {"slot": board[action][0].slot, "choices": accepted}
     return found
 
 

@@ -25,7 +25,7 @@ from ..table_rules import (
 Ranked = Callable[[list[str]], list[str]]
 
 
-def _free_slot(table: Table, player: str, action: str) -> str | None:
+def free_slot(table: Table, player: str, action: str) -> str | None:
     cubes = table.seat(player).cubes
     return next((f"{action}.{n}" for n in (1, 2) if f"{action}.{n}" not in cubes), None)
 
@@ -60,15 +60,26 @@ def _creatures_for(table: Table, player: str, source: str, need: int) -> list[st
 def main_actions(table: Table, player: str, ranked: Ranked) -> dict[str, list[TakeMainAction]]:
     """Legal-looking main actions by kind (the rules still check them)."""
     found: dict[str, list[TakeMainAction]] = {}
+    if (slot := free_slot(table, player, "draw")) is not None:
+        found["draw"] = [TakeMainAction(player=player, slot=slot, args={})]
+    if (slot := free_slot(table, player, "play")) is not None:
+        plays = [TakeMainAction(player=player, slot=slot, args=play_args(table, player, card, ranked))
+                 for card in playable_cards(table, player)]
+        if plays:
+            found["play"] = plays
+    return {**found, **board_actions(table, player)}
+
+
+def board_actions(table: Table, player: str) -> dict[str, list[TakeMainAction]]:
+    """`main_actions`' advances, captures and entrenchments: what the seat's `moves` check one by one (its
+    draw and play need no candidates)."""
+    found: dict[str, list[TakeMainAction]] = {}
 
     def add(action: str, args: dict) -> None:
-        slot = _free_slot(table, player, action)
+        slot = free_slot(table, player, action)
         if slot is not None:
             found.setdefault(action, []).append(TakeMainAction(player=player, slot=slot, args=args))
 
-    add("draw", {})
-    for card in playable_cards(table, player):
-        add("play", play_args(table, player, card, ranked))
     for moves in advance_moves(table, player, 2 + static_bonus(table, player, "advance_steps")):
         add("advance", {"moves": moves})
     bonus = static_bonus(table, player, "capture_str")
