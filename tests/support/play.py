@@ -61,36 +61,6 @@ def free_sectors(account_id: str, preset: str, slot: int = 1) -> list[int]:
     return [i for i in setup.field.free_sectors() if i not in setup.opened]
 
 
-def earns_credits(setup: Any, target: Any, free: list[int]) -> bool:
-    """Whether `beam_ephemera` of `target` alone, then a finish, earns Credits in this Free game — played out
-    test-side with the pure rules. Not every field's smallest ephemeron does: about 1 field in 600 breaks down
-    on the way (its probes for Charge overload it), a game that earns nothing."""
-    from echo_challenge import game as rules
-    from echo_challenge.view import client_view
-    from echo_events.echo.commands import Beam, Finish, Probe
-
-    state, free = rules.start(setup)[0], list(free)
-
-    def play(command: Any) -> dict[str, Any]:
-        nonlocal state
-        events = rules.decide(state, command)
-        assert not isinstance(events, rules.Rejection), events
-        for event in events:
-            state = rules.evolve(state, event)
-        return client_view(state)
-
-    view = client_view(state)
-    for sector in target.sectors:
-        while view["status"] == "live" and view["charge"] < view["beam_cost"]:
-            view = play(Probe(sector=free.pop()))
-        if view["status"] != "live":
-            break
-        view = play(Beam(sector=sector))
-    if view["status"] == "live":
-        view = play(Finish())
-    return view["credits"] > 0
-
-
 Move = Callable[[str, int], Awaitable[dict[str, Any]]]
 
 
@@ -105,3 +75,30 @@ async def beam_ephemera(view: dict[str, Any], targets: list, free: list[int], mo
                 return view
             view = await move("beam", sector)
     return view
+
+
+async def earns_credits(setup: Any, target: Any, free: list[int]) -> bool:
+    """Whether `beam_ephemera` of `target` alone, then a finish, earns Credits in this Free game — played out
+    test-side with the pure rules. Not every field's smallest ephemeron does: about 1 field in 600 breaks down
+    on the way (its probes for Charge overload it), a game that earns nothing."""
+    from echo_challenge import game as rules
+    from echo_challenge.view import client_view
+    from echo_events.echo.commands import Beam, Finish, Probe
+
+    state = rules.start(setup)[0]
+
+    def play(command: Any) -> dict[str, Any]:
+        nonlocal state
+        events = rules.decide(state, command)
+        assert not isinstance(events, rules.Rejection), events
+        for event in events:
+            state = rules.evolve(state, event)
+        return client_view(state)
+
+    async def move(kind: str, sector: int) -> dict[str, Any]:
+        return play(Probe(sector=sector) if kind == "probe" else Beam(sector=sector))
+
+    view = await beam_ephemera(client_view(state), [target], list(free), move)
+    if view["status"] == "live":
+        view = play(Finish())
+    return view["credits"] > 0

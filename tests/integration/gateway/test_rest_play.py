@@ -93,8 +93,9 @@ async def test_my_games_with_the_best_free_result_per_preset_replayable_by_link(
     first = await device.command("start", mode="free", preset="standard")
     setup = free_setup("standard", account, moscow_date(SystemClock().now()), 1, None)
     free = free_sectors(account, "standard", 1)
-    smallest = next(e for e in sorted(setup.field.ephemera, key=lambda e: (e.size, e.sectors))
-                    if earns_credits(setup, e, free))  # the smallest that does not break the game down
+    for smallest in sorted(setup.field.ephemera, key=lambda e: (e.size, e.sectors)):
+        if await earns_credits(setup, smallest, free):  # the smallest whose beaming does not break the game down
+            break
 
     async def move(kind: str, sector: int) -> dict:
         ack = await device.command(kind, game_id=first["game_id"], sector=sector)
