@@ -125,8 +125,8 @@ class EngineServer:
     async def tell(self, updates: list[Update], asker: str | None) -> None:
         """A command's updates, after its answer: the other players' in the same write as the answer (a turn
         is over for them when they have it too), the asker's own other devices' once that write is out — the
-        answer's gateway gets that update too, and handling it there delayed the answer it relays (a move
-        ~10 % slower, `make bench`)."""
+        answer's gateway gets that update too, and handling it there delayed the answer it relays (a move ~10 %
+        slower, alternating in one stack: docs/performance.md)."""
         await self.play.outbox.send([update for update in updates if update.account_id != asker])
         own = [update for update in updates if update.account_id == asker]
         if own:
