@@ -37,6 +37,7 @@ from echo_events.streams import ROOMS, TIMERS, game_events, game_subject, game_t
 from echo_runtime.append import append, last_message
 from echo_runtime.direct_read import read_subject
 from echo_runtime.lru import Lru
+from echo_runtime.replies import replies_of
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 from prometheus_client import Counter
@@ -77,6 +78,8 @@ class LoadedGame:
         """The rules' view of the seat (None: a spectator) of a started game; the kept log's entries for rules
         that keep one (`compact`); `public`, the state's public part for rules that have one (`public`)."""
         if hasattr(self.rules, "compact"):
+            if public is not None:
+                return self.rules.view(self.state, seat, log=self.log, public=public)
             return self.rules.view(self.state, seat, log=self.log)
         if public is not None:
             return self.rules.view(self.state, seat, public=public)
@@ -138,6 +141,7 @@ class GameStore:
     def __init__(self, js: JetStreamContext, nc: Client, capacity: int = CAPACITY) -> None:
         self._js = js
         self._nc = nc
+        self._replies = replies_of(nc)
         self._cache: Lru[str, LoadedGame] = Lru(capacity)
 
     async def load(self, game_id: str) -> LoadedGame | None:
@@ -199,6 +203,7 @@ class GameStore:
                 game_subject(game.game_id, batch.event_types, getattr(game.rules, "ENDING_EVENTS", frozenset())),
                 batch, msg_id=f"{game.game_id}:{command_id}",
                 expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id),
+                replies=self._replies,
             )
         except BaseException:
             self._cache.pop(game.game_id)

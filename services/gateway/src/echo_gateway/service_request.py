@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+from echo_runtime.replies import replies_of
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
 from nats.aio.msg import Msg
@@ -48,10 +49,10 @@ async def request_message(nc: Client, subject: str, body: dict[str, Any], *, tim
         raise TooLarge(subject)
     try:
         if headers is not None:  # the caller's own span and trace context (the engine client's)
-            reply = await nc.request(subject, data, timeout=timeout, headers=headers)
+            reply = await replies_of(nc).request(subject, data, timeout=timeout, headers=headers)
         else:
             with start_span(f"request {subject}", kind=SpanKind.CLIENT):
-                reply = await nc.request(subject, data, timeout=timeout, headers=inject_headers())
+                reply = await replies_of(nc).request(subject, data, timeout=timeout, headers=inject_headers())
     except MaxPayloadError:
         raise TooLarge(subject) from None
     except NoRespondersError:
