@@ -165,3 +165,27 @@ def test_a_compacted_state_and_its_kept_entries_show_what_the_whole_state_shows(
         for viewer in (0, 1, None):
             assert json.loads(json.dumps(hosting.view(kept, viewer, log=entries))) == hosting.view(whole, viewer)
     assert hosting.is_over(whole) and [r.reason for r in whole.rounds] == ["row", "resign"]
+
+
+def test_the_public_part_rendered_once_makes_every_seats_view_byte_for_byte() -> None:
+    """The engine renders `public(state)` once per state and hands it to each seat's view: the same bytes as a
+    view rendered whole, at each of a bot match's commands; the seats' views differ only in naming their seat."""
+    state = started({"opponent": "bot"})
+    state, entries = hosting.compact(state)
+    at, commands = NOW, 0
+    while not hosting.is_over(state) and commands < 400:
+        at += timedelta(seconds=1)
+        seat = next(s for s in (0, 1) if hosting.bot_action(state, s, "strong", commands) is not None)
+        outcome = hosting.decide(state, hosting.command_for(hosting.bot_action(state, seat, "strong", commands),
+                                                            seat, at))
+        assert not is_rejection(outcome), outcome
+        state, new = hosting.compact(apply(state, outcome))
+        entries += new
+        commands += 1
+        shared = hosting.public(state)
+        views = {viewer: hosting.view(state, viewer, log=entries, public=shared) for viewer in (0, 1, None)}
+        for viewer, view in views.items():
+            assert json.dumps(view) == json.dumps(hosting.view(state, viewer, log=entries))
+        assert {**views[0], "seat": None} == {**views[1], "seat": None} == views[None]
+        assert (views[0]["seat"], views[1]["seat"]) == ("A", "B")
+    assert commands > 100 and len(entries) > 30

@@ -181,13 +181,27 @@ def compact(state: MatchState) -> tuple[MatchState, list[dict[str, Any]]]:
     return state._replace(log=()), log_entries(state)
 
 
-def view(state: MatchState, seat: int | None = None, log: Sequence[Any] | None = None) -> dict[str, Any]:
-    """The rules' view of the seat, the match id its commits hash (§11) and the deadlines as server times
-    (seconds since the epoch): each running clock's end (`clocks`, lag allowance included) and the reveal
-    window's. The log's entries carry both salts (`log_entries`); `log`: those entries, kept by the engine
-    for a compacted state (`compact`)."""
-    picture = seat_view(state, seat, with_log=False)
-    picture["log"] = log_entries(state) if log is None else list(log)
+def public(state: MatchState) -> dict[str, Any]:
+    """What both seats see of this state alike (the contract's public part): a view names its seat and holds
+    the log, and nothing else in it differs between the seats (§11: of the open turn every view has only
+    who committed and the hashes). Rendered once per state, not once per seat."""
+    picture = seat_view(state, None, with_log=False)
+    picture["log"] = None  # the view's own, in this place of it
     return {**picture, "match_id": state.match_id,
             "deadlines": {"clocks": {SEAT_LETTERS[s]: clock_due(state, s) for s in (0, 1)},
                           "reveal": reveal_due(state)}}
+
+
+def view(state: MatchState, seat: int | None = None, log: Sequence[Any] | None = None,
+         public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The rules' view of the seat, the match id its commits hash (§11) and the deadlines as server times
+    (seconds since the epoch): each running clock's end (`clocks`, lag allowance included) and the reveal
+    window's. The log's entries carry both salts (`log_entries`); `log`: those entries, kept by the engine
+    for a compacted state (`compact`). `public`: this state's `public(state)`, when the caller rendered it
+    already for the other seat."""
+    shared = public if public is not None else public_part(state)
+    return {**shared, "seat": None if seat is None else SEAT_LETTERS[seat],
+            "log": log_entries(state) if log is None else list(log)}
+
+
+public_part = public  # `view`'s parameter of that name hides the function inside it
