@@ -7,8 +7,9 @@ with bots at once.
 Starts its own NATS (JetStream, file storage, `sync_interval: always` as shipped) and PostgreSQL, an engine and
 a gateway as separate processes, then measures:
   action: one action of a 4-player game, four people at the table over four WebSockets — from the action sent
-          until all four views are in (the actor's ack and the other three seats' updates of that version) —
-          in rounds alternating with the bare pipeline (WebSocket → relay → NATS → JetStream append → back,
+          until all four views are in (the actor's ack and the other three seats' updates of that version have
+          come off their sockets, timed as the pipeline's are: this client's own JSON parsing out; also printed
+          with it) — in rounds alternating with the bare pipeline (WebSocket → relay → NATS → JetStream append → back,
           with no game; its answer is a real action's ack), target ≤ 2× the pipeline's median. The actions
           are drawn (seeded) from what the view's `moves` offer, so every one is legal; a finished game is
           followed by a new one;
@@ -86,7 +87,9 @@ async def update_after(socket: Socket, game_id: str, version: int) -> dict[str, 
             frame = socket.pushes.pop(0)
             if frame.get("type") == "update" and frame.get("game_id") == game_id and frame["version"] > version:
                 return frame
-        socket.pushes.append(orjson.loads(await socket.socket.recv()))
+        text = await socket.socket.recv()
+        socket.received_ns = time.perf_counter_ns()
+        socket.pushes.append(orjson.loads(text))
 
 
 async def ask_retrying(socket: Socket, frame: dict[str, Any], tries: int = 5) -> tuple[dict[str, Any], int]:
@@ -167,8 +170,9 @@ class FourAtATable:
             socket.pushes.clear()
             self.views.append(reply["view"])
 
-    async def action(self) -> float:
-        """One action of the seat to act; the µs from it sent until all four seats have its view."""
+    async def action(self) -> tuple[float, float]:
+        """One action of the seat to act: the µs from it sent until all four seats' frames with its view came off
+        their sockets, and until this client had read them too (its own JSON parsing, the load generator's work)."""
         if over(self.views[0]):
             await self.new_game()
         seat = next(n for n, v in enumerate(self.views) if v["game"]["moves"] is not None)
@@ -179,7 +183,8 @@ class FourAtATable:
         reply, *updates = await asyncio.gather(
             self.seats[seat].ask({"type": "act", "game_id": self.game_id, "action": action}),
             *(update_after(self.seats[n], self.game_id, version) for n in others))
-        elapsed = (time.perf_counter_ns() - t0) / 1000
+        with_client = (time.perf_counter_ns() - t0) / 1000
+        arrived = (max(socket.received_ns for socket in self.seats) - self.seats[seat].sent_ns) / 1000
         accepted(reply, f"act {action}")
         self.last_ack, self.last_seat = self.seats[seat].last_text, seat
         self.seats[seat].pushes.clear()
@@ -188,7 +193,7 @@ class FourAtATable:
             if update["version"] != reply["version"]:
                 raise RuntimeError(f"seat {n} got version {update['version']}, the action made {reply['version']}")
             self.views[n] = update["view"]
-        return elapsed
+        return arrived, with_client
 
 
 async def measure_action(base: str, metrics_url: str, nats_url: str, rounds: int, actions: int) -> dict[str, Any]:
@@ -200,15 +205,20 @@ async def measure_action(base: str, metrics_url: str, nats_url: str, rounds: int
     for _ in range(20):  # warm-up
         await table.action()
     samples: list[float] = []
+    with_client: list[float] = []
     hops: list[float] = []
     engine_before = histogram(await page(metrics_url), MOVE_SECONDS)
     async with bare_pipeline(nats_url, table.last_ack.encode()) as pipeline:
         for _ in range(rounds):
             hops += await pipeline(100)
-            samples += [await table.action() for _ in range(actions)]
+            for _ in range(actions):
+                arrived, read = await table.action()
+                samples.append(arrived)
+                with_client.append(read)
     engine_after = histogram(await page(metrics_url), MOVE_SECONDS)
     action, floor = summary(samples), summary(hops)
     return {"action": action, "pipeline": floor, "ratio": action["median_us"] / floor["median_us"],
+            "action_read_by_client": summary(with_client),
             "engine_ms": {q: quantile(engine_before, engine_after, p) for q, p in (("median", 0.5), ("p99", 0.99))},
             "answer_bytes": len(table.last_ack),
             "update_bytes": [len(orjson.dumps(v)) for n, v in enumerate(table.views) if n != table.last_seat]}
@@ -302,6 +312,9 @@ def print_table(result: dict[str, Any]) -> None:
     print(f"{'one action of a 4-player game: command in, four views out':62} {action['action']['median_us']:8.0f}µs "
           f"{action['action']['p99_us']:8.0f}µs {action['ratio']:6.2f}× "
           f"(target ≤ {TARGETS['action_vs_pipeline']:g}×)")
+    read = action["action_read_by_client"]
+    print(f"{'  the same until this client had read all four (its own work in)':62} {read['median_us']:8.0f}µs "
+          f"{read['p99_us']:8.0f}µs {read['median_us'] / action['pipeline']['median_us']:6.2f}×")
     engine = action["engine_ms"]
     print(f"{'  of it the engine: decided, appended, answered (histogram)':62} {engine['median']['value_ms']:8.2f}ms "
           f"{engine['p99']['value_ms']:8.2f}ms")

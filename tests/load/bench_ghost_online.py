@@ -5,9 +5,10 @@ run out at once.
 
 Starts its own NATS (JetStream, file storage, `sync_interval: always` as shipped) and PostgreSQL, an engine and
 a gateway as separate processes, then measures:
-  turn:   the turn's round trip over real WebSockets — from the last reveal sent (B's) until both players have
-          the turn's result (B's ack and A's update carrying the resolved turn) — one match, one turn at a
-          time, in rounds alternating with the bare pipeline (WebSocket → relay → NATS → JetStream append →
+  turn:   the turn's round trip over real WebSockets — from the last reveal sent (B's) until both players' frames
+          with the turn's result (B's ack and A's update carrying the resolved turn) have come off their sockets,
+          timed as the pipeline's are (this client's own JSON parsing out; also printed with it) — one match, one
+          turn at a time, in rounds alternating with the bare pipeline (WebSocket → relay → NATS → JetStream append →
           back, with no game; its answer is a real reveal's ack), target ≤ 2× the pipeline's median;
   clocks: `--matches` matches at once through the engine (NATS requests, as the gateway sends them), move
           time 10 s and no reserve: in every turn A commits at once and B never does, so B's clock runs out
@@ -67,6 +68,8 @@ class Socket:
         self.last_text = ""
         self.last_update_text = ""
         self.logs: dict[str, tuple[int, list[Any]]] = {}  # game id -> the version held and its whole log
+        self.sent_ns = 0  # when the last command left (perf_counter_ns)
+        self.received_ns = 0  # when the last frame came off the socket, before this client read it
 
     @classmethod
     async def open(cls, base: str, token: str) -> Socket:
@@ -80,6 +83,7 @@ class Socket:
 
     async def receive(self) -> tuple[str, dict[str, Any]]:
         text = await self.socket.recv()
+        self.received_ns = time.perf_counter_ns()
         frame = orjson.loads(text)
         game = (frame.get("view") or {}).get("game")
         if frame.get("type") in ("ack", "update") and game is not None and "log" in game:  # a game with a log
@@ -93,7 +97,9 @@ class Socket:
 
     async def ask(self, frame: dict[str, Any]) -> dict[str, Any]:
         frame["id"] = uuid.uuid4().hex
-        await self.socket.send(orjson.dumps(frame).decode())
+        text = orjson.dumps(frame).decode()
+        self.sent_ns = time.perf_counter_ns()
+        await self.socket.send(text)
         while True:
             text, reply = await self.receive()
             if reply.get("id") == frame["id"]:
@@ -141,8 +147,9 @@ class TurnPair:
         assert reply["type"] == "ack", reply
         return reply
 
-    async def turn(self) -> float:
-        """One turn; the µs from B's reveal sent until both have its result."""
+    async def turn(self) -> tuple[float, float]:
+        """One turn: the µs from B's reveal sent until both players' results came off their sockets, and until
+        this client had read them too (its own JSON parsing and log merging, the load generator's work)."""
         game = self.views[1]
         if game["status"] != "live" or len(self.free) < 2:
             await self.new_match()
@@ -159,9 +166,9 @@ class TurnPair:
         reply, update = await asyncio.gather(
             self._act(self.b, {"type": "reveal", "action": moves[1], "salt": salts[1]}),
             self.a.update_with_log(self.game_id, logged))
-        elapsed = (time.perf_counter_ns() - t0) / 1000
+        with_client = (time.perf_counter_ns() - t0) / 1000
         self.views = [update["view"]["game"], reply["view"]["game"]]
-        return elapsed
+        return (max(self.a.received_ns, self.b.received_ns) - self.b.sent_ns) / 1000, with_client
 
 
 async def measure_turns(base: str, nats_url: str, rounds: int, turns: int) -> dict[str, Any]:
@@ -171,15 +178,20 @@ async def measure_turns(base: str, nats_url: str, rounds: int, turns: int) -> di
     for _ in range(10):  # warm-up
         await pair.turn()
     samples: list[float] = []
+    with_client: list[float] = []
     hops: list[float] = []
     async with bare_pipeline(nats_url, pair.b.last_text.encode()) as pipeline:
         for _ in range(rounds):
             hops += await pipeline(100)
-            samples += [await pair.turn() for _ in range(turns)]
+            for _ in range(turns):
+                arrived, read = await pair.turn()
+                samples.append(arrived)
+                with_client.append(read)
     turn, floor = summary(samples), summary(hops)
     answer, update = len(pair.b.last_text), len(pair.a.last_update_text)
     whole = await pair.b.ask({"type": "resume", "game_id": pair.game_id, "version": 0})  # the same view, whole
     return {"turn": turn, "pipeline": floor, "ratio": turn["median_us"] / floor["median_us"],
+            "turn_read_by_client": summary(with_client),
             "answer_bytes": answer, "update_bytes": update, "whole_view_bytes": len(pair.b.last_text),
             "log_entries": len(whole["view"]["game"]["log"])}
 
@@ -335,6 +347,9 @@ def print_table(result: dict[str, Any]) -> None:
           f"{turn['pipeline']['p99_us']:8.0f}µs")
     print(f"{'turn round trip: last reveal in, both results out':62} {turn['turn']['median_us']:8.0f}µs "
           f"{turn['turn']['p99_us']:8.0f}µs {turn['ratio']:6.2f}× (target ≤ {TARGETS['turn_vs_pipeline']:g}×)")
+    read = turn["turn_read_by_client"]
+    print(f"{'  the same until this client had read both (its own work in)':62} {read['median_us']:8.0f}µs "
+          f"{read['p99_us']:8.0f}µs {read['median_us'] / turn['pipeline']['median_us']:6.2f}×")
     late = clocks["late_ms"]
     print(f"{clocks['matches']} matches, {clocks['turns_each']} turns each, {clocks['timers_measured']} B clocks "
           f"measured over {clocks['seconds']:.0f} s (opened over {clocks['opened_s']:.1f} s)")

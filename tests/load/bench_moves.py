@@ -19,6 +19,9 @@ processes (as in production), then measures:
           answered (closed loop: what the system can take); and the
           latency when moves are offered at a fixed rate (`--rate`, open loop: the latency at that load,
           each move timed from when it was due).
+A move is timed as the pipeline's round trips are: from its frame handed to the socket until its answer's
+frame came off it (the load generator writing the frame and parsing the answer are its own work, not the
+system's; the single client's figure with them is printed too).
 The players play long Free games (as real play: ~40-100 moves a start) or, with `--games tutorial`, the
 nine-click Tutorial (a start with every 9 moves).
 Prints a table and writes `.bench/moves.json`. Timing never fails anything: the figures are printed.
@@ -124,9 +127,11 @@ class Player:
 
     def __init__(self, base: str, accounts: list[tuple[str, str]], kind: str = "tutorial") -> None:
         self.base, self.accounts, self.kind = base, accounts, kind
-        self.samples: list[float] = []
+        self.samples: list[float] = []  # µs from a move's frame sent to its answer's frame received
+        self.with_client: list[float] = []  # the same with this client's own work (the frame written, the answer read)
         self.ran_out = False  # every game of every account played before the end
         self.last_frame = ""  # the last answer to a command, as sent
+        self.sent_ns = self.received_ns = 0  # when the last command left, when its answer came (perf_counter_ns)
 
     async def run(self, until: float | None, moves: int | None = None) -> None:
         done = 0
@@ -137,7 +142,8 @@ class Player:
                 t0 = time.perf_counter_ns()
                 reply = await self._move(socket, view["game_id"], move)
                 if reply is not None:
-                    self.samples.append((time.perf_counter_ns() - t0) / 1000)
+                    self.with_client.append((time.perf_counter_ns() - t0) / 1000)
+                    self.samples.append((self.received_ns - self.sent_ns) / 1000)
                     done, view = done + 1, reply
         self.ran_out = True
 
@@ -153,7 +159,7 @@ class Player:
                 await asyncio.sleep(max(0.0, due - time.perf_counter()))
                 reply = await self._move(socket, view["game_id"], move)
                 if reply is not None:
-                    self.samples.append((time.perf_counter() - due) * 1e6)
+                    self.samples.append(self.received_ns / 1000 - due * 1e6)
                     due, view = due + interval, reply
         self.ran_out = True
 
@@ -194,12 +200,15 @@ class Player:
 
     async def _ask(self, socket, frame: dict[str, Any]) -> dict[str, Any]:  # noqa: ANN001
         frame["id"] = uuid.uuid4().hex
-        await socket.send(orjson.dumps(frame).decode())
+        text = orjson.dumps(frame).decode()
+        self.sent_ns = time.perf_counter_ns()
+        await socket.send(text)
         while True:
             text = await socket.recv()
+            received = time.perf_counter_ns()
             reply = orjson.loads(text)  # a light load generator leaves the CPU to the servers
             if reply.get("id") == frame["id"]:
-                self.last_frame = text
+                self.last_frame, self.received_ns = text, received
                 return reply
 
 
@@ -221,6 +230,7 @@ async def measure_single(base: str, kind: str, nats_url: str, rounds: int = 5) -
     (single,) = await players(base, 1, kind, 2 * (30 + 60 * rounds))  # each round starts a new game
     await single.run(until=None, moves=30)  # warm-up: caches, connections; its last ack is the pipeline's answer
     single.samples.clear()
+    single.with_client.clear()
     publish: list[float] = []
     hops: list[float] = []
     async with bare_pipeline(nats_url, single.last_frame.encode()) as pipeline:
@@ -264,7 +274,7 @@ async def measure_moves(base: str, single: Player, seconds: float, clients: int,
     cpu_per_move["whole machine"] = (machine_busy_seconds() - busy_before) / len(loaded) * 1e6
     for profiler in profilers:
         profiler.wait(60)
-    return {"games": kind, "single": summary(single.samples),
+    return {"games": kind, "single": summary(single.samples), "single_read_by_client": summary(single.with_client),
             "sustained": {**summary(loaded), "clients": clients, "seconds": elapsed,
                           "moves_per_s": len(loaded) / elapsed, "cpu_us_per_move": cpu_per_move}}
 
@@ -343,6 +353,7 @@ def print_table(results: list[dict[str, Any]]) -> None:
                  r["floors"]["jetstream_publish_paced"], None),
                 ("bare pipeline, no game: WS→relay→NATS→append→WS (floor)", r["floors"]["pipeline"], js_floor),
                 ("move round trip, 1 client (WS→engine→JS→WS)", r["moves"]["single"], js_floor),
+                ("  the same until the client had read it", r["moves"]["single_read_by_client"], js_floor),
                 ("bare JetStream publish, 10/s, one writer (floor)", r["floors"]["jetstream_publish_person"], None),
                 ("move paced like a person: 10/s, one game", r["moves"]["person"],
                  r["floors"]["jetstream_publish_person"]["median_us"]),
