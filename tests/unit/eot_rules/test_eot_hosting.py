@@ -256,3 +256,27 @@ def test_a_turn_offers_draw_and_the_playable_cards_with_their_costs_and_spaces()
     after = acted(state, {"type": "main", "slot": "draw.1"}, seat)
     if actor(after) == player_id(seat) and after.pending is None:  # else the turn ended by itself (TurnEnded auto)
         assert eot.view(after, seat)["moves"]["end_turn"] is True and eot.view(after, seat)["moves"]["main"] == {}
+
+
+@settings(max_examples=3, deadline=None)
+@given(seats=st.integers(2, 4), seed=st.integers(0, 2**63 - 1))
+def test_decided_gives_decides_events_and_the_state_evolving_them_gives(seats: int, seed: int) -> None:
+    """The engine keeps `decided`'s state instead of evolving the events again: it must be that state, at every
+    action of a whole game (a refusal too is `decide`'s), and the state decided on is left as it was."""
+    state = started(seats, timer=30, seed=seed)
+    now = NOW
+    for step in range(3000):
+        if eot.is_over(state):
+            break
+        now += timedelta(seconds=1)
+        seat = seat_to_act(state)
+        command = eot.command_for(eot.bot_action(state, seat, "greedy", seed + step), seat, now)
+        before = state.clone()
+        events, reached = eot.decided(state, command)
+        assert events == list(eot.decide(state, command)) and state == before
+        state = evolved(state, events)
+        assert reached == state and reached is not state
+    assert eot.is_over(state)
+    wrong = (seat_to_act(started(seats, seed=seed)) + 1) % seats  # out of turn
+    refused = eot.decided(started(seats, seed=seed), eot.command_for({"type": "end_turn"}, wrong, NOW))
+    assert is_rejection(refused) and refused.code == "not_your_turn"

@@ -55,6 +55,11 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   `{"outcome": "finished" | "aborted", "seats": [per seat: None (no part in the game) or
   {"result": "win" | "loss" | "draw" | None, "score": int | None}], "rounds": [dict, …] | None}`.
 
+An optional decision with its state: `decided(state, command) -> (events, state_after) | rejection` — for
+rules whose decision arrives at the state after its events anyway (Echoes of Time carries a command out on a
+copy of the table, event by event): `state_after` must be what evolving `state` through `events` gives. The
+engine then keeps it instead of evolving the events again.
+
 An optional public part: `public(state) -> P` — what every seat sees of this state alike. The engine renders
 every seat's view of each state one after the other, so with `public` it renders that part once per state and
 hands it to `view(state, seat, public=P)`; `view(state, seat)` without it renders the part itself (a CLI, a

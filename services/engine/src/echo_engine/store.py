@@ -90,10 +90,13 @@ class LoadedGame:
         """The game before anything of it is stored: what its `GameCreated` and first events advance."""
         return cls(meta=meta, state=None, version=0, last_sequence=0)
 
-    def advanced(self, events: Iterable[Event]) -> LoadedGame:
+    def advanced(self, events: Iterable[Event], reached: Any = None) -> LoadedGame:
         """This game after these events (a table's first rules events start its state), not yet appended; a
-        `GameCreated` among them is the game's own meta and changes nothing."""
+        `GameCreated` among them is the game's own meta and changes nothing. `reached`: the rules' state after
+        these events as their decision made it (`decided`, echo_events.game_rules), kept instead of evolving
+        the started state through them again."""
         rules, state, roster, bots, starting = self.rules, self.state, self.roster, self.bots, []
+        evolving = reached is None or state is None
         gone, purge_events = self.gone, getattr(rules, "PURGE_EVENTS", frozenset())
         for event in events:
             gone = gone or event.event_type in purge_events
@@ -107,10 +110,12 @@ class LoadedGame:
                 roster = tuple(account for account in roster if account != event.account_id)
             elif state is None:
                 starting.append(event)
-            else:
+            elif evolving:
                 state = rules.evolve(state, event)
         if starting:
             state = rules.fold(starting)
+        elif not evolving:
+            state = reached
         log = self.log
         if state is not None and hasattr(rules, "compact"):  # the state's log is what these events added
             state, entries = rules.compact(state)

@@ -18,6 +18,7 @@ import secrets
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -57,8 +58,17 @@ from .timers import Timers, due, earliest, utc_text
 from .view_logs import answer
 
 log = structlog.get_logger(__name__)
-#: What a command's decision is: the events to append, a rejection of the rules, or the answer itself.
-Decision = Sequence[Event] | Rejection | PlayReply
+@dataclass(frozen=True, slots=True)
+class Decided:
+    """Events with the rules' state after them, as the rules' `decided` gives both (echo_events.game_rules)."""
+
+    events: list[Event]
+    state: Any
+
+
+#: What a command's decision is: the events to append (with their state), a rejection of the rules, or the
+#: answer itself.
+Decision = Sequence[Event] | Decided | Rejection | PlayReply
 Decide = Callable[[LoadedGame | None, datetime], Decision]
 MAX_ATTEMPTS = 5
 MAX_BOT_ACTIONS = 500  # a bots-only stretch of a game longer than this is a bug in the bots
@@ -84,6 +94,15 @@ def told(game: LoadedGame) -> list[tuple[int, str]]:
     bots = dict(game.bots)
     return [(seat, account) for seat, account in enumerate(game.roster)
             if seat not in bots and account not in game.roster[:seat]]
+
+
+def decision(game: LoadedGame, command: Any) -> Sequence[Event] | Decided | Rejection:
+    """The rules' decision on a command to a started game: with the state it leads to where they give it."""
+    decided = getattr(game.rules, "decided", None)
+    if decided is None:
+        return game.rules.decide(game.state, command)
+    outcome = decided(game.state, command)
+    return outcome if is_rejection(outcome) else Decided(*outcome)
 
 
 def refuse(code: str, message: str) -> PlayReply:
@@ -246,7 +265,7 @@ class Tables:
                 command = game.rules.command_for(request.action, seat, now)
             except ValidationError as error:
                 return refuse("bad_action", explain(error))
-            return command if is_rejection(command) else game.rules.decide(game.state, command)
+            return command if is_rejection(command) else decision(game, command)
 
         return await self._answer(request.account_id, request.game_id, request.command_id, decide,
                                   request.log_from)
@@ -375,12 +394,13 @@ class Tables:
                         continue
                     await self._correct(game_id, game)
                     return refuse(outcome.code, outcome.message)
-                events = list(outcome)
+                reached = outcome.state if isinstance(outcome, Decided) else None
+                events = list(outcome.events if isinstance(outcome, Decided) else outcome)
                 if not events:  # nothing changes
                     await self._correct(game_id, game)
                     return game if game is not None else refuse("unknown_game", f"there is no game {game_id}")
                 base = game if game is not None else LoadedGame.opening(events[0])
-                after = base.advanced(events)
+                after = base.advanced(events, reached)
                 appending = self._rendering(after, self.store.append(base, events, command_id, now, after))
                 try:  # the new deadlines' schedules are stored while the append is (timers.py: `alongside`)
                     stored = await self._timers.alongside(game_id, deadlines(game), deadlines(after), appending)
@@ -430,12 +450,14 @@ class Tables:
                     continue
                 BOT_THINK_SECONDS.labels(game.meta.kind).observe(time.perf_counter() - started)
                 command = rules.command_for(action, seat, now)
-                outcome = command if is_rejection(command) else rules.decide(game.state, command)
+                outcome = command if is_rejection(command) else decision(game, command)
                 if is_rejection(outcome):
                     raise RuntimeError(f"bot at seat {seat} of {game.game_id} chose a refused action: {outcome.code}")
+                events = list(outcome.events if isinstance(outcome, Decided) else outcome)
+                after = game.advanced(events, outcome.state if isinstance(outcome, Decided) else None)
                 try:
-                    game = await self.store.append(game, list(outcome),
-                                                   server_command_id("bot", str(seat), str(game.version)), now)
+                    game = await self.store.append(game, events, server_command_id("bot", str(seat), str(game.version)),
+                                                   now, after)
                 except AppendConflict:  # another replica moved the game: decide again on what it wrote
                     game = await self.store.refold(game.game_id) or game
                 acted = True

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .catalogue import CARDS, CATALOGUE_VERSION, SOURCES, load_catalogue
 from .commands import COMMANDS, Activate, Concede, CreateGame, Decide, EndTurn, ExpireStep, TakeMainAction
-from .game import decide, evolve, fold, start
+from .game import decide, decided, evolve, fold, start
 from .hosting import (
     BOT_LEVELS,
     ENDING_EVENTS,
@@ -30,6 +30,6 @@ SEATS = (2, 4)
 __all__ = [
     "Activate", "BOT_LEVELS", "CARDS", "CATALOGUE_VERSION", "COMMANDS", "Concede", "CreateGame", "Decide",
     "ENDING_EVENTS", "EndTurn", "ExpireStep", "KIND", "SEATS", "SOURCES", "Table", "TakeMainAction",
-    "bot_action", "command_for", "deadlines", "decide", "evolve", "fold", "is_over", "load_catalogue", "new_setup",
-    "public", "start", "summary", "timer_command", "view",
+    "bot_action", "command_for", "deadlines", "decide", "decided", "evolve", "fold", "is_over", "load_catalogue",
+    "new_setup", "public", "start", "summary", "timer_command", "view",
 ]

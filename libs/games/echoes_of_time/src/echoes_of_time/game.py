@@ -68,6 +68,13 @@ def decide(state: Table, command: Any) -> Sequence[ev.EotEvent] | Refused:
     return outcome if isinstance(outcome, Refused) else outcome.events
 
 
+def decided(state: Table, command: Any) -> tuple[list[ev.EotEvent], Table] | Refused:
+    """`decide`'s events and the table they lead to: a command is carried out on a copy of the table, event
+    by event, so the state after it is made with its events (the same as evolving `state` through them)."""
+    outcome = _run(state, command)
+    return outcome if isinstance(outcome, Refused) else (outcome.events, outcome.table)
+
+
 def accepts(state: Table, command: TakeMainAction | Decide) -> bool:
     """Whether `decide` would accept this main action or answer: its checks alone, without carrying it out
     (every refusal of theirs comes from the checks; what follows them always makes events)."""
