@@ -12,7 +12,7 @@ sooner» has what that saved.
 from __future__ import annotations
 
 import asyncio
-import secrets
+import itertools
 import weakref
 
 import orjson
@@ -35,6 +35,7 @@ class Replies:
         self._prefix = ""
         self._waiting: dict[str, asyncio.Future[Msg]] = {}
         self._subscribing = asyncio.Lock()
+        self._tokens = itertools.count()  # the inbox prefix is random and this connection's own
 
     async def request(self, subject: str, data: bytes, *, timeout: float,
                       headers: dict[str, str] | None = None) -> Msg:
@@ -42,7 +43,7 @@ class Replies:
         `NoRespondersError` when nobody serves the subject."""
         if not self._prefix:
             await self._subscribe()
-        token = secrets.token_hex(8)
+        token = format(next(self._tokens), "x")
         future: asyncio.Future[Msg] = asyncio.get_running_loop().create_future()
         self._waiting[token] = future
         try:
