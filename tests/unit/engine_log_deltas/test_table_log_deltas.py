@@ -12,15 +12,7 @@ from echo_engine.sent_logs import SentLogs
 from echo_engine.view_logs import answer, log_after, log_of
 from echo_engine.wire import encode_frame, encode_update
 from echo_events.play import (
-    BASE_VERSION_HEADER,
-    FRAME_HEADER,
-    LOG_FROM_HEADER,
-    LOG_LENGTH_HEADER,
-    REPLICA_HEADER,
-    SEAT_HEADER,
-    TABLE_STATUS_HEADER,
-    UPDATE_GAME_HEADER,
-    UPDATE_VERSION_HEADER,
+    FRAME_INFO_HEADER,
     GameUpdate,
 )
 
@@ -49,15 +41,19 @@ def test_a_tables_log_is_its_rules_views_and_a_cut_keeps_the_rest_whole() -> Non
     assert log_of(echo) is echo["log"]
 
 
+def info(headers: dict[str, str]) -> dict:
+    """What the gateway decides a frame on, as the engine wrote it (one header, a JSON object)."""
+    return json.loads(headers[FRAME_INFO_HEADER])
+
+
 def test_a_tables_update_says_its_logs_length_and_a_delta_carries_only_the_new_entries() -> None:
     view = table(9, 5)
-    whole = {UPDATE_GAME_HEADER: "k1", UPDATE_VERSION_HEADER: "9", LOG_LENGTH_HEADER: "5", SEAT_HEADER: "1",
-             TABLE_STATUS_HEADER: "playing"}
+    whole = {"game_id": "k1", "version": 9, "log_length": 5, "seat": 1, "table_status": "playing"}
     data, headers = encode_update("k1", 9, view)
-    assert headers == whole
+    assert list(headers) == [FRAME_INFO_HEADER] and info(headers) == whole
     assert json.loads(data) == GameUpdate(game_id="k1", version=9, view=view).model_dump(exclude_none=True)
     data, headers = encode_update("k1", 9, view, (7, 3))
-    assert headers == {**whole, BASE_VERSION_HEADER: "7", LOG_FROM_HEADER: "3"}
+    assert info(headers) == {**whole, "base_version": 7, "log_from": 3}
     body = json.loads(data)
     assert body == {"game_id": "k1", "version": 9, "base_version": 7, "log_from": 3,
                     "view": {**view, "game": {**view["game"], "log": view["game"]["log"][3:]}}}
@@ -69,14 +65,14 @@ def test_an_answer_to_an_asker_who_holds_the_log_carries_the_rest_as_a_frame() -
     assert (reply.log_from, reply.duplicate, reply.view["game"]["log"]) == (4, True, view["game"]["log"][4:])
     data, headers = encode_frame(reply, "replica-1")
     assert json.loads(data) == {"game_id": "k1", "version": 9, "log_from": 4, "view": reply.view}
-    assert headers[LOG_LENGTH_HEADER] == "5" and headers[LOG_FROM_HEADER] == "4"
-    assert headers[FRAME_HEADER] == "1" and headers[REPLICA_HEADER] == "replica-1"
+    assert info(headers) == {"game_id": "k1", "version": 9, "log_length": 5, "log_from": 4, "seat": 1,
+                             "table_status": "playing", "duplicate": True, "replica": "replica-1"}
     # nothing held, more entries held than there are, no log at all: whole
     for log_from, whole in ((None, view), (6, view), (2, table(9, None))):
         reply = answer("k1", 9, whole, log_from=log_from)
         assert reply.log_from is None and reply.view == whole
         _, headers = encode_frame(reply, "replica-1")
-        assert LOG_FROM_HEADER not in headers
+        assert "log_from" not in info(headers)
 
 
 def test_a_seat_s_update_extends_what_that_seat_was_sent_last() -> None:

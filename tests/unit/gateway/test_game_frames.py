@@ -1,11 +1,14 @@
-"""A game's frame as the engine wrote it: read from headers only, spliced into the frame a device gets
-(the same members a device got when the gateway parsed and wrote every view), and a message that is no
-frame is dropped rather than relayed or fatal."""
+"""A game's frame as the engine wrote it: read from its header only (`Echo-Frame-Info`, or the one-header-each
+form of older engines, read so that gateways can be upgraded first), spliced into the frame a device gets (the
+same members a device got when the gateway parsed and wrote every view), and a message that is no frame is
+dropped rather than relayed or fatal."""
 
 import json
 
 import pytest
-from echo_gateway.ws.frames import UPDATE, ack_prefix, game_frame
+from echo_engine.wire import encode_frame, encode_update
+from echo_events.play import PlayReply
+from echo_gateway.ws.frames import UPDATE, ack_prefix, game_frame, is_frame
 from nats.aio.msg import Msg
 
 pytestmark = pytest.mark.unit
@@ -56,3 +59,31 @@ def test_a_delta_says_where_its_log_starts_and_what_it_extends() -> None:
 ])
 def test_a_message_that_is_no_frame_is_none(headers: dict[str, str] | None, data: bytes) -> None:
     assert game_frame(message(headers, data)) is None
+
+
+def test_what_the_engine_writes_is_read_as_the_older_headers_were() -> None:
+    data, headers = encode_update("g1", 7, VIEW)
+    frame = game_frame(message(headers, data))
+    older = game_frame(message({"Echo-Game-Id": "g1", "Echo-Game-Version": "7", "Echo-Seat": "1",
+                                "Echo-Table-Status": "playing", "Echo-Log-Length": "1"}, data))
+    assert frame == older and frame is not None and frame.log_length == 1
+    delta = {**VIEW, "game": {"log": ["a", "b"]}}
+    data, headers = encode_update("g1", 9, delta, (8, 1))
+    frame = game_frame(message(headers, data))
+    assert frame is not None and (frame.base_version, frame.log_from, frame.log_length) == (8, 1, 2)
+    reply = PlayReply(ok=True, game_id="g1", version=9, view=delta, duplicate=True, log_from=1)
+    data, headers = encode_frame(reply, "replica-1")
+    answer = game_frame(message(headers, data))
+    assert is_frame(headers) and answer is not None
+    assert (answer.duplicate, answer.replica, answer.log_from, answer.seat) == (True, "replica-1", 1, 1)
+    assert not is_frame({}) and is_frame({"Echo-Frame": "1"})
+
+
+@pytest.mark.parametrize("info", [
+    "", "{", "[]", '"g1"', '{"version": 7}', '{"game_id": "", "version": 7}', '{"game_id": "g1"}',
+    '{"game_id": "g1", "version": "7"}', '{"game_id": "g1", "version": true}', '{"game_id": 1, "version": 7}',
+    '{"game_id": "g1", "version": 7, "seat": "1"}', '{"game_id": "g1", "version": 7, "log_from": 1.5}',
+    '{"game_id": "g1", "version": 7, "table_status": 3}', '{"game_id": "g1", "version": 7, "replica": []}',
+])
+def test_a_frame_info_that_is_not_one_is_no_frame(info: str) -> None:
+    assert game_frame(message({"Echo-Frame-Info": info})) is None

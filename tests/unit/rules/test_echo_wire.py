@@ -14,16 +14,7 @@ from echo_engine.store import LoadedGame, rendered
 from echo_engine.views import game_view
 from echo_engine.wire import encode_frame, encode_reply, encode_update
 from echo_events.play import (
-    BASE_VERSION_HEADER,
-    DUPLICATE_HEADER,
-    FRAME_HEADER,
-    LOG_FROM_HEADER,
-    LOG_LENGTH_HEADER,
-    REPLICA_HEADER,
-    SEAT_HEADER,
-    TABLE_STATUS_HEADER,
-    UPDATE_GAME_HEADER,
-    UPDATE_VERSION_HEADER,
+    FRAME_INFO_HEADER,
     GameCreated,
     GameUpdate,
     PlayError,
@@ -67,21 +58,20 @@ def test_a_view_reply_and_update_read_the_same_as_pydantics(setup, commands, met
     update = GameUpdate(game_id=meta.game_id, version=loaded.version, view=view)
     data, headers = encode_update(meta.game_id, loaded.version, view)
     assert json.loads(data) == pydantic_json(update)
-    whole = {UPDATE_GAME_HEADER: meta.game_id, UPDATE_VERSION_HEADER: str(loaded.version),
-             LOG_LENGTH_HEADER: str(len(view["log"]))}
-    assert headers == whole
+    whole = {"game_id": meta.game_id, "version": loaded.version, "log_length": len(view["log"])}
+    assert list(headers) == [FRAME_INFO_HEADER] and json.loads(headers[FRAME_INFO_HEADER]) == whole
     known = len(view["log"]) // 2  # after a move: only the entries the version before did not have
     delta = GameUpdate(game_id=meta.game_id, version=loaded.version, base_version=loaded.version - 1,
                        log_from=known, view={**view, "log": view["log"][known:]})
     data, headers = encode_update(meta.game_id, loaded.version, view, (loaded.version - 1, known))
     assert json.loads(data) == pydantic_json(delta)
-    assert headers == {**whole, BASE_VERSION_HEADER: str(loaded.version - 1), LOG_FROM_HEADER: str(known)}
+    assert json.loads(headers[FRAME_INFO_HEADER]) == {**whole, "base_version": loaded.version - 1, "log_from": known}
     # the same reply as a device's frame: the update's members (the asker's delta says `log_from`)
     asked = reply.model_copy(update={"view": delta.view, "log_from": known})
     data, headers = encode_frame(asked, "replica-1")
     assert json.loads(data) == {key: value for key, value in pydantic_json(delta).items() if key != "base_version"}
-    assert headers == {**whole, LOG_FROM_HEADER: str(known), FRAME_HEADER: "1", REPLICA_HEADER: "replica-1",
-                       **({DUPLICATE_HEADER: "1"} if duplicate else {})}
+    assert json.loads(headers[FRAME_INFO_HEADER]) == {**whole, "log_from": known, "replica": "replica-1",
+                                                      **({"duplicate": True} if duplicate else {})}
 
 
 def test_replies_without_a_view_are_unchanged_and_never_frames():
@@ -98,8 +88,8 @@ def test_a_tables_frame_says_its_seat_and_status():
             "table": {"seats": 2, "taken": 2, "you": 1, "status": "playing", "settings": {}},
             "game": {"log": [{"turn": 1}]}}
     _, headers = encode_update("g", 4, view)
-    assert headers == {UPDATE_GAME_HEADER: "g", UPDATE_VERSION_HEADER: "4", LOG_LENGTH_HEADER: "1",
-                       SEAT_HEADER: "1", TABLE_STATUS_HEADER: "playing"}
+    assert json.loads(headers[FRAME_INFO_HEADER]) == {"game_id": "g", "version": 4, "log_length": 1, "seat": 1,
+                                                      "table_status": "playing"}
     spectator = {**view, "table": {**view["table"], "you": None, "status": "over"}, "game": {"round": 1}}
     _, headers = encode_update("g", 5, spectator)
-    assert headers == {UPDATE_GAME_HEADER: "g", UPDATE_VERSION_HEADER: "5", TABLE_STATUS_HEADER: "over"}
+    assert json.loads(headers[FRAME_INFO_HEADER]) == {"game_id": "g", "version": 5, "table_status": "over"}

@@ -4,26 +4,15 @@ several times faster than pydantic's JSON of a `dict[str, Any]` field, and a mov
 
 An update's body and a reply written as a frame (`echo_events.play.REPLY_AS_HEADER`) are the JSON object
 of the frame a device gets, without its `type` (and an ack's `id` and `duplicate`): the gateway splices
-those in front and forwards the rest unread. What it decides on goes beside, in headers (`frame_headers`)."""
+those in front and forwards the rest unread. What it decides on goes beside, in one header (`frame_info`,
+`echo_events.play.FRAME_INFO_HEADER`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import orjson
-from echo_events.play import (
-    BASE_VERSION_HEADER,
-    DUPLICATE_HEADER,
-    FRAME_HEADER,
-    LOG_FROM_HEADER,
-    LOG_LENGTH_HEADER,
-    REPLICA_HEADER,
-    SEAT_HEADER,
-    TABLE_STATUS_HEADER,
-    UPDATE_GAME_HEADER,
-    UPDATE_VERSION_HEADER,
-    PlayReply,
-)
+from echo_events.play import FRAME_INFO_HEADER, PlayReply
 
 from .view_logs import log_after, log_of
 
@@ -49,41 +38,43 @@ def encode_frame(reply: PlayReply, replica: str) -> tuple[bytes, dict[str, str]]
             or reply.data is not None:
         return None
     fields: dict[str, Any] = {"game_id": reply.game_id, "version": reply.version, "view": reply.view}
-    headers = frame_headers(reply.game_id, reply.version, reply.view, reply.log_from or 0)
+    info = frame_info(reply.game_id, reply.version, reply.view, reply.log_from or 0)
     if reply.log_from is not None:
-        fields["log_from"] = reply.log_from
-        headers[LOG_FROM_HEADER] = str(reply.log_from)
+        fields["log_from"] = info["log_from"] = reply.log_from
     if reply.duplicate:
-        headers[DUPLICATE_HEADER] = "1"
-    headers[FRAME_HEADER] = "1"
-    headers[REPLICA_HEADER] = replica
-    return orjson.dumps(fields, option=_OPTIONS), headers
+        info["duplicate"] = True
+    info["replica"] = replica
+    return orjson.dumps(fields, option=_OPTIONS), _headers(info)
 
 
-def frame_headers(game_id: str, version: int, view: dict[str, Any], log_start: int = 0) -> dict[str, str]:
-    """What a gateway needs to know of a view to relay it: the game, the version, the whole log's length
-    (the view's log, `view_logs.log_of`, starts at `log_start` of it) and a table's seat and status, which
-    presence follows."""
-    headers = {UPDATE_GAME_HEADER: game_id, UPDATE_VERSION_HEADER: str(version)}
+def frame_info(game_id: str, version: int, view: dict[str, Any], log_start: int = 0) -> dict[str, Any]:
+    """What a gateway needs to know of a view to relay it (`FRAME_INFO_HEADER`): the game, the version, the
+    whole log's length (the view's log, `view_logs.log_of`, starts at `log_start` of it) and a table's seat and
+    status, which presence follows."""
+    info: dict[str, Any] = {"game_id": game_id, "version": version}
     log = log_of(view)
     if log is not None:
-        headers[LOG_LENGTH_HEADER] = str(log_start + len(log))
+        info["log_length"] = log_start + len(log)
     table = view.get("table")
     if isinstance(table, dict) and isinstance(table.get("status"), str):
-        headers[TABLE_STATUS_HEADER] = table["status"]
+        info["table_status"] = table["status"]
         if isinstance(table.get("you"), int):
-            headers[SEAT_HEADER] = str(table["you"])
-    return headers
+            info["seat"] = table["you"]
+    return info
 
 
 def encode_update(game_id: str, version: int, view: dict[str, Any],
                   base: tuple[int, int] | None = None) -> tuple[bytes, dict[str, str]]:
     """A `GameUpdate` (echo_events.play) and its headers; with `base` (the version it follows and that
     version's log length), its view's log holds only the entries after those."""
-    headers = frame_headers(game_id, version, view)
+    info = frame_info(game_id, version, view)
     if base is None:
-        return orjson.dumps({"game_id": game_id, "version": version, "view": view}, option=_OPTIONS), headers
+        return orjson.dumps({"game_id": game_id, "version": version, "view": view}, option=_OPTIONS), _headers(info)
     base_version, log_from = base
-    headers[BASE_VERSION_HEADER], headers[LOG_FROM_HEADER] = str(base_version), str(log_from)
+    info["base_version"], info["log_from"] = base_version, log_from
     return orjson.dumps({"game_id": game_id, "version": version, "base_version": base_version,
-                         "log_from": log_from, "view": log_after(view, log_from)}, option=_OPTIONS), headers
+                         "log_from": log_from, "view": log_after(view, log_from)}, option=_OPTIONS), _headers(info)
+
+
+def _headers(info: dict[str, Any]) -> dict[str, str]:
+    return {FRAME_INFO_HEADER: orjson.dumps(info).decode()}

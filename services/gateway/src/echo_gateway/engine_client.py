@@ -11,15 +11,8 @@ import time
 from typing import Any
 
 import orjson
-from echo_events.play import (
-    DEADLINE_HEADER,
-    ENGINE_SUBJECT,
-    FRAME_HEADER,
-    REPLICA_HEADER,
-    REPLY_AS_HEADER,
-    UPDATE_GAME_HEADER,
-    replica_subject,
-)
+import structlog
+from echo_events.play import DEADLINE_HEADER, ENGINE_SUBJECT, REPLY_AS_HEADER, replica_subject
 from echo_runtime.lru import Lru
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
@@ -28,6 +21,9 @@ from opentelemetry.trace import SpanKind
 from prometheus_client import Counter
 
 from .service_request import NobodyThere, Unavailable, request_message
+from .ws.frames import GameFrame, game_frame, is_frame
+
+log = structlog.get_logger(__name__)
 
 ENGINE_TIMEOUT = 5.0
 HELD_GAMES = 20_000  # games whose replica a gateway remembers (~200 B each); the least recently asked go
@@ -71,16 +67,23 @@ async def ask_engine(nc: Client, request: dict[str, Any], holders: Holders | Non
     return _parsed(await _ask_holder(nc, request, holders, {}), holders)
 
 
-async def ask_engine_for_frame(nc: Client, request: dict[str, Any], holders: Holders) -> Msg | dict[str, Any]:
-    """As `ask_engine`, but a reply with a game's view comes as the message the engine wrote: a device's
-    frame body and what to decide on in its headers (echo_events.play.REPLY_AS_HEADER), unread; any other
-    reply (a refusal, a pairing's wait) is the `PlayReply`, parsed."""
+class UnreadableFrame(EngineUnavailable):
+    """The engine's reply said it was a frame and was none."""
+
+
+async def ask_engine_for_frame(nc: Client, request: dict[str, Any], holders: Holders) -> GameFrame | dict[str, Any]:
+    """As `ask_engine`, but a reply with a game's view comes as the frame the engine wrote: a device's frame
+    body, unread, and what to decide on (echo_events.play.REPLY_AS_HEADER); any other reply (a refusal, a
+    pairing's wait) is the `PlayReply`, parsed. `UnreadableFrame` when a frame is none."""
     message = await _ask_holder(nc, request, holders, {REPLY_AS_HEADER: "frame"})
-    headers = message.headers or {}
-    if headers.get(FRAME_HEADER) == "1":
-        holders.heard(headers.get(UPDATE_GAME_HEADER), headers.get(REPLICA_HEADER))
-        return message
-    return _parsed(message, holders)
+    if not is_frame(message.headers or {}):
+        return _parsed(message, holders)
+    frame = game_frame(message)
+    if frame is None:
+        log.warning("a malformed frame from the engine", headers=message.headers)
+        raise UnreadableFrame("the game server's answer was unreadable; retry with the same id")
+    holders.heard(frame.game_id, frame.replica)
+    return frame
 
 
 def _parsed(message: Msg, holders: Holders | None) -> dict[str, Any]:

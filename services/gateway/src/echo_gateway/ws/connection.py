@@ -295,18 +295,10 @@ class Connection:
         """The engine's answer: a frame when it has a game's view, else its `PlayReply`; None when it did not
         answer (or wrote a frame that is none), which the device has been told."""
         try:
-            reply = await ask_engine_for_frame(self._nc, request, self._holders)
+            return await ask_engine_for_frame(self._nc, request, self._holders)
         except EngineUnavailable as unavailable:
             await self.send(error("engine_unavailable", str(unavailable), command_id))
             return None
-        if isinstance(reply, dict):
-            return reply
-        game = game_frame(reply)
-        if game is None:
-            log.warning("a malformed frame from the engine", headers=reply.headers)
-            await self.send(error("engine_unavailable", "the game server's answer was unreadable; retry with the "
-                                                        "same id", command_id))
-        return game
 
     async def _on_update(self, msg: Msg) -> None:
         game = game_frame(msg)
@@ -346,7 +338,7 @@ class Connection:
             reply = await ask_engine_for_frame(self._nc, request, self._holders)
         except EngineUnavailable:
             return None
-        whole = None if isinstance(reply, dict) else game_frame(reply)
+        whole = None if isinstance(reply, dict) else reply
         if whole is not None and self._logs is not None:
             self._logs.whole(whole.game_id, whole.version, whole.log_length)
         return whole

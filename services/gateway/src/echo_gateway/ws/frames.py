@@ -5,7 +5,9 @@ missing members in front and forwards the view unread: at 16 seats of ~9 KB each
 writing it again was most of a vote's JSON work in the gateway.
 
 The headers come from the engine only; still, a message whose headers or body are not what they should be
-is no frame (`game_frame` says None) and is dropped, never a reason for the connection to fail."""
+is no frame (`game_frame` says None) and is dropped, never a reason for the connection to fail. What the
+gateway decides on comes in one header (`FRAME_INFO_HEADER`); the one-header-each form of older engines is
+read too, so that gateways can be upgraded first."""
 
 from __future__ import annotations
 
@@ -15,8 +17,11 @@ import orjson
 from echo_events.play import (
     BASE_VERSION_HEADER,
     DUPLICATE_HEADER,
+    FRAME_HEADER,
+    FRAME_INFO_HEADER,
     LOG_FROM_HEADER,
     LOG_LENGTH_HEADER,
+    REPLICA_HEADER,
     SEAT_HEADER,
     TABLE_STATUS_HEADER,
     UPDATE_GAME_HEADER,
@@ -38,6 +43,7 @@ class GameFrame:
     seat: int | None  # a table's view: the seat of this device's player (None: a spectator's)
     table_status: str | None  # a table's view: lobby, playing, over, closed (None: not a table)
     duplicate: bool  # a reply: the command was a retry
+    replica: str | None = None  # a reply: the engine replica that answered (it holds the game)
 
     def text(self, prefix: bytes) -> str:
         """The frame: `prefix` (`{"type":"update",`, an ack's type, id and duplicate) and the body's members."""
@@ -51,21 +57,45 @@ def ack_prefix(command_id: str, duplicate: bool, base_version: int | None = None
     return prefix if base_version is None else prefix + b'"base_version":%d,' % base_version
 
 
+def is_frame(headers: dict[str, str]) -> bool:
+    """Whether a reply's body is the frame its request asked for (`REPLY_AS_HEADER`), not a `PlayReply`."""
+    return FRAME_INFO_HEADER in headers or headers.get(FRAME_HEADER) == "1"
+
+
 def game_frame(msg: Msg) -> GameFrame | None:
-    """The frame `msg` carries; None when it is not one (a header missing or malformed, no JSON object)."""
-    headers = msg.headers or {}
-    game_id, body = headers.get(UPDATE_GAME_HEADER), msg.data
-    if not game_id or len(body) < 3 or body[:1] != b"{" or body[-1:] != b"}":
+    """The frame `msg` carries; None when it is not one (its header missing or malformed, no JSON object)."""
+    headers, body = msg.headers or {}, msg.data
+    if len(body) < 3 or body[:1] != b"{" or body[-1:] != b"}":
         return None
+    info = headers.get(FRAME_INFO_HEADER)
     try:
-        version = int(headers[UPDATE_VERSION_HEADER])
-        log_from, base_version, log_length, seat = (_number(headers.get(name)) for name in (
-            LOG_FROM_HEADER, BASE_VERSION_HEADER, LOG_LENGTH_HEADER, SEAT_HEADER))
-    except (KeyError, ValueError):
+        fields = orjson.loads(info) if info is not None else _older_headers(headers)
+    except (orjson.JSONDecodeError, KeyError, ValueError):
         return None
-    return GameFrame(game_id, version, body, log_from, base_version, log_length, seat,
-                     headers.get(TABLE_STATUS_HEADER), headers.get(DUPLICATE_HEADER) == "1")
+    if not isinstance(fields, dict):
+        return None
+    game_id, version, status, replica = (fields.get(name) for name in ("game_id", "version", "table_status",
+                                                                          "replica"))
+    numbers = [fields.get(name) for name in ("log_from", "base_version", "log_length", "seat")]
+    if not (isinstance(game_id, str) and game_id and _integer(version)
+            and all(n is None or _integer(n) for n in numbers)
+            and (status is None or isinstance(status, str)) and (replica is None or isinstance(replica, str))):
+        return None
+    return GameFrame(game_id, version, body, *numbers, status, fields.get("duplicate") is True, replica)
 
 
-def _number(value: str | None) -> int | None:
-    return None if value is None else int(value)
+def _integer(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _older_headers(headers: dict[str, str]) -> dict[str, object]:
+    """The frame's information in the one-header-each form of engines before `FRAME_INFO_HEADER`."""
+    fields: dict[str, object] = {
+        "game_id": headers.get(UPDATE_GAME_HEADER), "version": int(headers[UPDATE_VERSION_HEADER]),
+        "table_status": headers.get(TABLE_STATUS_HEADER), "replica": headers.get(REPLICA_HEADER),
+        "duplicate": headers.get(DUPLICATE_HEADER) == "1"}
+    for name, header in (("log_from", LOG_FROM_HEADER), ("base_version", BASE_VERSION_HEADER),
+                         ("log_length", LOG_LENGTH_HEADER), ("seat", SEAT_HEADER)):
+        if header in headers:
+            fields[name] = int(headers[header])
+    return fields
