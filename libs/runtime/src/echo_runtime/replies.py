@@ -6,7 +6,7 @@ socket took three turns of the loop to reach the code waiting for it (the reply 
 `wait_for`'s waiter, the asker's task). Here one wildcard subscription of the connection's own resolves
 the asker's future, awaited under `asyncio.timeout`: two turns. A move waits for two replies in a row (the
 gateway for the engine's answer, the engine for its append's ack): docs/performance.md «Replies a turn
-sooner» has what that saved.
+sooner, …» has what that saved (~4 % of a move).
 """
 
 from __future__ import annotations
