@@ -3,24 +3,17 @@ the reply, no responders, a timeout, the API's refusals — on a real NATS."""
 
 import asyncio
 import uuid
-from datetime import UTC, datetime
 
 import pytest
-from echo_events.accounts import GuestCreated
-from echo_events.envelope import Batch, wrap
 from echo_runtime.append import AppendConflict, append
 from echo_runtime.replies import Replies, replies_of
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 from nats.js.errors import BadRequestError, NoStreamResponseError
 
+from tests.support.account_batches import guest_batch
+
 pytestmark = pytest.mark.integration
-
-
-def batch(stream_id: str, version: int) -> Batch:
-    event = GuestCreated(account_id=stream_id, device_id=f"d{version}")
-    return Batch(events=(wrap(event, event_id=uuid.uuid4().hex, stream_id=stream_id, version=version,
-                              occurred_at=datetime.now(UTC)),))
 
 
 async def test_replies_reach_each_asker_with_headers_and_one_subscription(nc) -> None:  # noqa: ANN001
@@ -80,13 +73,15 @@ async def test_appends_through_the_mux_keep_dedup_and_concurrency(nc, js) -> Non
     sid = uuid.uuid4().hex
     subject = f"account.{sid}"
     replies = replies_of(nc)
-    one = await append(js, "ACCOUNTS", subject, batch(sid, 1), msg_id=f"a-{sid}", expected_last_sequence=0,
+    one = await append(js, "ACCOUNTS", subject, guest_batch(sid, 1), msg_id=f"a-{sid}", expected_last_sequence=0,
                        replies=replies)
-    two = await append(js, "ACCOUNTS", subject, batch(sid, 2), msg_id=f"b-{sid}", expected_last_sequence=one.sequence,
+    two = await append(js, "ACCOUNTS", subject, guest_batch(sid, 2), msg_id=f"b-{sid}",
+                       expected_last_sequence=one.sequence,
                        replies=replies)
-    retry = await append(js, "ACCOUNTS", subject, batch(sid, 2), msg_id=f"b-{sid}",
+    retry = await append(js, "ACCOUNTS", subject, guest_batch(sid, 2), msg_id=f"b-{sid}",
                          expected_last_sequence=one.sequence, replies=replies)
     assert retry.duplicate and retry.sequence == two.sequence
     with pytest.raises(AppendConflict):
-        await append(js, "ACCOUNTS", subject, batch(sid, 2), msg_id=f"c-{sid}", expected_last_sequence=one.sequence,
+        await append(js, "ACCOUNTS", subject, guest_batch(sid, 2), msg_id=f"c-{sid}",
+                     expected_last_sequence=one.sequence,
                      replies=replies)

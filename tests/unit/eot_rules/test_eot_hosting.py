@@ -4,7 +4,9 @@ and concession, and the bots of empty seats."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import echoes_of_time as eot
 import pytest
@@ -38,6 +40,20 @@ def evolved(state, events):  # noqa: ANN001, ANN201
 
 def seat_to_act(state) -> int:  # noqa: ANN001
     return int(actor(state)[1:]) - 1
+
+
+def bots_play(seats: int, seed: int, level: str, act: Callable[[Any, int, dict, datetime], Any]):  # noqa: ANN201
+    """A whole game of bots at a turn timer of 30 s, a second between actions: `act(state, seat, action, now)`
+    carries each bot's action out (and checks what its test checks); the last state."""
+    state = started(seats, timer=30, seed=seed)
+    now = NOW
+    for step in range(3000):
+        if eot.is_over(state):
+            break
+        now += timedelta(seconds=1)
+        seat = seat_to_act(state)
+        state = act(state, seat, eot.bot_action(state, seat, level, seed + step), now)
+    return state
 
 
 def test_the_package_is_a_table_game_the_engine_can_host() -> None:
@@ -173,15 +189,12 @@ def test_a_bot_acts_only_when_it_is_the_one_to_act_and_the_same_seed_gives_the_s
 @settings(max_examples=4, deadline=None)
 @given(seats=st.integers(2, 4), seed=st.integers(0, 2**63 - 1), level=st.sampled_from(eot.BOT_LEVELS))
 def test_bots_at_every_seat_play_a_whole_game_through_the_table_functions(seats: int, seed: int, level: str) -> None:
-    state = started(seats, timer=30, seed=seed)
-    now = NOW
-    for step in range(3000):
-        if eot.is_over(state):
-            break
-        now += timedelta(seconds=1)
-        seat = seat_to_act(state)
-        state = acted(state, eot.bot_action(state, seat, level, seed + step), seat, now)
-        assert all(d.at > now for d in eot.deadlines(state))  # every open step's deadline lies ahead
+    def act(state, seat: int, action: dict, now: datetime):  # noqa: ANN001, ANN202
+        after = acted(state, action, seat, now)
+        assert all(d.at > now for d in eot.deadlines(after))  # every open step's deadline lies ahead
+        return after
+
+    state = bots_play(seats, seed, level, act)
     assert eot.is_over(state) and eot.deadlines(state) == []
     assert all(eot.bot_action(state, s, level, 0) is None for s in range(seats))
 
@@ -263,20 +276,16 @@ def test_a_turn_offers_draw_and_the_playable_cards_with_their_costs_and_spaces()
 def test_decided_gives_decides_events_and_the_state_evolving_them_gives(seats: int, seed: int) -> None:
     """The engine keeps `decided`'s state instead of evolving the events again: it must be that state, at every
     action of a whole game (a refusal too is `decide`'s), and the state decided on is left as it was."""
-    state = started(seats, timer=30, seed=seed)
-    now = NOW
-    for step in range(3000):
-        if eot.is_over(state):
-            break
-        now += timedelta(seconds=1)
-        seat = seat_to_act(state)
-        command = eot.command_for(eot.bot_action(state, seat, "greedy", seed + step), seat, now)
+    def act(state, seat: int, action: dict, now: datetime):  # noqa: ANN001, ANN202
+        command = eot.command_for(action, seat, now)
         before = state.clone()
         events, reached = eot.decided(state, command)
         assert events == list(eot.decide(state, command)) and state == before
-        state = evolved(state, events)
-        assert reached == state and reached is not state
-    assert eot.is_over(state)
+        after = evolved(state, events)
+        assert reached == after and reached is not after
+        return after
+
+    assert eot.is_over(bots_play(seats, seed, "greedy", act))
     wrong = (seat_to_act(started(seats, seed=seed)) + 1) % seats  # out of turn
     refused = eot.decided(started(seats, seed=seed), eot.command_for({"type": "end_turn"}, wrong, NOW))
     assert is_rejection(refused) and refused.code == "not_your_turn"

@@ -77,13 +77,10 @@ class LoadedGame:
     def rules_view(self, seat: int | None, public: Any = None) -> dict[str, Any]:
         """The rules' view of the seat (None: a spectator) of a started game; the kept log's entries for rules
         that keep one (`compact`); `public`, the state's public part for rules that have one (`public`)."""
-        if hasattr(self.rules, "compact"):
-            if public is not None:
-                return self.rules.view(self.state, seat, log=self.log, public=public)
-            return self.rules.view(self.state, seat, log=self.log)
+        parts: dict[str, Any] = {"log": self.log} if hasattr(self.rules, "compact") else {}
         if public is not None:
-            return self.rules.view(self.state, seat, public=public)
-        return self.rules.view(self.state, seat)
+            parts["public"] = public
+        return self.rules.view(self.state, seat, **parts)
 
     @classmethod
     def opening(cls, meta: GameCreated) -> LoadedGame:

@@ -105,6 +105,13 @@ def decision(game: LoadedGame, command: Any) -> Sequence[Event] | Decided | Reje
     return outcome if is_rejection(outcome) else Decided(*outcome)
 
 
+def decided_events(outcome: Sequence[Event] | Decided) -> tuple[list[Event], Any]:
+    """An accepted decision's events, and the state they lead to where the rules gave it (else None)."""
+    if isinstance(outcome, Decided):
+        return outcome.events, outcome.state
+    return list(outcome), None
+
+
 def refuse(code: str, message: str) -> PlayReply:
     return PlayReply(ok=False, error=PlayError(code=code, message=message))
 
@@ -394,8 +401,7 @@ class Tables:
                         continue
                     await self._correct(game_id, game)
                     return refuse(outcome.code, outcome.message)
-                reached = outcome.state if isinstance(outcome, Decided) else None
-                events = list(outcome.events if isinstance(outcome, Decided) else outcome)
+                events, reached = decided_events(outcome)
                 if not events:  # nothing changes
                     await self._correct(game_id, game)
                     return game if game is not None else refuse("unknown_game", f"there is no game {game_id}")
@@ -453,8 +459,8 @@ class Tables:
                 outcome = command if is_rejection(command) else decision(game, command)
                 if is_rejection(outcome):
                     raise RuntimeError(f"bot at seat {seat} of {game.game_id} chose a refused action: {outcome.code}")
-                events = list(outcome.events if isinstance(outcome, Decided) else outcome)
-                after = game.advanced(events, outcome.state if isinstance(outcome, Decided) else None)
+                events, reached = decided_events(outcome)
+                after = game.advanced(events, reached)
                 try:
                     game = await self.store.append(game, events, server_command_id("bot", str(seat), str(game.version)),
                                                    now, after)
