@@ -4,9 +4,9 @@ nats-py's `request` (and `JetStreamContext.publish`, which is one) waits for its
 `asyncio.wait_for`, which on Python 3.11 wakes the asker through a second future: a reply read from the
 socket took three turns of the loop to reach the code waiting for it (the reply subscription's task,
 `wait_for`'s waiter, the asker's task). Here one wildcard subscription of the connection's own resolves
-the asker's future, awaited under `asyncio.timeout`: two turns. A move waits for two replies in a row (the
-gateway for the engine's answer, the engine for its append's ack): docs/performance.md «Replies a turn
-sooner, …» has what that saved (~4 % of a move).
+the asker's future, awaited under `asyncio.timeout`, as the reply is read (`on_arrival`): one turn. A move
+waits for two replies in a row (the gateway for the engine's answer, the engine for its append's ack):
+docs/performance.md «Replies a turn sooner, …» and «Messages handled as they are read» have what that saved.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 from nats.js.api import PubAck
 from nats.js.errors import APIError, NoStreamResponseError
+
+from .on_arrival import subscribe_on_arrival
 
 NO_RESPONDERS = "503"  # the status NATS answers with at once when nobody serves the subject
 STORE_TIMEOUT = 5.0  # seconds: as long as nats-py's JetStream context waits for an ack
@@ -76,10 +78,10 @@ class Replies:
         async with self._subscribing:
             if not self._prefix:
                 prefix = f"{self._nc.new_inbox()}."
-                await self._nc.subscribe(f"{prefix}*", cb=self._on_reply)
+                await subscribe_on_arrival(self._nc, f"{prefix}*", self._on_reply)
                 self._prefix = prefix
 
-    async def _on_reply(self, msg: Msg) -> None:
+    def _on_reply(self, msg: Msg) -> None:
         future = self._waiting.get(msg.subject[len(self._prefix):])
         if future is not None and not future.done():
             future.set_result(msg)

@@ -157,11 +157,7 @@ class ServiceRuntime:
         for cleanup in self._cleanups:
             with contextlib.suppress(Exception):
                 await cleanup()
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_workers(self._tasks)
         if self._nc is not None:
             with contextlib.suppress(Exception):
                 await self._nc.drain()
@@ -169,3 +165,23 @@ class ServiceRuntime:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._pool.close(), 5)
         log.info("service stopped")
+
+
+WORKER_STOP_ROUNDS = 5  # cancellations a worker gets, `wait` seconds apart, before shutdown goes on without it
+
+
+async def stop_workers(tasks: list[asyncio.Task[None]], rounds: int = WORKER_STOP_ROUNDS,
+                       wait: float = 1.0) -> None:
+    """Cancel the workers and wait for them, cancelling again those still running: on Python 3.11
+    `asyncio.wait_for` (nats-py's requests use it) swallows a cancellation that comes as its inner future
+    finishes, and a worker's loop then goes on — a shutdown hung on that for good once. One that outlives
+    every round is left behind, with a warning: the service stops anyway."""
+    running = {task for task in tasks if not task.done()}
+    for _ in range(rounds):
+        if not running:
+            return
+        for task in running:
+            task.cancel()
+        _, running = await asyncio.wait(running, timeout=wait)
+    for task in running:
+        log.warning("a worker did not stop", worker=task.get_name())

@@ -100,6 +100,7 @@ class Timers:
         self._armed: dict[tuple[str, str], asyncio.TimerHandle] = {}
         self._firing: set[asyncio.Task[None]] = set()
         self._unsure: set[str] = set()  # games whose schedule may not be what they want
+        self._closed = False  # shutting down: the schedules fire what comes due from now on
         #: what fires a deadline this replica armed (the engine's own path for a fired schedule); None: only
         #: the schedules fire
         self.on_local: Callable[[TimerFired], Awaitable[None]] | None = None
@@ -180,7 +181,7 @@ class Timers:
         return body
 
     def _arm(self, body: TimerFired, at: datetime) -> None:
-        if self.on_local is None or self._clock is None:
+        if self.on_local is None or self._clock is None or self._closed:
             return
         delay = (at - self._clock.now()).total_seconds()
         key = (body.game_id, body.name)
@@ -206,6 +207,9 @@ class Timers:
             log.warning("a deadline's own timer failed", error=repr(task.exception()))
 
     async def close(self) -> None:
+        """No more of this replica's own timers: those armed are dropped, those firing finished (their
+        decisions arm nothing new)."""
+        self._closed = True
         for handle in self._armed.values():
             handle.cancel()
         self._armed.clear()
