@@ -1,4 +1,4 @@
-"""Requests over NATS whose replies reach the asker one turn of the event loop sooner than `Client.request`.
+"""Requests over NATS whose replies reach the asker two turns of the event loop sooner than `Client.request`.
 
 nats-py's `request` (and `JetStreamContext.publish`, which is one) waits for its reply with
 `asyncio.wait_for`, which on Python 3.11 wakes the asker through a second future: a reply read from the

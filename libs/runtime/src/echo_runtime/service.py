@@ -174,7 +174,8 @@ async def stop_workers(tasks: list[asyncio.Task[None]], rounds: int = WORKER_STO
                        wait: float = 1.0) -> None:
     """Cancel the workers and wait for them, cancelling again those still running: on Python 3.11
     `asyncio.wait_for` (nats-py's requests use it) swallows a cancellation that comes as its inner future
-    finishes, and a worker's loop then goes on — a shutdown hung on that for good once. One that outlives
+    finishes, and a worker's loop then goes on (a CI run's engine once hung in its stop; the cause was not
+    proven). One that outlives
     every round is left behind, with a warning: the service stops anyway."""
     running = {task for task in tasks if not task.done()}
     for _ in range(rounds):
