@@ -291,10 +291,10 @@ def main() -> int:
     failed = any(d["failed"] for d in duels) or any(
         r["stats"]["crashes"] or r["stats"]["stalls"] or r["stats"]["agent_rejections"] for r in balance["rows"])
     report["ok"] = fold_ok and decision_ok and not failed and duels[0]["win_pct"] >= TARGETS["strong_vs_random_pct"]
-    out = ROOT / ".bench" / "eot.json"
+    out = Path(os.environ.get("ECHO_BENCH_DIR") or ROOT / ".bench") / "eot.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"\nwritten {out.relative_to(ROOT)}")
+    print(f"\nwritten {out}")
     return 1 if failed else 0
 
 

@@ -50,26 +50,41 @@ class Socket:
             self._deflate.flush(zlib.Z_SYNC_FLUSH)
 
 
+class Subscription:
+    """What `echo_runtime.on_arrival` reaches into: the queue it replaces with its handing on."""
+
+    def __init__(self) -> None:
+        self._pending_queue: asyncio.Queue[Msg] = asyncio.Queue()
+        self._pending_size = 0
+
+
 class Nats:
-    """Keeps the updates published; answers each request with the next of the answers it was given."""
+    """Keeps the updates published; answers each request with the next of the answers it was given, handed
+    to the gateway's reply subscription (`echo_runtime.replies`) as the client would read it."""
 
     def __init__(self) -> None:
         self.published: list[Msg] = []
         self.answers: list[Msg] = []
         self.max_payload = 1 << 20
+        self._replies = Subscription()
 
-    async def publish(self, subject: str, data: bytes = b"", headers: dict[str, str] | None = None) -> None:
+    def new_inbox(self) -> str:
+        return "_INBOX.bench"
+
+    async def publish(self, subject: str, data: bytes = b"", reply: str = "",
+                      headers: dict[str, str] | None = None) -> None:
         if subject.startswith("echo.updates."):  # (not the device's presence)
             self.published.append(Msg(_client=None, subject=subject, data=data, headers=headers))  # type: ignore[arg-type]
+        elif reply:
+            answer = self.answers.pop()
+            self._replies._pending_queue.put_nowait(
+                Msg(_client=None, subject=reply, data=answer.data, headers=answer.headers))  # type: ignore[arg-type]
 
-    async def subscribe(self, *_: Any, **__: Any) -> Any:
-        return self
+    async def subscribe(self, subject: str, *_: Any, **__: Any) -> Any:
+        return self._replies if subject.startswith("_INBOX.") else self
 
     async def unsubscribe(self) -> None:
         return None
-
-    async def request(self, subject: str, data: bytes, timeout: float, headers: dict[str, str]) -> Msg:
-        return self.answers.pop()
 
     def answer(self, replies: list[PlayReply]) -> None:
         """What the engine writes for each, ready before the timing (as the gateway asks: frames)."""

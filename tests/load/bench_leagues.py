@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import datetime as dt
 import json
+import os
 import platform
 import statistics
 import sys
@@ -211,7 +212,7 @@ def main() -> None:
         finally:
             server.stop()
     print(table(results, args.players))
-    out = ROOT / ".bench" / "leagues.json"
+    out = Path(os.environ.get("ECHO_BENCH_DIR") or ROOT / ".bench") / "leagues.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(
         json.dumps(
@@ -224,7 +225,7 @@ def main() -> None:
             indent=2,
         )
     )
-    print(f"wrote {out.relative_to(ROOT)}")
+    print(f"wrote {out}")
 
 
 async def _new_database(server_url: str) -> str:

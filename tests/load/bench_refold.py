@@ -25,6 +25,7 @@ from echo_challenge import game as rules
 from echo_challenge.generator import generate
 from echo_challenge.prng import SplitMix64
 from echo_challenge.view import client_view
+from echo_engine import games as hosted_games
 from echo_engine.store import GameStore, LoadedGame
 from echo_events.echo.commands import Beam, Probe
 from echo_events.play import GameCreated
@@ -44,7 +45,7 @@ async def write_game(store: GameStore, n: int) -> tuple[str, int]:
     meta = GameCreated(game_id=f"bench-refold-{n}", account_id="bench", mode="free", preset_id="standard",
                        free_slot=1, league="bronze", msk_date="2026-11-30")
     state, events = rules.start(generate("standard", 1000 + n))
-    game: LoadedGame = await store.create(meta, state, events, "start", datetime.now(UTC))
+    game: LoadedGame = await store.create(meta, events, "start", datetime.now(UTC))
     rng, hidden = SplitMix64(f"bench-refold-{n}"), [i for i in range(100) if state.is_hidden(i)]
     messages = 1
     while hidden and game.state.live:
@@ -82,6 +83,7 @@ async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20)
     args = parser.parse_args()
+    hosted_games.load_installed()
     with tempfile.TemporaryDirectory(prefix="echo-bench-refold-") as folder:
         nats = EmbeddedNats(Path(folder), sync_always=True)
         url = nats.start()

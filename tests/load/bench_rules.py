@@ -209,10 +209,10 @@ def main() -> int:
         )
 
     report["ok"] = ok
-    out = ROOT / ".bench" / "rules.json"
+    out = Path(os.environ.get("ECHO_BENCH_DIR") or ROOT / ".bench") / "rules.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"\nwritten {out.relative_to(ROOT)}")
+    print(f"\nwritten {out}")
     return 1 if failed else 0
 
 
