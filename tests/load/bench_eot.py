@@ -39,7 +39,9 @@ from echoes_of_time.bots.selfplay import SelfPlay, aggregate, self_play
 from echoes_of_time.game import play
 from echoes_of_time.script import parse_line
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).parent))
+from stack import results_path  # noqa: E402 - where every benchmark writes its figures
+
 TARGETS = {"fold_4p_ms": 50.0, "decision_4_views_ms": 5.0, "strong_vs_random_pct": 90.0}
 MOVED_POINTS = 5.0
 CALIBRATION_GAMES = 6
@@ -291,8 +293,7 @@ def main() -> int:
     failed = any(d["failed"] for d in duels) or any(
         r["stats"]["crashes"] or r["stats"]["stalls"] or r["stats"]["agent_rejections"] for r in balance["rows"])
     report["ok"] = fold_ok and decision_ok and not failed and duels[0]["win_pct"] >= TARGETS["strong_vs_random_pct"]
-    out = Path(os.environ.get("ECHO_BENCH_DIR") or ROOT / ".bench") / "eot.json"
-    out.parent.mkdir(exist_ok=True)
+    out = results_path("eot")
     out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"\nwritten {out}")
     return 1 if failed else 0

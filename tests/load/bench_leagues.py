@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import datetime as dt
 import json
-import os
 import platform
 import statistics
 import sys
@@ -36,7 +35,9 @@ from echo_leagues import groups, queries
 from echo_runtime.devstack import EmbeddedPostgres
 from echo_runtime.migrate import apply_migrations
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).parent))
+from stack import results_path  # noqa: E402 - where every benchmark writes its figures
+
 DAY = dt.date(2026, 11, 16)
 WEEK = DAY
 LOAD = [
@@ -212,8 +213,7 @@ def main() -> None:
         finally:
             server.stop()
     print(table(results, args.players))
-    out = Path(os.environ.get("ECHO_BENCH_DIR") or ROOT / ".bench") / "leagues.json"
-    out.parent.mkdir(exist_ok=True)
+    out = results_path("leagues")
     out.write_text(
         json.dumps(
             {

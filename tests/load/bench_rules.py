@@ -30,7 +30,9 @@ from echo_challenge.presets import PRESETS
 from echo_challenge.prng import SplitMix64
 from strategy import choose
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).parent))
+from stack import results_path  # noqa: E402 - where every benchmark writes its figures
+
 TARGETS = {"field_us": 5000.0, "tick_median_us": 50.0, "fold_150_ms": 5.0}
 
 
@@ -209,8 +211,7 @@ def main() -> int:
         )
 
     report["ok"] = ok
-    out = Path(os.environ.get("ECHO_BENCH_DIR") or ROOT / ".bench") / "rules.json"
-    out.parent.mkdir(exist_ok=True)
+    out = results_path("rules")
     out.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"\nwritten {out}")
     return 1 if failed else 0

@@ -73,12 +73,18 @@ def machine() -> dict[str, object]:
             "load_average": os.getloadavg()}
 
 
-def write_result(name: str, result: dict[str, object]) -> None:
-    """`.bench/<name>.json` (or under `$ECHO_BENCH_DIR`: the benchmarks' smoke test), for comparing runs."""
-    import json
-
+def results_path(name: str) -> Path:
+    """`.bench/<name>.json` (or under `$ECHO_BENCH_DIR`: the benchmarks' smoke test), its folder made."""
     out = Path(os.environ.get("ECHO_BENCH_DIR") or ROOT / ".bench") / f"{name}.json"
     out.parent.mkdir(exist_ok=True)
+    return out
+
+
+def write_result(name: str, result: dict[str, object]) -> None:
+    """The figures as JSON at `results_path(name)`, for comparing runs."""
+    import json
+
+    out = results_path(name)
     out.write_text(json.dumps(result, indent=2))
     print(f"written {out}")
 
