@@ -36,7 +36,9 @@ from ghost_five.state import MatchState
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository: the tests' players
 from tests.unit.ghost_rules.ghost_players import greedy_player, random_player  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(Path(__file__).parent))
+from stack import results_path  # noqa: E402 - where every benchmark writes its figures
+
 TARGETS = {"turn_median_us": 200.0, "fold_ms": 15.0, "vs_random": 0.95, "vs_greedy": 0.70, "move_median_ms": 300.0}
 Player = Callable[[MatchState, int, int], str]
 
@@ -164,8 +166,7 @@ def main() -> int:
         verdict = "" if goal is None else f"≥ {goal:.0%} {'met' if r['rate'] >= goal else 'MISSED'}"
         print(f"{'bot ' + name + ': won / matches, move median / p99':58} "
               f"{r['won']:3}/{r['matches']:<3} {r['move_median_ms']:5.0f} / {r['move_p99_ms']:4.0f} ms  {verdict}")
-    (ROOT / ".bench").mkdir(exist_ok=True)
-    (ROOT / ".bench" / "ghost_five.json").write_text(json.dumps(report, indent=2))
+    results_path("ghost_five").write_text(json.dumps(report, indent=2))
     return 0
 
 
