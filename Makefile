@@ -30,7 +30,24 @@ browser: ## Make sure Debian's chromium is there for the e2e tests (installs it 
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium; \
 	  else echo "the browser tests need chromium: sudo apt-get install -y chromium"; exit 1; fi; }
 
-test: install browser ## The whole suite: unit, integration (real NATS + PostgreSQL), e2e (headless chromium)
+.PHONY: node
+node: ## Make sure Node.js is there for the web client's tests and lint (installs Debian's nodejs when run as root)
+	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing Debian's nodejs for the web client's tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm; \
+	  else echo "the web client's tests need Node.js: sudo apt-get install -y nodejs npm"; exit 1; fi; }
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+.PHONY: test-js
+test-js: node node_modules/.installed ## The web client's pure modules (node --test tests/js) and its lint (ESLint)
+	node --test tests/js/
+	npx --no-install eslint services/gateway/src/echo_gateway/web tests/js
+
+test: install browser test-js ## The whole suite: web client (node), unit, integration (real NATS + PostgreSQL), e2e (chromium)
 	@$(PYTEST) -p no:cacheprovider $(PYTEST_ARGS); rc=$$?; \
 	if [ $$rc -eq 5 ]; then echo "pytest collected no tests: that is a failure here"; exit 1; fi; exit $$rc
 
@@ -56,6 +73,7 @@ bench: install ## Run every benchmark; prints figures and ratios, writes .bench/
 lint: install ## ruff, and the layering's import-linter contracts (.importlinter)
 	$(PY) -m ruff check libs services tests
 	.venv/bin/lint-imports --no-cache
+	$(MAKE) --no-print-directory test-js
 
 .PHONY: catalogue
 catalogue: install ## Regenerate docs/asyncapi.json and docs/event-reference.md (FastStream, services' messaging.py, libs/events)

@@ -1,4 +1,6 @@
 // The UI's words: Russian first, English available. The choice is kept in localStorage.
+import { fill as fillForms } from "../shell/text.js";
+
 const RU = {
   title: "Эхо-вызов",
   lang: "English", langLabel: "Switch to English",
@@ -320,8 +322,7 @@ export function setLang(value) {
   document.documentElement.lang = lang();
 }
 
-const fill = (text, params) =>
-  text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+const fill = (text, params) => fillForms(lang(), text, params);
 
 export function t(key, params = {}) {
   return fill(DICTS[lang()][key] ?? RU[key] ?? key, params);

@@ -1,7 +1,7 @@
 // Small helpers for building the screens as HTML text.
-export function esc(value) {
-  return String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
-}
+import { escapeHTML as esc } from "../../shell/text.js";
+
+export { esc };
 
 /** A button that sends one game action (the click handler of app.js reads `data-action`). */
 export function actionButton(label, action, { cls = "btn", testid = "", disabled = false } = {}) {

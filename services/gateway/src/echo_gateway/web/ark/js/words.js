@@ -1,5 +1,6 @@
 // Ark's words, Russian first; the language switch is Echo's (i18n.js, localStorage["echo.lang"]).
 import { lang } from "../../js/i18n.js";
+import { fill } from "../../shell/text.js";
 
 const RU = {
   title: "Ковчег", lang: "EN", connecting: "Соединение…", offline: "Нет связи — переподключаемся…", online: "На связи",
@@ -88,5 +89,5 @@ const EN = {
 export function w(key, params = {}, missing = key) {
   const text = (lang() === "en" ? EN : RU)[key] ?? RU[key] ?? missing;
   if (text == null) return null;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+  return fill(lang(), text, params);
 }

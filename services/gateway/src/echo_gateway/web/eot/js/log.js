@@ -2,7 +2,7 @@
 // turns, cubes placed, cards put on the time board or into a fellowship, Sources taken, VP, end conditions.
 import { cardName } from "./cards.js";
 import { playerName } from "./table.js";
-import { t } from "./words.js";
+import { escapeHTML, t } from "./words.js";
 
 const MAX_LINES = 80;
 
@@ -44,7 +44,7 @@ export class TableLog {
   }
 
   html() {
-    const items = this.lines.slice().reverse().map((line) => `<li>${line.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</li>`).join("");
+    const items = this.lines.slice().reverse().map((line) => `<li>${escapeHTML(line)}</li>`).join("");
     return `<section class="log"><h3>${t("log")}</h3>${items ? `<ol data-testid="log">${items}</ol>` : `<p>${t("logEmpty")}</p>`}</section>`;
   }
 }

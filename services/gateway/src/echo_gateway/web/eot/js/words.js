@@ -120,4 +120,4 @@ const ERRORS_RU = {
 export const t = translator(RU, EN);
 export const refusal = refusals(ERRORS_RU);
 
-export const escapeHTML = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export { escapeHTML } from "../../shell/text.js";

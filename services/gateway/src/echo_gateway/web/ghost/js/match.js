@@ -390,7 +390,7 @@ export class MatchScreen {
       <button type="button" class="btn primary" data-do="handoff" data-key="${key}" data-testid="handoff-ready">${escapeHTML(t("localReady", { p: this.name(this.me) }))}</button></div>`;
   }
 
-  lobby(table) {
+  lobby() {
     const link = this.inviteLink();
     this.screen.innerHTML = `<section class="panel" data-testid="lobby"><h2>${t("lobby")}</h2>
       ${settingsSummary(this.roomSettings())}

@@ -131,4 +131,4 @@ export const refusal = refusals(ERRORS_RU);
 /** For the test that every code the rules and the server can return has its Russian message. */
 export const knownCodes = () => Object.keys(ERRORS_RU).filter((code) => code !== "default");
 
-export const escapeHTML = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export { escapeHTML } from "../../shell/text.js";
