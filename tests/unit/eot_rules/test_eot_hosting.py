@@ -289,3 +289,21 @@ def test_decided_gives_decides_events_and_the_state_evolving_them_gives(seats: i
     wrong = (seat_to_act(started(seats, seed=seed)) + 1) % seats  # out of turn
     refused = eot.decided(started(seats, seed=seed), eot.command_for({"type": "end_turn"}, wrong, NOW))
     assert is_rejection(refused) and refused.code == "not_your_turn"
+
+
+def test_a_compacted_table_with_its_kept_entries_shows_the_same_log_from_the_games_first_event() -> None:
+    """The engine keeps the table compacted and the public log's entries beside it (`compact`): evolving a
+    compacted table and compacting it again yields just the new entries, and the view is the whole one."""
+    whole = started(3, seed=11)
+    state, kept = eot.compact(whole)
+    assert state.log == [] and kept[0]["type"] == "GameStarted" and "seed" not in repr(kept)
+    for _ in range(12):
+        seat = int(actor(whole)[1:]) - 1
+        action = eot.bot_action(whole, seat, "greedy", 3)
+        events = eot.decide(whole, eot.command_for(action, seat, NOW))
+        whole, state = evolved(whole, events), evolved(state, events)
+        state, new = eot.compact(state)
+        assert len(new) == sum(1 for e in events if eot.public_event(e) is not None)
+        kept += new
+        for seat in (0, 1, 2, None):
+            assert eot.view(state, seat, log=kept) == eot.view(whole, seat)

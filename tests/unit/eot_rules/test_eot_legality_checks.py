@@ -50,5 +50,6 @@ def test_the_views_of_a_table_changed_in_place_show_the_change() -> None:
         apply(state, event)  # the same table object, one version on
     after = eot.view(state, 1)
     assert after["version"] == state.version != seen["version"]
-    assert {k: v for k, v in after.items() if k not in ("me", "moves", "deadline", "game_id", "version")} == \
+    assert {k: v for k, v in after.items() if k not in ("me", "moves", "deadline", "game_id", "version", "log")} == \
         public_state(state)
+    assert len(after["log"]) > len(seen["log"])

@@ -14,6 +14,7 @@ from .hosting import (
     ENDING_EVENTS,
     bot_action,
     command_for,
+    compact,
     deadlines,
     is_over,
     new_setup,
@@ -22,6 +23,7 @@ from .hosting import (
     timer_command,
     view,
 )
+from .public import public_event
 from .state import Table
 
 KIND = "echoes_of_time"
@@ -30,6 +32,6 @@ SEATS = (2, 4)
 __all__ = [
     "Activate", "BOT_LEVELS", "CARDS", "CATALOGUE_VERSION", "COMMANDS", "Concede", "CreateGame", "Decide",
     "ENDING_EVENTS", "EndTurn", "ExpireStep", "KIND", "SEATS", "SOURCES", "Table", "TakeMainAction",
-    "bot_action", "command_for", "deadlines", "decide", "decided", "evolve", "fold", "is_over", "load_catalogue",
-    "new_setup", "public", "start", "summary", "timer_command", "view",
+    "bot_action", "command_for", "compact", "deadlines", "decide", "decided", "evolve", "fold", "is_over",
+    "load_catalogue", "new_setup", "public", "public_event", "start", "summary", "timer_command", "view",
 ]

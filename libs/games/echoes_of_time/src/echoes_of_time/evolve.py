@@ -26,6 +26,7 @@ def apply(table: Table, event: ev.EotEvent) -> None:
     if handler is not None:
         handler(table, event)
     table.version += 1
+    table.log.append(event)
 
 
 def _take_from_hand(table: Table, player: str, cards: tuple[str, ...]) -> None:

@@ -10,7 +10,7 @@ resolves by the defaults at once (the rules do that, no timer is needed)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,7 +24,7 @@ from .choices import default_choice
 from .commands import COMMANDS, CreateGame, Decide, ExpireStep, TakeMainAction
 from .events import GameFinished
 from .game import ACTIONS, accepts, decide
-from .public import public_state
+from .public import public_log, public_state
 from .state import SPACES, Table
 from .table_rules import activatable, effect_of, play_cost, playable_cards, room_on
 from .view import view as seat_view
@@ -109,13 +109,23 @@ def public(state: Table) -> dict[str, Any]:
     return public_state(state)
 
 
-def view(state: Table, seat: int | None = None, public: dict[str, Any] | None = None) -> dict[str, Any]:
+def compact(state: Table) -> tuple[Table, list[dict[str, Any]]]:
+    """The contract's incremental log: the table without the events it holds, and their public forms, the
+    same for every seat (the engine keeps the entries, so a view does not render the whole game again)."""
+    table = state.clone()
+    table.log = []
+    return table, public_log(state.log)
+
+
+def view(state: Table, seat: int | None = None, public: dict[str, Any] | None = None,
+         log: Sequence[Any] | None = None) -> dict[str, Any]:
     """The seat's view (`echoes_of_time.view`); for the seat that is to act, its `moves`: every choice the
     rules accept now, so a client offers nothing else; and for everyone the open step's `deadline` (server
     time, milliseconds since the epoch; None without a turn timer), when its timeout default applies.
-    `public`: this state's `public(state)`, when the caller rendered it already for another seat."""
+    `public`: this state's `public(state)`, when the caller rendered it already for another seat; `log`: the
+    public log's entries the engine keeps for a compacted table (`compact`)."""
     shared = public if public is not None else public_state(state)
-    return {**seat_view(state, seat, shared), "moves": None if seat is None else moves(state, seat),
+    return {**seat_view(state, seat, shared, log), "moves": None if seat is None else moves(state, seat),
             "deadline": step_deadline(state)}
 
 

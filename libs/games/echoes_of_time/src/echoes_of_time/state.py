@@ -98,6 +98,8 @@ class Table:
     steps: int = 0
     version: int = 0
     result: dict[str, Any] | None = None
+    # every event since the table was last compacted (hosting.compact): the source of the public log
+    log: list[Any] = field(default_factory=list)
 
     def clone(self) -> Table:
         # written out rather than dataclasses.replace: bots clone a table for every option they weigh
@@ -106,7 +108,7 @@ class Table:
             self.phase, self.first, self.turn, self.turns_taken, [s.clone() for s in self.sources],
             list(self.sources_out), list(self.deck), list(self.discard), list(self.looking), self.reshuffles,
             set(self.tokens), self.vp_main, self.vp_extra, dict(self.flags), self.pending, list(self.agenda),
-            self.decisions, self.steps, self.version, self.result)
+            self.decisions, self.steps, self.version, self.result, list(self.log))
 
     # --- lookups used everywhere ---
     def seat(self, player: str) -> Seat:
