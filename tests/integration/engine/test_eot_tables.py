@@ -88,17 +88,25 @@ def hidden_from(state: eot.Table, seat: int) -> set[str]:
 
 
 def assert_nothing_hidden(frames: list[bytes], seat: int, events: list[tuple[int, object]]) -> int:
-    """Each frame against the game as it stood at that frame's version: not one hidden card id, nor the seed."""
+    """Each frame against the game as it stood at that frame's version: not one hidden card id, nor the seed,
+    outside the log; and the log (whole or a delta from `log_from`) is exactly the public form of the game's
+    events so far (`public_event`, whose entries name a card only while it is face up: tests/unit/eot_rules)."""
     checked = 0
     for frame in frames:
-        view = json.loads(frame).get("view") or {}  # a socket also gets welcomes, pongs, presence
+        body = json.loads(frame)
+        view = body.get("view") or {}  # a socket also gets welcomes, pongs, presence
         if "game" not in view:
             continue
         state = eot.fold(event for version, event in events if version <= view["version"])
-        text = frame.decode() if isinstance(frame, bytes) else frame
+        public = [p for version, event in events if version <= view["version"]
+                  if (p := eot.public_event(event)) is not None]
+        log = view["game"].pop("log")
+        assert log == public[body.get("log_from", 0):], f"seat {seat}'s log at version {view['version']}"
+        text = json.dumps(body)
         leaked = [card for card in hidden_from(state, seat) if f'"{card}"' in text]
         assert not leaked, f"seat {seat} saw hidden cards {leaked} at version {view['version']}"
-        assert state.key.hex() not in text and view["game"]["me"]["id"] == f"p{seat + 1}"
+        assert state.key.hex() not in text and state.key.hex() not in json.dumps(log)
+        assert view["game"]["me"]["id"] == f"p{seat + 1}"
         checked += 1
     return checked
 
