@@ -5,11 +5,12 @@ import { Connection } from "/js/connection.js";
 import { getJSON } from "/js/api.js";
 import { lang, setLang } from "/js/i18n.js";
 import { notices } from "/js/notice.js";
+import { withLog } from "/js/log_delta.js";
 import { ServerTime } from "/js/servertime.js";
-import { loadCards } from "./cards.js";
-import { TableLog } from "./log.js";
+import { cardName, loadCards } from "./cards.js";
+import { logHTML, logLines } from "./log.js";
 import { MovesPanel } from "./moves.js";
-import { stepOpened, tableHTML, tickCountdowns } from "./table.js";
+import { playerName, stepOpened, tableHTML, tickCountdowns } from "./table.js";
 import { escapeHTML, refusal, t } from "./words.js";
 
 const KIND = "echoes_of_time";
@@ -17,7 +18,7 @@ const LEVELS = ["random", "greedy", "balanced"];
 const TIMERS = [null, 30, 60, 120, 300];
 const TABLES_KEY = "eot.history"; // this device's tables still in play (the finished ones come from the server)
 
-const conn = new Connection({ logDelta: false }); // a table's views are whole
+const conn = new Connection(); // a table's log comes as deltas (log_delta.js merges them)
 const serverTime = new ServerTime();
 const serverMillis = () => serverTime.now() * 1000;
 const screen = document.getElementById("screen");
@@ -103,9 +104,8 @@ class TableScreen {
   constructor(gameId) {
     this.gameId = gameId;
     this.view = null;
-    this.log = new TableLog();
     this.moves = new MovesPanel((action) => this.act(action));
-    this.onUpdate = (event) => { if (event.detail.game_id === this.gameId) this.show(event.detail.view); };
+    this.onUpdate = (event) => { if (event.detail.game_id === this.gameId) this.accept(event.detail); };
     this.onOnline = () => this.resume();
   }
 
@@ -120,22 +120,29 @@ class TableScreen {
     conn.removeEventListener("online", this.onOnline);
   }
 
-  async resume() {
-    const answer = await command("resume", { game_id: this.gameId, version: this.view?.version ?? 0 });
-    if (answer.type === "ack" && answer.view) this.show(answer.view);
+  async resume(whole = false) {
+    const answer = await command("resume", { game_id: this.gameId, version: whole ? 0 : this.view?.version ?? 0 });
+    if (answer.type === "ack") this.accept(answer);
   }
 
   async act(action) {
     const answer = await command("act", { game_id: this.gameId, action });
-    if (answer.type === "ack" && answer.view) this.show(answer.view);
+    if (answer.type === "ack" && answer.view) this.accept(answer);
     else this.render();
   }
 
+  /** An ack or an update: a log delta is merged into the log held; one extending a version this page does
+   *  not hold asks for the whole view. */
+  accept(frame) {
+    if (!frame.view || (this.view && frame.version < this.view.version)) return; // none, or older than shown
+    const view = withLog(frame, this.view, this.view?.version);
+    if (!view) { this.resume(true); return; }
+    this.show(view);
+  }
+
   show(view) {
-    if (this.view && view.version < this.view.version) return; // an older frame than the one shown
     this.view = view;
     serverTime.observe(stepOpened(view));
-    if (view.game) this.log.see(view.game, view.table.you);
     remember(this.gameId, view.table.status);
     this.render();
   }
@@ -158,7 +165,7 @@ class TableScreen {
     }
     const game = view.game;
     screen.innerHTML = `<div class="game" data-testid="game" data-version="${view.version}" data-status="${table.status}">
-      ${this.moves.html(game, view.version)}${tableHTML(game, table.you, serverMillis())}${this.log.html()}
+      ${this.moves.html(game, view.version)}${tableHTML(game, table.you, serverMillis())}${tableLog(game, table.you)}
       ${table.status === "over" ? `<p><a class="btn" href="#/r/${this.gameId}" data-testid="replay-link">${t("replay")}</a></p>` : ""}</div>`;
     screen.querySelector("[data-testid=moves]")?.addEventListener("click", (event) => {
       const el = event.target.closest("[data-do]");
@@ -167,30 +174,53 @@ class TableScreen {
   }
 }
 
-// --- a finished game, step by step (GET /api/v1/games/<id>/replay) ---
+function tableLog(game, you, upTo) {
+  const lines = logLines(upTo === undefined ? game.log : game.log.slice(0, upTo), {
+    say: t, name: (id) => playerName(game, id, you), card: cardName,
+  });
+  return logHTML(lines, { say: t, escape: escapeHTML });
+}
+
+// --- a finished game, step by step (GET /api/v1/games/<id>/replay): each step told in words (the log's lines
+// it added), and a jump to any round. The replay holds the log once, in its last frame; the others say how
+// much of it they had (`log_length`).
 class ReplayScreen {
   constructor(gameId) { this.gameId = gameId; this.step = 0; }
 
   async mount() {
     const replay = await getJSON(`/api/v1/games/${encodeURIComponent(this.gameId)}/replay`);
     this.frames = replay?.frames ?? [];
+    this.log = this.frames.at(-1)?.log ?? [];
     this.render();
   }
 
   unmount() {}
 
+  length(i) { return i < 0 ? 0 : this.frames[i].log_length ?? this.log.length; }
+
   render() {
     if (!this.frames.length) { screen.innerHTML = `<p class="panel">${t("game_over")}</p>`; return; }
-    const game = this.frames[this.step];
+    const game = { ...this.frames[this.step], log: this.log };
     const you = game.me ? game.players.findIndex((p) => p.id === game.me.id) : -1;
+    const words = { say: t, name: (id) => playerName(game, id, you), card: cardName };
+    const told = logLines(this.log.slice(this.length(this.step - 1), this.length(this.step)), words).map((l) => l.text);
+    const rounds = [...new Set(this.frames.map((f) => f.round))].filter((r) => r > 0);
+    const jump = `<label>${t("toRound")} <select id="round" data-testid="replay-round">${rounds.map((r) =>
+      `<option value="${r}" ${r === game.round ? "selected" : ""}>${t("round", { n: r })}</option>`).join("")}</select></label>`;
     screen.innerHTML = `<div class="replay" data-testid="replay" data-step="${this.step}">
       <nav class="replay-nav"><button class="btn" id="prev" ${this.step ? "" : "disabled"}>${t("prev")}</button>
       <span>${t("replayStep", { i: this.step + 1, n: this.frames.length })}</span>
       <button class="btn" id="next" data-testid="replay-next" ${this.step + 1 < this.frames.length ? "" : "disabled"}>${t("next")}</button>
-      <a class="btn ghost" href="#/t/${this.gameId}">${t("toTable")}</a></nav>
-      ${tableHTML({ ...game, moves: null, deadline: null }, you)}</div>`;
+      ${jump}<a class="btn ghost" href="#/t/${this.gameId}">${t("toTable")}</a></nav>
+      <section class="step-told" data-testid="replay-step"><h3>${t("thisStep")}</h3>${told.length
+        ? `<ul>${told.map((x) => `<li>${escapeHTML(x)}</li>`).join("")}</ul>` : `<p>${t("stepQuiet")}</p>`}</section>
+      ${tableHTML({ ...game, moves: null, deadline: null }, you)}${tableLog(game, you, this.length(this.step))}</div>`;
     screen.querySelector("#prev").addEventListener("click", () => { this.step -= 1; this.render(); });
     screen.querySelector("#next").addEventListener("click", () => { this.step += 1; this.render(); });
+    screen.querySelector("#round").addEventListener("change", (event) => {
+      this.step = this.frames.findIndex((f) => f.round === Number(event.target.value));
+      this.render();
+    });
   }
 }
 

@@ -25,7 +25,7 @@ export function cardFace(id, { extra = "", note = "" } = {}) {
   return `<div class="card f-${c.faction}" data-card="${id}" ${extra}>
     <div class="card-top"><span class="icon">${ICONS[c.faction] ?? ""}</span><b>${escapeHTML(named(c, id))}</b>${strength}</div>
     <div class="card-stats"><span>${t("cardStats", { d: c.discard, t: c.time, vp: c.vp })}</span>
-      <small>${t(c.type)} · ${escapeHTML(id)}</small></div>
+      <small>${t(c.type)}</small></div>
     <div class="card-text">${escapeHTML(text)}</div>${note ? `<div class="card-note">${note}</div>` : ""}</div>`;
 }
 

@@ -53,7 +53,11 @@ export class MovesPanel {
         return button(label, `data-do="answer" data-i="${i}"`);
       }).join("");
     }
-    if (kind === "summon_order" || kind === "ready") {
+    if (kind === "summon_order") { // the cards' faces: what each one does decides the order
+      return title + `<div class="hand-cards">${options.map((o) => `<button type="button" class="pick-card" data-do="option" data-id="${o}"
+        aria-label="${escapeHTML(cardName(o))}">${cardFace(o)}</button>`).join("")}</div>`;
+    }
+    if (kind === "ready") {
       return title + `<div class="picks">${options.map((o) => button(cardName(o), `data-do="option" data-id="${o}"`)).join("")}</div>`;
     }
     const toggles = options.map((o) => this.toggle(o)).join("");

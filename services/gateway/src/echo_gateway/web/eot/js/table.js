@@ -62,7 +62,7 @@ function flags(game) {
   };
   return `<section class="flags"><h3>${t("flags")}</h3><ul>
     ${row("A", t("flagA", { left: game.vp_main_left, all }), all - game.vp_main_left, all)}
-    ${row("B", t("flagB", { best }), Math.min(best, 12), 12)}
+    ${row("B", game.flags.B ? t("flagBmet") : t("flagB", { best }), game.flags.B ? 12 : Math.min(best, 12), 12)}
     ${row("C", t("flagC", { n: entrenched, all: game.sources.length }), entrenched, game.sources.length)}</ul></section>`;
 }
 
@@ -90,8 +90,8 @@ function playerPanel(game, player, you) {
   return `<section class="player seat-${player.seat}${turn}${player.conceded ? " conceded" : ""}" data-player="${player.id}">
     <h3>${dot(player.seat)}${escapeHTML(playerName(game, player.id, you))}${player.id === game.first_player ? ` <small>· ${t("first")}</small>` : ""}
       ${player.conceded ? ` <small>· ${t("conceded")}</small>` : ""}</h3>
-    <div class="numbers"><span data-testid="vp-${player.id}">${t("vp", { n: player.vp_tokens })}</span><span>${t("handSize", { n: player.hand_size })}</span>
-      <span>${t("count", { n: player.count })}</span></div>
+    <div class="numbers"><span data-testid="vp-${player.id}" title="${t("tipVp")}">${t("vp", { n: player.vp_tokens })}</span>
+      <span title="${t("tipHand")}">${t("handSize", { n: player.hand_size })}</span><span title="${t("tipCount")}">${t("count", { n: player.count })}</span></div>
     <div class="time-board" aria-label="${t("board")}">${spaces}</div>
     <div class="fellowship"><b>${t("fellowship")}:</b> ${fellows}</div>
     ${held ? `<div class="held"><b>${t("held")}:</b> ${held}</div>` : ""}</section>`;
@@ -119,15 +119,15 @@ export function scoring(game, you) {
   if (!game.scores) return "";
   const parts = ["tokens", "sources", "cards", "effects", "total"];
   const reason = [].concat(game.end_condition ?? []).map((r) => t(`r_${r}`)).join(", ");
-  const rows = game.players.map((p) => {
-    const s = game.scores[p.id];
-    const won = game.winners.includes(p.id) ? " won" : "";
-    return `<tr class="${won}"><th>${dot(p.seat)}${escapeHTML(playerName(game, p.id, you))}</th>${parts.map((k) => `<td>${s[k]}</td>`).join("")}</tr>`;
-  }).join("");
+  // the players across, the parts down: a part's name has the room of a row, and 2–4 columns fit a phone
+  const won = (p) => (game.winners.includes(p.id) ? " class=\"won\"" : "");
+  const head = game.players.map((p) => `<th scope="col"${won(p)}>${dot(p.seat)}${escapeHTML(playerName(game, p.id, you))}</th>`).join("");
+  const rows = parts.map((k) => `<tr class="part-${k}"><th scope="row" title="${t(`tip_${k}`)}">${t(`sc_${k}`)}</th>
+    ${game.players.map((p) => `<td${won(p)}>${game.scores[p.id][k]}</td>`).join("")}</tr>`).join("");
   return `<section class="scoring" data-testid="scoring"><h2>${t("over")}</h2>
     <p>${escapeHTML(t("winners", { list: game.winners.map((w) => playerName(game, w, you)).join(", ") }))} · ${escapeHTML(t("reason", { r: reason }))}
     ${game.tie_break ? ` · ${escapeHTML(t("tieBreak", { t: game.tie_break }))}` : ""}</p>
-    <table><tr><th></th>${parts.map((k) => `<th>${t(`sc_${k}`)}</th>`).join("")}</tr>${rows}</table></section>`;
+    <table class="score-table"><tr><th></th>${head}</tr>${rows}</table></section>`;
 }
 
 /** Everything but the moves panel and the log, which the screen places beside it; `now`: the server's time
