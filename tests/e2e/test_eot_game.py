@@ -127,10 +127,14 @@ async def test_three_browsers_and_a_bot_play_a_whole_game_of_four(browser, syste
     game_id = invite.split("/join/")[1].split(".")[0]
     phone = await Player.at(browser, system, PHONE, "/eot/", touch=True)
     await phone.page.goto(f"{system}/eot/#/join/{game_id}.forged")  # refused: its message in Russian
+    await phone.page.click("[data-testid=join-confirm]")
     await phone.page.wait_for_selector("[data-testid=notice]:has-text('Приглашение недействительно')")
+    await phone.page.wait_for_selector("[data-testid=invitation-refused]:has-text('Ссылка недействительна')")
     await phone.page.goto(invite)
+    await phone.page.click("[data-testid=join-confirm]")  # first what the link is, then the seat
     guest = await Player.at(browser, system, DESKTOP, "/eot/")
     await guest.page.goto(invite)
+    await guest.page.click("[data-testid=join-confirm]")
     players = [owner, phone, guest]  # seats 0, 2 and 3: the bot sits at 1
     for player in players:
         await player.page.wait_for_selector("[data-testid=game]")

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import re
-import shutil
 
 import pytest
 from echo_runtime.nats_client import connect
@@ -19,9 +18,9 @@ from .conftest import Page
 from .test_eot_game import PHONE, Player
 
 pytestmark = pytest.mark.e2e
-SHOTS = "/work/notes/shots/eot"
 # what must never reach a person's eyes in the log: an action slot, a decision kind, an event type, a card id
-CODES = re.compile(r"\b(draw|play|advance|capture|entrench)\.\d|summon_order|[A-Z][a-z]+[A-Z][a-zA-Z]+|\b[WFSE]\d\d[ab]?\b")
+CODES = re.compile(r"\b(draw|play|advance|capture|entrench)\.\d|summon_order|[A-Z][a-z]+[A-Z][a-zA-Z]+"
+                   r"|\b[WFSE]\d\d[ab]?\b")
 
 
 async def no_sideways_scroll(page) -> None:  # noqa: ANN001
@@ -30,8 +29,7 @@ async def no_sideways_scroll(page) -> None:  # noqa: ANN001
 
 
 async def shot(player: Player, name: str) -> None:
-    path = await player.wrapped.shot(name)
-    shutil.copy(path, f"{SHOTS}/{name}.png")
+    await player.wrapped.shot(name)  # into test-artifacts/
 
 
 async def log_text(page) -> str:  # noqa: ANN001
@@ -50,6 +48,14 @@ async def test_the_log_survives_a_reload_speaks_english_and_no_eot_screen_scroll
     await page.wait_for_selector("[data-testid=game]")
     game_id = page.url.split("#/t/")[1]
     first = await log_text(page)
+    late = await Player.at(browser, system, PHONE, "/eot/", touch=True)  # a bad link: words and a way on
+    await late.page.goto(f"{system}/eot/#/join/{game_id}.nothing")
+    await late.page.wait_for_selector("[data-testid=invitation]:has-text('Приглашение за стол')")
+    await no_sideways_scroll(late.page)
+    await shot(late, "eot-phone-invitation-ru")
+    await late.page.click("[data-testid=join-confirm]")
+    await late.page.wait_for_selector("[data-testid=invitation-refused]:has-text('Попросите новую ссылку')")
+    await no_sideways_scroll(late.page)
     assert "Партия началась" in first and "Колода перемешана" in first, first  # from the game's first event
 
     choose = random.Random(5)
@@ -81,8 +87,10 @@ async def test_the_log_survives_a_reload_speaks_english_and_no_eot_screen_scroll
     await page.click("[data-testid=moves] [data-do=concede]")
     await page.wait_for_selector("[data-testid=game][data-status=over]")
     await no_sideways_scroll(page)
-    fits = await page.evaluate("""(() => { const t = document.querySelector('[data-testid=scoring] table');
-        return [t.scrollWidth, t.parentElement.clientWidth, t.getBoundingClientRect().right, window.innerWidth]; })()""")
+    fits = await page.evaluate("""(() => {
+        const t = document.querySelector('[data-testid=scoring] table');
+        const box = t.getBoundingClientRect();
+        return [t.scrollWidth, t.parentElement.clientWidth, box.right, window.innerWidth]; })()""")
     assert fits[0] <= fits[1] and fits[2] <= fits[3], f"the score table runs off its card: {fits}"
     assert "сдаётся" in await log_text(page) and "Партия окончена" in await log_text(page)
     await page.locator("[data-testid=scoring]").scroll_into_view_if_needed()

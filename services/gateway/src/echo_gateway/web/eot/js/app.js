@@ -224,6 +224,23 @@ class ReplayScreen {
   }
 }
 
+// --- an invitation link: first what it is and whether to sit down; a refused one (full, closed, forged) says so
+// in words with a way on, never a blank page ---
+const INVITE_REFUSALS = ["unknown_invite", "table_full", "table_closed", "already_in_game"];
+
+function invitation(invite) {
+  screen.innerHTML = `<section class="panel" data-testid="invitation"><h2>${t("invited")}</h2><p>${t("invitedText")}</p>
+    <p><button class="btn primary" type="button" id="sit" data-testid="join-confirm">${t("join")}</button>
+    <a class="btn ghost" href="#/">${t("notNow")}</a></p></section>`;
+  screen.querySelector("#sit").addEventListener("click", async () => {
+    const answer = await command("join", { kind: KIND, invite });
+    if (answer.type === "ack") { location.replace(`#/t/${answer.game_id}`); return; }
+    screen.innerHTML = `<section class="panel" data-testid="invitation-refused"><h2>${t("inviteFailed")}</h2>
+      <p>${t(INVITE_REFUSALS.includes(answer.code) ? `inv_${answer.code}` : "inv_other")}</p><p>${t("inviteNext")}</p>
+      <p><a class="btn primary" href="#/">${t("home")}</a></p></section>`;
+  });
+}
+
 // --- routing ---
 let current = null;
 
@@ -232,11 +249,7 @@ async function route() {
   current = null;
   say("");
   const [, where, arg] = location.hash.split("/");
-  if (where === "join" && arg) {
-    const answer = await command("join", { kind: KIND, invite: decodeURIComponent(arg) });
-    if (answer.type === "ack") location.replace(`#/t/${answer.game_id}`);
-    return;
-  }
+  if (where === "join" && arg) { invitation(decodeURIComponent(arg)); return; }
   if (where === "t" && arg) current = new TableScreen(arg);
   else if (where === "r" && arg) current = new ReplayScreen(arg);
   if (current) await current.mount();

@@ -2,7 +2,12 @@
 import { refusals, translator } from "/js/i18n.js";
 
 const RU = {
-  title: "Эхо времени", home: "К столам", back: "← Эхо-вызов",
+  title: "Эхо времени", home: "К столам",
+  invited: "Приглашение за стол", invitedText: "Вас зовут сыграть в «Эхо времени»: карточная игра на 2–4 игроков. Партия начнётся, когда все места будут заняты.",
+  notNow: "Не сейчас", inviteFailed: "За этот стол не сесть", inv_unknown_invite: "Ссылка недействительна: в ней ошибка или стол уже убран.",
+  inv_table_full: "Все места за этим столом уже заняты.", inv_table_closed: "Этот стол закрыт: все из-за него ушли.",
+  inv_already_in_game: "Вы уже играете за другим столом этой игры.", inv_other: "Сервер не посадил вас за стол.",
+  inviteNext: "Попросите новую ссылку у того, кто вас пригласил, или откройте свой стол.", back: "← Эхо-вызов",
   online: "на связи", connecting: "соединение…", offline: "нет связи",
   newTable: "Новый стол", seats: "Мест", bots: "Ботов", botLevel: "Уровень ботов", timer: "Таймер хода",
   timerOff: "без таймера", seconds: "{n} с", create: "Создать стол", joinTitle: "Стол по ссылке",
@@ -65,7 +70,12 @@ const RU = {
 };
 
 const EN = {
-  title: "Echoes of Time", home: "Tables", back: "← Echo Challenge",
+  title: "Echoes of Time", home: "Tables",
+  invited: "An invitation to a table", invitedText: "You are asked to play Echoes of Time, a card game for 2–4 players. The game starts once every seat is taken.",
+  notNow: "Not now", inviteFailed: "You cannot sit at this table", inv_unknown_invite: "The link is not valid: it has a typo or the table is gone.",
+  inv_table_full: "Every seat at this table is taken.", inv_table_closed: "This table is closed: everyone left it.",
+  inv_already_in_game: "You are already playing at another table of this game.", inv_other: "The server did not seat you.",
+  inviteNext: "Ask whoever invited you for a new link, or open a table of your own.", back: "← Echo Challenge",
   online: "online", connecting: "connecting…", offline: "offline",
   newTable: "New table", seats: "Seats", bots: "Bots", botLevel: "Bot level", timer: "Turn timer",
   timerOff: "no timer", seconds: "{n} s", create: "Open the table", joinTitle: "A table by its link",
