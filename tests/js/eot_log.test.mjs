@@ -19,13 +19,14 @@ test("each telling event is one line of its round; hand sizes, phases and unknow
     { type: "SomethingNew", player: "p1" },
     { type: "RoundStarted", round: 2, first_player: "p1" },
     { type: "TurnEnded", player: "p1", auto: true },
+    { type: "CardsDiscarded", player: "p1", cards: ["F01"], reason: "play" },
     { type: "DecisionMade", player: "p1", kind: "discard", decision_id: "d1" },
   ], words);
   assert.deepEqual(lines, [
     { round: 0, text: "log_start(p=Np2)" },
     { round: 1, text: "log_drawn(p=Np1,n=2)" },
     { round: 1, text: "log_play0(p=Np2,c=CW01,n=0)" },
-    { round: 2, text: "log_auto_end(p=Np1)" },
+    { round: 2, text: "log_discard(p=Np1,list=CF01)" },
   ]);
 });
 

@@ -29,7 +29,6 @@ const TELL = {
   SourceEntrenched: (e, s, n, c) => s("log_entrench", { p: n(e.player), s: c(e.source) }),
   AbilityActivated: (e, s, n, c) => s("log_activate", { p: n(e.player), c: c(e.target) }),
   DecisionMade: (e, s, n, c) => (e.kind === "summon_order" && typeof e.choice === "string" ? s("log_summon_first", { p: n(e.player), c: c(e.choice) }) : null),
-  TurnEnded: (e, s, n) => (e.auto ? s("log_auto_end", { p: n(e.player) }) : null),
   HandLimitApplied: (e, s, n, c) => s("log_hand_limit", { p: n(e.player), list: list(e.discarded, c) }),
   FirstPlayerPassed: (e, s, n) => s("log_first", { p: n(e.player) }),
   PlayerConceded: (e, s, n) => s("log_concede", { p: n(e.player) }),
