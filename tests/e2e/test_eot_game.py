@@ -40,9 +40,12 @@ class Player:
         self.page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: self.frames.append(frame)))
 
     @classmethod
-    async def at(cls, browser, base: str, viewport: dict, path: str, *, touch: bool = False) -> Player:  # noqa: ANN001
+    async def at(cls, browser, base: str, viewport: dict, path: str, *, touch: bool = False,  # noqa: ANN001
+                 paced: bool = False) -> Player:
         """A fresh context (its own guest) listening to its sockets from the first frame."""
         context = await browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, locale="ru-RU")
+        if not paced:  # others' moves shown as they come, not one by one (test_eot_log_and_phone.py paces them)
+            await context.add_init_script("localStorage.setItem('eot.pace', '0')")
         page = await context.new_page()
         page.set_default_timeout(15000)
         player = cls(Page(page, base))

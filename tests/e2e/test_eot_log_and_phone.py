@@ -38,7 +38,7 @@ async def log_text(page) -> str:  # noqa: ANN001
 
 async def test_the_log_survives_a_reload_speaks_english_and_no_eot_screen_scrolls_sideways_on_a_phone(
         browser, system, private_nats_url) -> None:  # noqa: ANN001
-    me = await Player.at(browser, system, PHONE, "/eot/", touch=True)
+    me = await Player.at(browser, system, PHONE, "/eot/", touch=True, paced=True)
     page = me.page
     await no_sideways_scroll(page)
     await page.select_option("select[name=seats]", "2")
@@ -134,3 +134,36 @@ async def test_the_final_scores_on_a_desktop(browser, system) -> None:  # noqa: 
     await no_sideways_scroll(page)
     await shot(me, "eot-desktop-final-ru")
     assert isinstance(me.wrapped, Page) and not me.wrapped.errors, me.wrapped.errors
+
+
+async def test_the_bots_moves_are_told_one_after_another_not_all_at_once(browser, system) -> None:  # noqa: ANN001
+    """Three bots' turns come back in the answer to one's own move: «Только что» tells them line by line."""
+    me = await Player.at(browser, system, PHONE, "/eot/", touch=True, paced=True)
+    page = me.page
+    await page.select_option("select[name=seats]", "4")
+    await page.select_option("select[name=bots]", "3")
+    await page.select_option("select[name=level]", "random")
+    await page.click("[data-testid=create]")
+    await page.wait_for_selector("[data-testid=moves] [data-do=main][data-action=draw]")
+    await page.evaluate("""(() => {
+        window.told = [];
+        new MutationObserver(() => {
+            const shown = Number(document.querySelector('[data-testid=recent]')?.dataset.told ?? 0);
+            if (shown !== (window.told.at(-1)?.[0] ?? 0)) window.told.push([shown, performance.now()]);
+        }).observe(document.getElementById('screen'), { childList: true, subtree: true, attributes: true });
+    })()""")
+    await page.click("[data-testid=moves] [data-do=main][data-action=draw]")
+    await page.wait_for_selector("[data-testid=moves]")
+    if await page.locator("[data-testid=moves] [data-do=end-turn]").count():  # else it ended by itself
+        await page.click("[data-testid=moves] [data-do=end-turn]")
+    await page.wait_for_function("window.told.length >= 4", timeout=30000)
+    told = await page.evaluate("window.told")
+    steps = [later[0] - earlier[0] for earlier, later in zip(told, told[1:], strict=False)]
+    gaps = [later[1] - earlier[1] for earlier, later in zip(told, told[1:], strict=False)]
+    assert told[0][0] == 1 and set(steps) == {1}, told  # one line at a time
+    assert min(gaps) >= 600, gaps  # never sooner than the pace: a timer fires no earlier
+    recent = await page.inner_text("[data-testid=recent]")
+    assert "Игрок 2" in recent and not CODES.search(recent), recent
+    await no_sideways_scroll(page)
+    await shot(me, "eot-phone-recent-ru")
+    assert not me.wrapped.errors, me.wrapped.errors

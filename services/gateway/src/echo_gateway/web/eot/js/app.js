@@ -17,6 +17,10 @@ const KIND = "echoes_of_time";
 const LEVELS = ["random", "greedy", "balanced"];
 const TIMERS = [null, 30, 60, 120, 300];
 const TABLES_KEY = "eot.history"; // this device's tables still in play (the finished ones come from the server)
+// Others' moves (the bots' come in one frame, often with the answer to one's own move) are told line by line,
+// this far apart, in «Только что», so a person can follow them. "eot.pace" (ms) changes it for a test.
+const PACE_MS = Number(localStorage.getItem("eot.pace") ?? 700);
+const RECENT_LINES = 8;
 
 const conn = new Connection(); // a table's log comes as deltas (log_delta.js merges them)
 const serverTime = new ServerTime();
@@ -105,6 +109,8 @@ class TableScreen {
     this.gameId = gameId;
     this.view = null;
     this.moves = new MovesPanel((action) => this.act(action));
+    this.recent = { lines: [], waiting: 0, told: 0 }; // others' moves since this page came: told one by one
+    this.pacing = null;
     this.onUpdate = (event) => { if (event.detail.game_id === this.gameId) this.accept(event.detail); };
     this.onOnline = () => this.resume();
   }
@@ -116,6 +122,7 @@ class TableScreen {
   }
 
   unmount() {
+    clearTimeout(this.pacing);
     conn.removeEventListener("update", this.onUpdate);
     conn.removeEventListener("online", this.onOnline);
   }
@@ -123,6 +130,35 @@ class TableScreen {
   async resume(whole = false) {
     const answer = await command("resume", { game_id: this.gameId, version: whole ? 0 : this.view?.version ?? 0 });
     if (answer.type === "ack") this.accept(answer);
+  }
+
+  /** The other seats' moves the log gained from `before` entries on: added to «Только что», told one by one. */
+  tell(game, before) {
+    const mine = game.players[this.view.table.you]?.id;
+    const theirs = game.log.slice(before).filter((entry) => entry.player !== mine || entry.type === "RoundStarted");
+    const lines = logLines(theirs, { say: t, name: (id) => playerName(game, id, this.view.table.you), card: cardName });
+    if (!lines.length) return;
+    const recent = this.recent;
+    recent.lines = [...recent.lines, ...lines.map((l) => l.text)].slice(-RECENT_LINES);
+    recent.waiting = Math.min(recent.waiting + lines.length, recent.lines.length);
+    this.pace();
+  }
+
+  pace() {
+    if (this.pacing !== null || !this.recent.waiting) return;
+    this.recent.waiting -= 1;
+    this.recent.told += 1;
+    const box = screen.querySelector("[data-testid=recent]");
+    if (box) box.outerHTML = this.recentHTML(); else this.render();
+    this.pacing = setTimeout(() => { this.pacing = null; this.pace(); }, PACE_MS);
+  }
+
+  recentHTML() {
+    const { lines, waiting, told } = this.recent;
+    const shown = lines.length - waiting;
+    const items = lines.slice(0, shown).map((line, i) => `<li${i === shown - 1 ? " class=\"fresh\"" : ""}>${escapeHTML(line)}</li>`);
+    return `<section class="recent" data-testid="recent" data-told="${told}" aria-live="polite"${shown ? "" : " hidden"}>
+      <h3>${t("recent")}</h3><ol>${items.join("")}</ol></section>`;
   }
 
   async act(action) {
@@ -141,7 +177,9 @@ class TableScreen {
   }
 
   show(view) {
+    const before = this.view?.game?.log?.length;
     this.view = view;
+    if (view.game && before !== undefined) this.tell(view.game, before);
     serverTime.observe(stepOpened(view));
     remember(this.gameId, view.table.status);
     this.render();
@@ -165,7 +203,7 @@ class TableScreen {
     }
     const game = view.game;
     screen.innerHTML = `<div class="game" data-testid="game" data-version="${view.version}" data-status="${table.status}">
-      ${this.moves.html(game, view.version)}${tableHTML(game, table.you, serverMillis())}${tableLog(game, table.you)}
+      ${this.moves.html(game, view.version)}${this.recentHTML()}${tableHTML(game, table.you, serverMillis())}${tableLog(game, table.you)}
       ${table.status === "over" ? `<p><a class="btn" href="#/r/${this.gameId}" data-testid="replay-link">${t("replay")}</a></p>` : ""}</div>`;
     screen.querySelector("[data-testid=moves]")?.addEventListener("click", (event) => {
       const el = event.target.closest("[data-do]");
