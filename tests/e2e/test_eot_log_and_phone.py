@@ -167,3 +167,21 @@ async def test_the_bots_moves_are_told_one_after_another_not_all_at_once(browser
     await no_sideways_scroll(page)
     await shot(me, "eot-phone-recent-ru")
     assert not me.wrapped.errors, me.wrapped.errors
+
+
+async def test_the_rules_page_in_both_languages_explains_every_sign_on_a_phone(browser, system) -> None:  # noqa: ANN001
+    me = await Player.at(browser, system, PHONE, "/eot/", touch=True)
+    page = me.page
+    await page.click("[data-testid=rules-link]")
+    rules = await page.inner_text("[data-testid=rules]")
+    for sign in ("⚔", "⟲", "захват N (★a)", "защита N", "братство N", "условия B"):
+        assert sign in rules, sign
+    await no_sideways_scroll(page)
+    await shot(me, "eot-phone-rules-ru")
+    await page.click("#lang")
+    await page.wait_for_selector("[data-testid=rules]:has-text('Echoes of Time: the rules')")
+    english = await page.inner_text("[data-testid=rules]")
+    assert not re.search("[А-Яа-яЁё]", english) and "capture N (★a)" in english
+    await no_sideways_scroll(page)
+    await shot(me, "eot-phone-rules-en")
+    assert not me.wrapped.errors, me.wrapped.errors

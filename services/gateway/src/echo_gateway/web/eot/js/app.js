@@ -10,6 +10,7 @@ import { ServerTime } from "/js/servertime.js";
 import { cardName, loadCards } from "./cards.js";
 import { logHTML, logLines } from "./log.js";
 import { MovesPanel } from "./moves.js";
+import { rulesHTML } from "./rules.js";
 import { playerName, stepOpened, tableHTML, tickCountdowns } from "./table.js";
 import { escapeHTML, refusal, t } from "./words.js";
 
@@ -75,7 +76,8 @@ function lobby() {
   const options = (values, label) => values.map((v) => `<option value="${v ?? ""}">${label(v)}</option>`).join("");
   const playing = tablesInPlay().map((g) => `<li><a href="#/t/${encodeURIComponent(g.game_id)}">${when(g.at)}</a>
     · ${t(g.status === "lobby" ? "inLobby" : "inPlay")}</li>`).join("");
-  screen.innerHTML = `<section class="panel"><h2>${t("newTable")}</h2><form id="new-table" class="form">
+  screen.innerHTML = `<p class="rules-link"><a class="btn ghost small" href="#/rules" data-testid="rules-link">${t("rules")}</a></p>
+    <section class="panel"><h2>${t("newTable")}</h2><form id="new-table" class="form">
       <label>${t("seats")} <select name="seats">${options([2, 3, 4], String)}</select></label>
       <label>${t("bots")} <select name="bots">${options([0, 1, 2, 3], String)}</select></label>
       <label>${t("botLevel")} <select name="level">${options(LEVELS, (l) => t(`lv_${l}`))}</select></label>
@@ -204,7 +206,8 @@ class TableScreen {
     const game = view.game;
     screen.innerHTML = `<div class="game" data-testid="game" data-version="${view.version}" data-status="${table.status}">
       ${this.moves.html(game, view.version)}${this.recentHTML()}${tableHTML(game, table.you, serverMillis())}${tableLog(game, table.you)}
-      ${table.status === "over" ? `<p><a class="btn" href="#/r/${this.gameId}" data-testid="replay-link">${t("replay")}</a></p>` : ""}</div>`;
+      <p>${table.status === "over" ? `<a class="btn" href="#/r/${this.gameId}" data-testid="replay-link">${t("replay")}</a>` : ""}
+      <a class="btn ghost" href="#/rules" target="_blank" rel="noopener" data-testid="rules-link">${t("rules")}</a></p></div>`;
     screen.querySelector("[data-testid=moves]")?.addEventListener("click", (event) => {
       const el = event.target.closest("[data-do]");
       if (el && !el.disabled && this.moves.click(el)) this.render();
@@ -288,9 +291,11 @@ async function route() {
   say("");
   const [, where, arg] = location.hash.split("/");
   if (where === "join" && arg) { invitation(decodeURIComponent(arg)); return; }
-  if (where === "t" && arg) current = new TableScreen(arg);
+  if (where === "rules") current = { render: () => { screen.innerHTML = `${rulesHTML(lang())}<p><a class="btn" href="#/">${t("home")}</a></p>`; } };
+  else if (where === "t" && arg) current = new TableScreen(arg);
   else if (where === "r" && arg) current = new ReplayScreen(arg);
-  if (current) await current.mount();
+  if (current?.mount) await current.mount();
+  else if (current) current.render();
   else lobby();
 }
 

@@ -24,7 +24,7 @@ export function cardFace(id, { extra = "", note = "" } = {}) {
   const strength = c.type === "creature" ? `<span class="str" title="${t("strength", { s: c.strength })}">⚔${c.strength}</span>` : "";
   return `<div class="card f-${c.faction}" data-card="${id}" ${extra}>
     <div class="card-top"><span class="icon">${ICONS[c.faction] ?? ""}</span><b>${escapeHTML(named(c, id))}</b>${strength}</div>
-    <div class="card-stats"><span>${t("cardStats", { d: c.discard, t: c.time, vp: c.vp })}</span>
+    <div class="card-stats"><span title="${t("tipCard")}">${t("cardStats", { d: c.discard, t: c.time, vp: c.vp })}</span>
       <small>${t(c.type)}</small></div>
     <div class="card-text">${escapeHTML(text)}</div>${note ? `<div class="card-note">${note}</div>` : ""}</div>`;
 }
@@ -35,7 +35,7 @@ export function cardChip(id, { token = false } = {}) {
   const faction = c?.faction ?? "none";
   const title = c ? `${named(c, id)} — ${lang() === "en" ? c.text_en : c.text_ru}` : id;
   const power = c?.type === "creature" ? ` ⚔${c.strength}` : "";
-  return `<span class="chip f-${faction}${token ? " token" : ""}" data-card="${id}" title="${escapeHTML(title)}">${ICONS[faction] ?? ""}${escapeHTML(named(c, id))}${power}${token ? " ⟲" : ""}</span>`;
+  return `<span class="chip f-${faction}${token ? " token" : ""}" data-card="${id}" title="${escapeHTML(title)}">${ICONS[faction] ?? ""}${escapeHTML(named(c, id))}${power}${token ? `<span title="${t("tipToken")}"> ⟲</span>` : ""}</span>`;
 }
 
 export function sourceFace(slot, holderName, extra = "") {
@@ -44,8 +44,8 @@ export function sourceFace(slot, holderName, extra = "") {
   const state = slot.state === "free" ? t("st_free") : t(`st_${slot.state}`, { p: holderName });
   const under = slot.under.length ? `<div class="under">${slot.under.map((c) => cardChip(c)).join("")}</div>` : "";
   return `<div class="source f-${s?.faction ?? "none"} s-${slot.state}${slot.activated ? " token" : ""}" data-source="${slot.id}" ${extra}>
-    <div class="card-top"><span class="icon">${ICONS[s?.faction] ?? ""}</span><b>${escapeHTML(named(s, slot.id))}</b>${slot.activated ? " ⟲" : ""}</div>
-    <div class="card-stats">${s ? `${t("capture", { n: s.capture })} (★${s.vp_captured}) · ${t("entrench", { n: s.entrench })} (★${s.vp_entrenched})` : ""}</div>
-    <div class="src-state">${escapeHTML(state)} · ${t("defence", { n: slot.defence })}</div>
+    <div class="card-top"><span class="icon">${ICONS[s?.faction] ?? ""}</span><b>${escapeHTML(named(s, slot.id))}</b>${slot.activated ? `<span title="${t("tipToken")}"> ⟲</span>` : ""}</div>
+    <div class="card-stats" title="${t("tipSource")}">${s ? `${t("capture", { n: s.capture })} (★${s.vp_captured}) · ${t("entrench", { n: s.entrench })} (★${s.vp_entrenched})` : ""}</div>
+    <div class="src-state">${escapeHTML(state)} · <span title="${t("tipDefence")}">${t("defence", { n: slot.defence })}</span></div>
     <div class="card-text">${escapeHTML(text)}</div>${under}</div>`;
 }

@@ -105,7 +105,7 @@ function sourcesRow(game, you) {
 
 function supply(game) {
   const recent = game.discard.slice(-6).map((c) => cardChip(c)).join("");
-  return `<section class="supply"><p>${t("supply", { deck: game.deck_size, discard: game.discard.length, main: game.vp_main_left, extra: game.vp_extra_used })}</p>
+  return `<section class="supply"><p title="${t("tipSupply")}">${t("supply", { deck: game.deck_size, discard: game.discard.length, main: game.vp_main_left, extra: game.vp_extra_used })}</p>
     ${recent ? `<div><b>${t("discardPile")}:</b> ${recent}</div>` : ""}</section>`;
 }
 

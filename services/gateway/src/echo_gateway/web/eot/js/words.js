@@ -2,7 +2,7 @@
 import { refusals, translator } from "/js/i18n.js";
 
 const RU = {
-  title: "Эхо времени", home: "К столам",
+  title: "Эхо времени", home: "К столам", rules: "Правила",
   invited: "Приглашение за стол", invitedText: "Вас зовут сыграть в «Эхо времени»: карточная игра на 2–4 игроков. Партия начнётся, когда все места будут заняты.",
   notNow: "Не сейчас", inviteFailed: "За этот стол не сесть", inv_unknown_invite: "Ссылка недействительна: в ней ошибка или стол уже убран.",
   inv_table_full: "Все места за этим столом уже заняты.", inv_table_closed: "Этот стол закрыт: все из-за него ушли.",
@@ -67,10 +67,14 @@ const RU = {
   log_over: "Партия окончена. {k:Победитель|Победители|Победители}: {list}",
   f_water: "Вода", f_forest: "Лес", f_sky: "Небо", f_earth: "Земля", creature: "существо", artifact: "артефакт",
   cardStats: "сброс {d} · время {t} · ПО {vp}", strength: "сила {s}",
+  tipCard: "сброс: сколько других карт сбросить, чтобы её разыграть; время: на какое деление поля она ляжет; ПО: очки в конце игры",
+  tipSource: "захват и укрепление: какая сила существ нужна; ★ — ПО за захваченный и за укреплённый Источник",
+  tipDefence: "Сила существ под Источником: чтобы отнять его, нужно больше", tipToken: "Жетон активации: свойство в этом раунде уже использовано",
+  tipSupply: "Карт в колоде и в сбросе; сколько осталось в общем запасе ПО (условие A) и сколько взято сверх него",
 };
 
 const EN = {
-  title: "Echoes of Time", home: "Tables",
+  title: "Echoes of Time", home: "Tables", rules: "Rules",
   invited: "An invitation to a table", invitedText: "You are asked to play Echoes of Time, a card game for 2–4 players. The game starts once every seat is taken.",
   notNow: "Not now", inviteFailed: "You cannot sit at this table", inv_unknown_invite: "The link is not valid: it has a typo or the table is gone.",
   inv_table_full: "Every seat at this table is taken.", inv_table_closed: "This table is closed: everyone left it.",
@@ -135,6 +139,10 @@ const EN = {
   log_over: "Game over. {k:Winner|Winners}: {list}",
   f_water: "Water", f_forest: "Forest", f_sky: "Sky", f_earth: "Earth", creature: "creature", artifact: "artifact",
   cardStats: "discard {d} · time {t} · VP {vp}", strength: "strength {s}",
+  tipCard: "discard: how many other cards to discard to play it; time: onto which space it goes; VP: its points at the end",
+  tipSource: "capture and entrench: the creatures' strength needed; ★: the VP for it captured and entrenched",
+  tipDefence: "The strength of the creatures under the Source: taking it needs more", tipToken: "Activation token: its ability has been used this round",
+  tipSupply: "Cards in the deck and the discard pile; what is left of the main VP supply (condition A) and what was taken beyond it",
 };
 
 // The rules' and the tables' refusals (docs/games/echoes-of-time.md §17, services/gateway/PROTOCOL.md).
