@@ -1,7 +1,7 @@
 """A table game's view has its log in its rules' view (`view.game.log`, Ghost Five's resolved turns): its
 headers say that log's length, an update that extends what the seat was last sent carries only the new
-entries, an answer to an asker who says what he holds too — and a table view without a log (Ark's, Echoes
-of Time's) is whole as before."""
+entries, an answer to an asker who says what he holds too — and a table view without a log (Ark's) is whole
+as before."""
 
 from __future__ import annotations
 
