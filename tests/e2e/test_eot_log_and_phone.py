@@ -133,6 +133,9 @@ async def test_the_final_scores_on_a_desktop(browser, system) -> None:  # noqa: 
     await page.wait_for_selector("[data-testid=game][data-status=over]")
     await no_sideways_scroll(page)
     await shot(me, "eot-desktop-final-ru")
+    await page.click("#lang")
+    await page.wait_for_selector("[data-testid=scoring]:has-text('Game over')")
+    await shot(me, "eot-desktop-final-en")
     assert isinstance(me.wrapped, Page) and not me.wrapped.errors, me.wrapped.errors
 
 
@@ -184,4 +187,13 @@ async def test_the_rules_page_in_both_languages_explains_every_sign_on_a_phone(b
     assert not re.search("[А-Яа-яЁё]", english) and "capture N (★a)" in english
     await no_sideways_scroll(page)
     await shot(me, "eot-phone-rules-en")
+    await page.click("#lang")
+
+    await page.goto(f"{system}/eot/#/")  # a table waiting for a friend: its link fits the phone too
+    await page.select_option("select[name=seats]", "2")
+    await page.select_option("select[name=bots]", "0")
+    await page.click("[data-testid=create]")
+    await page.wait_for_selector("[data-testid=table-lobby]:has-text('Ждём игроков: 1 из 2')")
+    await no_sideways_scroll(page)
+    await shot(me, "eot-phone-table-lobby-ru")
     assert not me.wrapped.errors, me.wrapped.errors
