@@ -19,7 +19,9 @@ test("each telling event is one line of its round; hand sizes, phases and unknow
     { type: "SomethingNew", player: "p1" },
     { type: "RoundStarted", round: 2, first_player: "p1" },
     { type: "TurnEnded", player: "p1", auto: true },
-    { type: "CardsDiscarded", player: "p1", cards: ["F01"], reason: "play" },
+    { type: "CardsDiscarded", player: "p1", cards: ["F01"], reason: "cost" },
+    { type: "CardsDiscarded", player: "p3", cards: ["E02"], reason: "hand_limit" },
+    { type: "HandLimitApplied", player: "p3", discarded: ["E02"] },
     { type: "DecisionMade", player: "p1", kind: "discard", decision_id: "d1" },
   ], words);
   assert.deepEqual(lines, [
@@ -27,6 +29,7 @@ test("each telling event is one line of its round; hand sizes, phases and unknow
     { round: 1, text: "log_drawn(p=Np1,n=2)" },
     { round: 1, text: "log_play0(p=Np2,c=CW01,n=0)" },
     { round: 2, text: "log_discard(p=Np1,list=CF01)" },
+    { round: 2, text: "log_hand_limit(p=Np3,list=CE02)" },
   ]);
 });
 

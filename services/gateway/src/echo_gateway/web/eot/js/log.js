@@ -18,7 +18,8 @@ const TELL = {
   EndFlagRaised: (e, s) => s("log_flag", { f: e.flag, what: s(`r_${e.flag}`) }),
   CardsDrawnCount: (e, s, n) => s("log_drawn", { p: n(e.player), n: e.n }),
   CardsLookedCount: (e, s, n) => s("log_looked", { p: n(e.player), n: e.n }),
-  CardsDiscarded: (e, s, n, c) => (e.cards.length ? s("log_discard", { p: n(e.player), list: list(e.cards, c) }) : null),
+  // a hand-limit discard is told by its HandLimitApplied
+  CardsDiscarded: (e, s, n, c) => (e.cards.length && e.reason !== "hand_limit" ? s("log_discard", { p: n(e.player), list: list(e.cards, c) }) : null),
   CardsRetrieved: (e, s, n, c) => s("log_retrieve", { p: n(e.player), list: list(e.cards, c) }),
   TurnStarted: (e, s, n) => s("log_turn", { p: n(e.player) }),
   MainActionTaken: (e, s, n) => (action(e.slot) === "draw" ? null : s("log_main", { p: n(e.player), a: s(`act_${action(e.slot)}`) })),
