@@ -10,7 +10,8 @@ import re
 
 import pytest
 
-from .test_ghost_game import GAME, PHONE, Player
+from .conftest import DESKTOP
+from .test_ghost_game import GAME, PHONE, Player, play_round
 
 pytestmark = pytest.mark.e2e
 
@@ -224,3 +225,54 @@ async def test_the_rules_page_and_a_tooltip_on_every_stat(browser, system, socia
     assert all(title.strip() for _, title in stats), stats
     assert await phone.page.get_attribute("[data-testid=match-rules]", "href") == "#/rules"
     assert not phone.wrapped.errors, phone.wrapped.errors
+
+
+async def registered(browser, system: str, social, callsign: str, viewport: dict, *, touch: bool) -> Player:  # noqa: ANN001
+    """A browser signed in to a new account with its callsign and a confirmed e-mail (so its matches are rated)."""
+    _, token = await social.player(callsign, f"{callsign.lower()}@example.org")
+    player = await Player.at(browser, system, viewport, touch=touch)
+    await player.page.evaluate("token => localStorage.setItem('echo.token', token)", token)
+    await player.page.reload()
+    await player.page.wait_for_selector("#conn[data-state=online]")
+    return player
+
+
+async def test_a_rated_match_ends_with_callsigns_the_reason_and_the_rating_change(browser, system, social) -> None:  # noqa: ANN001
+    a = await registered(browser, system, social, "Anna", DESKTOP, touch=False)
+    b = await registered(browser, system, social, "Boris", PHONE, touch=True)
+    await a.page.select_option("[data-testid=set-board]", "13")
+    await a.page.select_option("[data-testid=set-row]", "4")
+    await a.page.click("[data-testid=create]")
+    invite = await a.page.locator("[data-testid=invite]").input_value()
+    await b.page.goto(invite)
+    await b.page.click("[data-testid=join]")
+    for player in (a, b):
+        await player.page.wait_for_selector(f"{GAME}[data-status=live]")
+    for row in (7, 5):  # A's rows of four; B's stones two apart never make one
+        end = await play_round(a, b, [f"{c}{row}" for c in "CDEFG"], [f"{c}{row + 4}" for c in "BDFHK"])
+        assert end["round_end"] == {"result": "A", "reason": "row"}
+    for player in (a, b):
+        await player.page.wait_for_selector("[data-testid=over-text]:has-text('Рейтинг')", timeout=30000)
+    won = await a.page.inner_text("[data-testid=over-text]")
+    lost = await b.page.inner_text("[data-testid=over-text]")
+    assert "Вы победили!" in won and "Счёт по раундам 2:0" in won and re.search(r"Рейтинг: \d+ \(\+\d+\)", won), won
+    assert "Победа за соперником: Anna" in lost and re.search(r"Рейтинг: \d+ \(−\d+\)", lost), lost
+    assert await a.page.inner_text("[data-testid=card-B] b") == "Boris"
+    assert await b.page.inner_text("[data-testid=card-A] b") == "Anna"
+    # the round's last board stays with its row lit under the end
+    assert await b.page.locator(".g-cell.g-row .stone.seat-A").count() >= 4
+    await no_side_scroll(b, "rated match over")
+    await a.wrapped.shot("ghost-desktop-rated-over")
+    await b.wrapped.shot("ghost-phone-rated-over")
+    await b.page.click("#lang")
+    await b.page.wait_for_selector("[data-testid=over-text]:has-text('Rating')")
+    await b.wrapped.shot("ghost-phone-rated-over-en")
+    # «История» grouped by match: the date, the opponent by callsign, the result, then its rounds
+    await b.page.click("[data-testid=history-link]")
+    group = b.page.locator("[data-testid=history-match]").first
+    text = await group.inner_text()
+    assert "vs Anna" in text and "lost" in text and "4 turns" in text, text
+    await no_side_scroll(b, "history")
+    await b.wrapped.shot("ghost-phone-history-en")
+    for player in (a, b):
+        assert not player.wrapped.errors, player.wrapped.errors

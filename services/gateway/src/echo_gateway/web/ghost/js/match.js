@@ -146,16 +146,20 @@ export class MatchScreen {
     }
     if (this.people) return;
     this.learning = true;
-    const served = await getJSON(`/api/v1/history?kind=ghost_five&limit=10`);
-    this.people = served?.games.find((g) => g.game_id === this.gameId)?.seats ?? null;
     let before = null;
     try { before = JSON.parse(localStorage.getItem(key)); } catch { before = null; }
-    if (before && game.status === "finished") {
-      for (let tries = 0; tries < 6 && !this.rating; tries += 1) { // the ratings projection follows the end
+    const rated = before && game.status === "finished";
+    for (let tries = 0; tries < 8; tries += 1) { // the history and the ratings projections follow the end
+      if (!this.people) {
+        const served = await getJSON("/api/v1/history?kind=ghost_five&limit=10");
+        this.people = served?.games.find((g) => g.game_id === this.gameId)?.seats ?? null;
+      }
+      if (rated && !this.rating) {
         const board = await getJSON("/api/v1/ghost/leaders");
         if (board?.you && board.you.matches > before.matches) this.rating = { now: board.you.rating, change: board.you.rating - before.rating };
-        else await new Promise((ok) => { setTimeout(ok, 1000); });
       }
+      if (this.people && (this.rating || !rated)) break;
+      await new Promise((ok) => { setTimeout(ok, 1000); });
     }
     this.learning = false;
     if (this.people || this.rating) this.render();
