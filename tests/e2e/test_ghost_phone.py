@@ -267,11 +267,15 @@ async def test_a_rated_match_ends_with_callsigns_the_reason_and_the_rating_chang
     await b.page.click("#lang")
     await b.page.wait_for_selector("[data-testid=over-text]:has-text('Rating')")
     await b.wrapped.shot("ghost-phone-rated-over-en")
+    await a.page.click("#lang")
+    await a.page.wait_for_selector("[data-testid=over-text]:has-text('You won! Rounds 2:0. Rating:')")
+    assert "Round 2: you won (a row)" in await a.page.inner_text("[data-testid=log]")
+    await a.wrapped.shot("ghost-desktop-rated-over-en")
     # «История» grouped by match: the date, the opponent by callsign, the result, then its rounds
     await b.page.click("[data-testid=history-link]")
     group = b.page.locator("[data-testid=history-match]").first
     text = await group.inner_text()
-    assert "vs Anna" in text and "lost" in text and "4 turns" in text, text
+    assert "vs Anna" in text and "lost 0:2" in text and "4 turns" in text, text
     await no_side_scroll(b, "history")
     await b.wrapped.shot("ghost-phone-history-en")
     for player in (a, b):

@@ -128,7 +128,9 @@ async function myGames() {
     ...(served ? [] : device.filter((g) => !live.includes(g)).map((g) => `<li data-game="${g.game_id}" data-status="${g.status}">${escapeHTML(new Date(g.at).toLocaleString(lang()))}
       · ${t(`st_${g.status}`)}${g.score ? ` · ${g.score.A}:${g.score.B}` : ""} · <a href="#/r/${g.game_id}" data-testid="replay-link">${t("replay")}</a></li>`)),
   ];
-  screen.querySelector("[data-testid=my-games]").innerHTML = `<h2>${t("myGames")}</h2>
+  const shown = screen.querySelector("[data-testid=my-games]");
+  if (!shown) return; // left for another screen while the server answered
+  shown.innerHTML = `<h2>${t("myGames")}</h2>
     ${served ? "" : `<p class="muted small" data-testid="device-only">${t("myGamesDevice")}</p>`}
     ${rows.length ? `<ul class="games-list">${rows.join("")}</ul>` : `<p>${t("myGamesEmpty")}</p>`}`;
   screen.querySelectorAll("[data-resign]").forEach((button) => button.addEventListener("click", async () => {
@@ -149,7 +151,7 @@ function matchGroup(g) {
   const them = g.seats.find((s) => !s.you) ?? mine;
   const name = (seat) => seatName(g.seats[seat === "A" ? 0 : 1] ?? them);
   const result = g.outcome === "aborted" ? t("st_aborted") : t(`res_${mine?.result ?? "draw"}`);
-  const score = g.seats.map((s) => s.score ?? 0).join(":");
+  const score = `${mine?.score ?? 0}:${them?.score ?? 0}`; // the viewer's first
   const rounds = (g.rounds ?? []).map((r) => `<li><a href="#/r/${g.game_id}/${r.round}" data-testid="history-round">${t("round", { n: r.round })}</a>
     · ${escapeHTML(roundResult(r, name))} · ${t("turnsCount", { n: r.turns })}</li>`).join("");
   return `<li class="match-group" data-testid="history-match" data-game="${g.game_id}">
@@ -170,7 +172,9 @@ async function historyScreen() {
     items = rounds.slice(0, 50).map((r) => `<li><a href="#/r/${r.game_id}/${r.round}" data-testid="history-round">${t("round", { n: r.round })}</a>
       · ${escapeHTML(roundResult(r, r.name))} · ${t("turnsCount", { n: r.turns })}</li>`).join("");
   }
-  screen.querySelector("[data-testid=history]").innerHTML = `<h2>${t("history")}</h2>
+  const shown = screen.querySelector("[data-testid=history]");
+  if (!shown) return; // left for another screen while the server answered
+  shown.innerHTML = `<h2>${t("history")}</h2>
     ${served ? "" : `<p class="muted small" data-testid="device-only">${t("historyDevice")}</p>`}
     ${items ? `<ol class="games-list">${items}</ol>` : `<p>${t("historyEmpty")}</p>`}`;
 }
@@ -245,7 +249,9 @@ async function leaders() {
     const empty = board.leaders.length ? "" : `<p data-testid="leaders-empty">${t("leadersEmpty", { n: board.min_matches ?? 5 })}</p>`;
     body = `${empty}${board.leaders.length || mine ? `<table class="leaders-table">${head}<tbody>${board.leaders.map(row).join("")}</tbody>${mine}</table>` : ""}`;
   }
-  screen.querySelector("[data-testid=leaders]").innerHTML = `<h2>${t("leaders")}</h2>${body}`;
+  const shown = screen.querySelector("[data-testid=leaders]");
+  if (!shown) return; // left for another screen while the server answered
+  shown.innerHTML = `<h2>${t("leaders")}</h2>${body}`;
 }
 
 // --- routing ---

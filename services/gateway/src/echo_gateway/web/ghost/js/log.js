@@ -50,5 +50,7 @@ export function logHTML(view, name, { looking = null, checks = {} } = {}) {
 
 export function roundResult(end, name) {
   const reason = t(`r_${end.reason}`);
-  return end.result === "draw" ? reason : `${t("wonBy", { p: name(end.result) })} (${reason})`;
+  if (end.result === "draw") return reason;
+  const who = name(end.result);
+  return `${who === t("you") ? t("youWonIt") : t("wonBy", { p: who })} (${reason})`;
 }
