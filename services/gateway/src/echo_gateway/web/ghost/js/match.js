@@ -455,7 +455,7 @@ export class MatchScreen {
     const key = coachStep(game.log, me, { waved: state.waved, hasAnchor: game.stones.some((st) => st.anchor && st.seat === me),
       canTakeBack: takeBackable(game, me).length > 0 });
     if (!key) return "";
-    return `<section class="coach" data-testid="coach" data-step="${key}"><p>💡 ${t(key)}</p>
+    return `<section class="coach" data-testid="coach" data-step="${key}"><p><b>${t("coachTitle")}</b> ${t(key)}</p>
       <button type="button" class="btn small" data-do="coach-wave" data-key="${key}" data-testid="coach-wave">${t("coachOk")}</button>
       <button type="button" class="btn ghost small" data-do="coach-off" data-testid="coach-off">${t("coachOff")}</button></section>`;
   }

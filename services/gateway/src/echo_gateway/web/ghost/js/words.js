@@ -76,7 +76,7 @@ const RU = {
   c_shot: "«Выстрел» сбивает фишку бота вместо хода. Можно бить и в пустую клетку — угадывая, куда он пойдёт.",
   c_memory: "Цифра в углу фишки — сколько ваших ходов ей осталось: память короткая, старые фишки уходят. Пунктир — уйдёт следующей.",
   c_takeBack: "Ваш якорь простоял пять ходов: его можно забрать в запас вместе с ходом — кнопки «∞» под ходами.",
-  coachOk: "Понятно", coachOff: "Без подсказок",
+  coachTitle: "Подсказка.", coachOk: "Понятно", coachOff: "Без подсказок",
   rulesLink: "Правила", vsName: "против {p}", matchOf: "Партия {d}",
 };
 
@@ -155,7 +155,7 @@ const EN = {
   c_shot: "«Shot» knocks a bot's stone off instead of a move. You may shoot an empty cell too, guessing where it will go.",
   c_memory: "The digit in a stone's corner is how many of your turns it has left: memory is short and old stones go. The dashed one goes next.",
   c_takeBack: "Your anchor has stood five turns: it can go back to the reserve with a move — the «∞» buttons under the moves.",
-  coachOk: "Got it", coachOff: "No hints",
+  coachTitle: "Hint.", coachOk: "Got it", coachOff: "No hints",
   rulesLink: "Rules", vsName: "vs {p}", matchOf: "Match of {d}",
 };
 
