@@ -69,8 +69,14 @@ class Player:
             " return g && (g.status !== 'live' || g.round !== r || g.turn !== t); }",
             arg=list(before), timeout=40000)
 
+    async def go_on(self) -> None:
+        """Past a round's end held on the board («Дальше»), if one is."""
+        if await self.page.locator("[data-testid=go-on]").count():
+            await self.page.click("[data-testid=go-on]")
+
     async def place(self, cell: str) -> None:
         """A stone: tap the cell, «Сделать ход», «Подтвердить» in the confirm pause."""
+        await self.go_on()
         logged = len((await self.game())["log"])
         await self.page.click(f".g-cell[data-cell={cell}]")
         await self.page.click("[data-testid=make-move]")
@@ -84,13 +90,9 @@ class Player:
           return !s.sending && (g.status !== 'live' || open?.committed || g.log.length > logged);
         }""", arg=[logged])
 
-    async def menu(self, cell: str, action: str, *, touch: bool = False) -> None:
-        """An action from the cell menu (right button; a long press on a phone fires the same contextmenu)."""
-        target = self.page.locator(f".g-cell[data-cell={cell}]")
-        if touch:
-            await target.dispatch_event("contextmenu")
-        else:
-            await target.click(button="right")
+    async def menu(self, cell: str, action: str) -> None:
+        """An action from the cell menu (the right button of a mouse)."""
+        await self.page.locator(f".g-cell[data-cell={cell}]").click(button="right")
         await self.page.click(f"[data-testid=cell-menu] [data-action='{action}']")
         await self.page.wait_for_selector("[data-testid=moves][data-state=pause]")
 
@@ -225,6 +227,7 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
         game = await player.game()
         if game["status"] != "live":
             break
+        await player.go_on()
         at, pieces = await shown_board(player.page, GAME)
         live_boards[at] = pieces
         free = [s["cell"] for s in game["stones"]]
@@ -270,7 +273,7 @@ async def test_a_match_against_the_bot(browser, system, social) -> None:  # noqa
     await player.wait_turn_after((1, 0))
     await player.page.click("[data-testid=resign]")
     await player.page.wait_for_selector("[data-testid=over][data-status=finished]")
-    assert "Победитель: Бот (сильный)" in await player.page.inner_text("[data-testid=over]")
+    assert "Победа за соперником: Бот (сильный)" in await player.page.inner_text("[data-testid=over]")
     assert not player.wrapped.errors, player.wrapped.errors
 
 
@@ -334,9 +337,11 @@ async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system,
     await a.page.evaluate("window.ghost.screen().act({type: 'withdraw'})")
     await notice(a, "Отменять нечего")
 
-    # round 1, turn 1: A's stone; B shoots at an empty cell from the cell menu (a long press on the phone)
+    # round 1, turn 1: A's stone; B shoots at an empty cell by the move panel's «Выстрел» (a phone's taps)
     await a.place("C7")
-    await b.menu("G10", "X:G10", touch=True)
+    await b.page.tap(".g-cell[data-cell=G10]")
+    await b.page.tap("[data-testid=shot]")
+    assert "Выстрел в G10" in await b.page.inner_text("[data-testid=moves][data-state=pause]")
     await b.page.click("[data-testid=confirm]")
     await a.wait_turn_after((1, 0))
     await b.wait_turn_after((1, 0))
@@ -369,6 +374,7 @@ async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system,
 
     # round 2: B anchors C3 («Якорь») and builds his row on it; A's stones stay apart
     await a.place("B12")
+    await b.go_on()
     await b.page.click(".g-cell[data-cell=C3]")
     await b.page.click("[data-testid=anchor]")
     await b.page.click("[data-testid=confirm]")
@@ -378,12 +384,15 @@ async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system,
     assert "забрать можно с хода 7" in await a.page.get_attribute(".g-cell[data-cell=C3]", "title")
     await both_play(a, b, "D12", "D3")
     await a.wrapped.shot("ghost-desktop-midgame")
-    # the anchor's menu (a long press): its shifts, magnets and memo
-    await b.page.locator(".g-cell[data-cell=C3]").dispatch_event("contextmenu")
-    menu = await b.page.inner_text("[data-testid=cell-menu]")
-    assert "Сдвиг" in menu and "Магнит" in menu and "возраст" in menu
-    await b.wrapped.shot("ghost-phone-cell-menu")
-    await b.page.click("[data-testid=cell-menu] >> text=Закрыть")
+    # the anchor's moves on a phone, by a tap: its shifts and magnets as compasses in the move panel
+    await b.page.tap(".g-cell[data-cell=C3]")
+    panel = await b.page.inner_text("[data-testid=moves][data-state=choose]")
+    assert "Сдвиг" in panel and "Магнит" in panel
+    assert "возраст" in await b.page.get_attribute(".g-cell[data-cell=C3]", "title")
+    await b.wrapped.shot("ghost-phone-anchor-moves")
+    await a.page.click(".g-cell[data-cell=H1]", button="right")  # a mouse's right button: the cell menu
+    assert "Выстрел в H1" in await a.page.inner_text("[data-testid=cell-menu]")
+    await a.page.click("[data-testid=cell-menu] >> text=Закрыть")
     await a.page.hover("[data-testid=log] .addr.seat-B >> nth=0")  # an address lights its cell
     assert await a.page.locator(".g-cell.g-lit").count() >= 1
     await a.page.click("[data-testid=rewind-prev]")  # the board after turn 1 of this round
@@ -404,6 +413,7 @@ async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system,
     # round 3: B selects a cell and lets the clock run out: the selection is committed for him
     before = await a.turn()
     await a.place("C5")
+    await b.go_on()
     await b.page.click(".g-cell[data-cell=B9]")
     await a.wait_turn_after(before)
     log = (await a.game())["log"][-1]
@@ -426,7 +436,13 @@ async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system,
     assert end["round_end"]["result"] == "A"
     for player in (a, b):
         await player.page.wait_for_selector("[data-testid=over][data-status=finished]")
-    assert "Победитель: Вы" in await a.page.inner_text("[data-testid=over]")
+    assert "Вы победили!" in await a.page.inner_text("[data-testid=over]")
+    assert "Счёт по раундам 2:1" in await a.page.inner_text("[data-testid=over]")
+    # the match over, each sees the other's callsign (the server's history), not «Соперник»
+    for player, seat in ((a, "B"), (b, "A")):
+        await player.page.wait_for_function(
+            "([s]) => !['Соперник', ''].includes(document.querySelector(`[data-testid=card-${s}] b`).textContent)",
+            arg=[seat])
     for player in (a, b):  # log deltas: frames carried only the turns a page lacked, merged into its whole log
         assert any('"log_from"' in frame for frame in player.frames)
         assert await player.page.evaluate(LOG_AS_SERVED)
@@ -446,7 +462,7 @@ async def test_two_browsers_play_a_whole_match_then_one_resigns(browser, system,
     await b.page.goto(f"{system}/ghost/#/games")
     await b.page.click("[data-testid=list-resign]")
     await a.page.wait_for_selector("[data-testid=over][data-status=finished]")
-    assert "Победитель: Вы" in await a.page.inner_text("[data-testid=over]")
+    assert "Вы победили!" in await a.page.inner_text("[data-testid=over]")
     for player in (a, b, third):
         assert not player.wrapped.errors, player.wrapped.errors
 
@@ -482,7 +498,7 @@ async def test_two_players_on_one_device_and_quick_pairing(browser, system, soci
             await phone.page.wait_for_selector(f"[data-testid=handoff][data-seat={seat}]")
             if seat == "B" and before == (1, 0):
                 await phone.wrapped.shot("ghost-phone-one-device-handoff")
-                assert "A:A1" not in await phone.page.inner_text("main")
+                assert "A1" not in await phone.page.inner_text("main")
             await phone.page.click("[data-testid=handoff-ready]")
             if seat == "A" and before == (1, 0):
                 await phone.page.click(".g-cell[data-cell=A1]")
@@ -491,7 +507,7 @@ async def test_two_players_on_one_device_and_quick_pairing(browser, system, soci
                 await phone.committed(0)
                 continue
             if seat == "A" and before == (1, 6):
-                await phone.page.click("[data-testid=take-back]")
+                await phone.page.click("[data-testid=take-back-A1]")
             await phone.place(next_target(await phone.game(), seat, plans[seat]))
         await phone.wait_turn_after(before)
         if before == (1, 0):
@@ -501,7 +517,7 @@ async def test_two_players_on_one_device_and_quick_pairing(browser, system, soci
     assert log[6]["round_end"] == {"result": "A", "reason": "row"}
     game = await phone.game()
     assert game["status"] == "finished" and game["winner"] == "A" and game["score"] == {"A": 2, "B": 0}
-    assert "Победитель: Игрок A" in await phone.page.inner_text("[data-testid=over]")
+    assert "Победа: Игрок A" in await phone.page.inner_text("[data-testid=over]")
 
     first = await Player.at(browser, system, DESKTOP)  # quick pairing: the first waits, the second finds him
     await first.page.check("[data-testid=vs-quick]")

@@ -9,7 +9,8 @@ import { boardHTML } from "./board.js";
 import { deviceGames, remember } from "./games.js";
 import { logHTML, roundResult } from "./log.js";
 import { MatchScreen, rebuiltMatches } from "./match.js";
-import { rewindBoards } from "./rules.js";
+import { rulesHTML } from "./rules_page.js";
+import { movedCells, rewindBoards } from "./rules.js";
 import { parseLinkSettings, publicSettings, readSettings, settingsForm, settingsSummary } from "./settings.js";
 import { escapeHTML, knownCodes, refusal, t } from "./words.js";
 
@@ -21,7 +22,8 @@ const { say, command } = notices(document.getElementById("notice"), conn, refusa
 const nav = () => `<nav class="tabs"><a class="btn ghost small" href="#/">${t("newGame")}</a>
   <a class="btn ghost small" href="#/games" data-testid="my-games-link">${t("myGames")}</a>
   <a class="btn ghost small" href="#/history" data-testid="history-link">${t("history")}</a>
-  <a class="btn ghost small" href="#/leaders" data-testid="leaders-link">${t("leaders")}</a></nav>`;
+  <a class="btn ghost small" href="#/leaders" data-testid="leaders-link">${t("leaders")}</a>
+  <a class="btn ghost small" href="#/rules" data-testid="rules-link">${t("rulesLink")}</a></nav>`;
 
 // --- a new match, a match by its link ---
 function home() {
@@ -121,12 +123,14 @@ async function myGames() {
       · ${t(`st_${g.status}`)}${g.score ? ` · ${g.score.A}:${g.score.B}` : ""}
       ${g.status === "live" && g.started ? `<button type="button" class="btn ghost danger small" data-resign="${g.game_id}" data-testid="list-resign">${t("resign")}</button>` : ""}</li>`),
     ...(served?.games ?? []).map((g) => `<li data-game="${g.game_id}" data-status="${g.outcome}">${escapeHTML(new Date(g.finished_at).toLocaleString(lang()))}
-      · ${t(`st_${g.outcome}`)} · ${g.seats.map((s) => `${escapeHTML(s.you ? t("you") : s.name ?? t("bot", { l: t(`lv_${s.bot}`) }))} ${s.score ?? ""}`).join(" : ")}
+      · ${t(`st_${g.outcome}`)} · ${g.seats.map((s) => `${escapeHTML(seatName(s))} ${s.score ?? ""}`).join(" : ")}
       · <a href="#/r/${g.game_id}" data-testid="replay-link">${t("replay")}</a></li>`),
     ...(served ? [] : device.filter((g) => !live.includes(g)).map((g) => `<li data-game="${g.game_id}" data-status="${g.status}">${escapeHTML(new Date(g.at).toLocaleString(lang()))}
       · ${t(`st_${g.status}`)}${g.score ? ` · ${g.score.A}:${g.score.B}` : ""} · <a href="#/r/${g.game_id}" data-testid="replay-link">${t("replay")}</a></li>`)),
   ];
-  screen.querySelector("[data-testid=my-games]").innerHTML = `<h2>${t("myGames")}</h2>
+  const shown = screen.querySelector("[data-testid=my-games]");
+  if (!shown) return; // left for another screen while the server answered
+  shown.innerHTML = `<h2>${t("myGames")}</h2>
     ${served ? "" : `<p class="muted small" data-testid="device-only">${t("myGamesDevice")}</p>`}
     ${rows.length ? `<ul class="games-list">${rows.join("")}</ul>` : `<p>${t("myGamesEmpty")}</p>`}`;
   screen.querySelectorAll("[data-resign]").forEach((button) => button.addEventListener("click", async () => {
@@ -136,26 +140,41 @@ async function myGames() {
   }));
 }
 
-// --- «История»: the account's finished rounds, each replayable turn by turn ---
+// --- «История»: the account's finished matches, each with its date, opponent and result, and its rounds,
+// each replayable turn by turn ---
+
+/** A seat of a served game as people read it: «Вы», the callsign, or the bot with its level. */
+const seatName = (s) => (s.you ? t("you") : s.name ?? t("bot", { l: t(`lv_${s.bot}`) }));
+
+function matchGroup(g) {
+  const mine = g.seats.find((s) => s.you);
+  const them = g.seats.find((s) => !s.you) ?? mine;
+  const name = (seat) => seatName(g.seats[seat === "A" ? 0 : 1] ?? them);
+  const result = g.outcome === "aborted" ? t("st_aborted") : t(`res_${mine?.result ?? "draw"}`);
+  const score = `${mine?.score ?? 0}:${them?.score ?? 0}`; // the viewer's first
+  const rounds = (g.rounds ?? []).map((r) => `<li><a href="#/r/${g.game_id}/${r.round}" data-testid="history-round">${t("round", { n: r.round })}</a>
+    · ${escapeHTML(roundResult(r, name))} · ${t("turnsCount", { n: r.turns })}</li>`).join("");
+  return `<li class="match-group" data-testid="history-match" data-game="${g.game_id}">
+    <div><b>${escapeHTML(new Date(g.finished_at).toLocaleString(lang(), { dateStyle: "medium", timeStyle: "short" }))}</b>
+      · ${escapeHTML(t("vsName", { p: seatName(them) }))} · <span class="res-${mine?.result ?? "none"}">${escapeHTML(result)}</span> ${score}</div>
+    ${rounds ? `<ol class="rounds-list">${rounds}</ol>` : ""}</li>`;
+}
+
 async function historyScreen() {
   screen.innerHTML = `${nav()}<section class="panel" data-testid="history"><h2>${t("history")}</h2><p class="muted">…</p></section>`;
   const served = await getJSON(`/api/v1/history?kind=${KIND}&limit=50`);
-  const names = (seats) => (seat) => {
-    const s = seats?.[seat === "A" ? 0 : 1];
-    if (!s) return seat;
-    return s.you ? t("you") : s.name ?? t("bot", { l: t(`lv_${s.bot}`) });
-  };
-  let rounds;
-  if (served) {
-    rounds = served.games.flatMap((g) => (g.rounds ?? []).map((r) => ({ ...r, game_id: g.game_id, name: names(g.seats) })));
-  } else {
+  let items;
+  if (served) items = served.games.map(matchGroup).join("");
+  else {
     const ended = deviceGames(conn.accountId).filter((g) => ["finished", "aborted"].includes(g.status));
     const replays = await Promise.all(ended.map((g) => getJSON(`/api/v1/games/${encodeURIComponent(g.game_id)}/replay`)));
-    rounds = replays.filter(Boolean).flatMap((r) => (r.frames.at(-1)?.rounds ?? []).map((round) => ({ ...round, game_id: r.game_id, name: (s) => (s === r.frames.at(-1).seat ? t("you") : t("rival")) })));
+    const rounds = replays.filter(Boolean).flatMap((r) => (r.frames.at(-1)?.rounds ?? []).map((round) => ({ ...round, game_id: r.game_id, name: (s) => (s === r.frames.at(-1).seat ? t("you") : t("rival")) })));
+    items = rounds.slice(0, 50).map((r) => `<li><a href="#/r/${r.game_id}/${r.round}" data-testid="history-round">${t("round", { n: r.round })}</a>
+      · ${escapeHTML(roundResult(r, r.name))} · ${t("turnsCount", { n: r.turns })}</li>`).join("");
   }
-  const items = rounds.slice(0, 50).map((r) => `<li><a href="#/r/${r.game_id}/${r.round}" data-testid="history-round">${t("round", { n: r.round })}</a>
-    · ${escapeHTML(roundResult(r, r.name))} · ${t("turn", { n: r.turns })}</li>`).join("");
-  screen.querySelector("[data-testid=history]").innerHTML = `<h2>${t("history")}</h2>
+  const shown = screen.querySelector("[data-testid=history]");
+  if (!shown) return; // left for another screen while the server answered
+  shown.innerHTML = `<h2>${t("history")}</h2>
     ${served ? "" : `<p class="muted small" data-testid="device-only">${t("historyDevice")}</p>`}
     ${items ? `<ol class="games-list">${items}</ol>` : `<p>${t("historyEmpty")}</p>`}`;
 }
@@ -179,7 +198,9 @@ class ReplayScreen {
   constructor(gameId, round) { this.gameId = gameId; this.round = round; this.turn = 0; }
 
   async mount() {
-    const replay = await getJSON(`/api/v1/games/${encodeURIComponent(this.gameId)}/replay`);
+    const [replay, served] = await Promise.all([getJSON(`/api/v1/games/${encodeURIComponent(this.gameId)}/replay`),
+      getJSON(`/api/v1/history?kind=${KIND}&limit=50`)]);
+    this.seats = served?.games.find((g) => g.game_id === this.gameId)?.seats ?? null;
     this.frames = replay?.frames ?? [];
     this.game = this.frames.at(-1) ?? null;
     if (this.game && !this.round) this.round = this.game.log[0]?.round ?? 1;
@@ -194,7 +215,12 @@ class ReplayScreen {
     const boards = rewindBoards(game, this.round);
     this.turn = Math.min(this.turn, boards.length - 1);
     const shown = replayedBoard(this.frames, this.round, this.turn, boards[this.turn]);
-    const name = (s) => (s === game.seat ? t("you") : t("rival"));
+    const last = movedCells(game.log.find((e) => e.round === this.round && e.turn === this.turn)); // as the live board marked it
+    const name = (s) => {
+      const seat = this.seats?.[s === "A" ? 0 : 1];
+      if (seat) return seatName(seat);
+      return s === game.seat ? t("you") : t("rival");
+    };
     const rounds = [...new Set(game.log.map((e) => e.round))];
     const log = { ...game, log: game.log.filter((e) => e.round === this.round && e.turn <= this.turn) };
     screen.innerHTML = `${nav()}<div class="replay" data-testid="replay" data-round="${this.round}" data-turn="${this.turn}">
@@ -202,7 +228,7 @@ class ReplayScreen {
       <button class="btn small" id="prev" ${this.turn ? "" : "disabled"}>◀</button>
       <span>${t("replayTurn", { r: this.round, t: this.turn })}</span>
       <button class="btn small" id="next" data-testid="replay-next" ${this.turn + 1 < boards.length ? "" : "disabled"}>▶</button></nav>
-      <div class="play-area"><div class="board-col">${boardHTML(shown.board, game.settings.board, { memos: shown.memos })}</div>
+      <div class="play-area"><div class="board-col">${boardHTML(shown.board, game.settings.board, { memos: shown.memos, last })}</div>
       <div class="side-col"><section class="g-log"><h3>${t("log")}</h3>${logHTML(log, name)}</section></div></div></div>`;
     screen.querySelector("#prev").addEventListener("click", () => { this.turn -= 1; this.render(); });
     screen.querySelector("#next").addEventListener("click", () => { this.turn += 1; this.render(); });
@@ -223,7 +249,9 @@ async function leaders() {
     const empty = board.leaders.length ? "" : `<p data-testid="leaders-empty">${t("leadersEmpty", { n: board.min_matches ?? 5 })}</p>`;
     body = `${empty}${board.leaders.length || mine ? `<table class="leaders-table">${head}<tbody>${board.leaders.map(row).join("")}</tbody>${mine}</table>` : ""}`;
   }
-  screen.querySelector("[data-testid=leaders]").innerHTML = `<h2>${t("leaders")}</h2>${body}`;
+  const shown = screen.querySelector("[data-testid=leaders]");
+  if (!shown) return; // left for another screen while the server answered
+  shown.innerHTML = `<h2>${t("leaders")}</h2>${body}`;
 }
 
 // --- routing ---
@@ -242,6 +270,7 @@ async function route() {
   else if (where === "games") await myGames();
   else if (where === "history") await historyScreen();
   else if (where === "leaders") await leaders();
+  else if (where === "rules") screen.innerHTML = `${nav()}<div data-testid="rules">${rulesHTML()}</div>`;
   else home();
   if (current) await current.mount();
 }

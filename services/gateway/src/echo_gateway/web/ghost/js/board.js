@@ -11,9 +11,11 @@ function memoText(memo) {
 
 /**
  * `board`: {stones, walls, marks} as in a view; `memos`: the view's anchors (null when rewinding);
- * `selected`: the chosen cell; `pending`: the cell of the action in the confirm pause.
+ * `selected`: the chosen cell; `pending`: the cell of the action in the confirm pause; `lit`: the cells of
+ * a round's winning row; `last`: cell -> the seat whose last move named it.
  */
-export function boardHTML(board, n, { memos = null, selected = null, pending = null, label = "" } = {}) {
+export function boardHTML(board, n, { memos = null, selected = null, pending = null, label = "", lit = [], last = {} } = {}) {
+  const winning = new Set(lit);
   const stones = new Map(board.stones.map((s) => [s.cell, s]));
   const walls = new Map(board.walls.map((w) => [w.cell, w]));
   const marks = new Set(board.marks.map((m) => m.cell));
@@ -37,6 +39,8 @@ export function boardHTML(board, n, { memos = null, selected = null, pending = n
         inner = `<span class="stone seat-${stone.seat}${stone.anchor ? " anchor" : ""}">${stone.anchor ? "∞" : ""}</span>${digit}`;
         title += stone.anchor ? ` · ${memoText(memo.get(cell))}` : ` · ${stone.seat}${stone.digit != null ? ` (${stone.digit})` : ""}`;
       }
+      if (winning.has(cell)) { cls.push("g-row"); title += ` · ${t("w_row")}`; }
+      if (last[cell]) { cls.push("g-last", `last-${last[cell]}`); title += ` · ${t("lastMove")}`; }
       if (cell === selected) cls.push("selected");
       if (cell === pending) cls.push("g-pending");
       cells.push(`<button type="button" class="${cls.join(" ")}" data-cell="${cell}" title="${escapeHTML(title)}" aria-label="${escapeHTML(title)}">${inner}</button>`);

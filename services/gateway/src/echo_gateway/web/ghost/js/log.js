@@ -1,12 +1,13 @@
 // The log (журнал): each turn, both actions by address with their outcomes, in the players' colours;
 // an address names its cells in `data-cells`, which the board lights up on hover.
+import { actionCells, actionWords } from "./notation.js";
 import { escapeHTML, t } from "./words.js";
 
 const CELL = /[A-Z]\d{1,2}/g;
 
-function address(text, seat) {
+function address(text, seat, words = text) {
   const cells = text.match(CELL) ?? [];
-  return `<span class="addr seat-${seat}" data-cells="${cells.join(" ")}">${escapeHTML(text)}</span>`;
+  return `<span class="addr seat-${seat}" data-cells="${cells.join(" ")}">${escapeHTML(words)}</span>`;
 }
 
 function outcomeText(o, seat) {
@@ -16,7 +17,7 @@ function outcomeText(o, seat) {
     case "pulled": return `${label}${o.moves.length ? ` ${address(o.moves.map(([a, b]) => `${a}→${b}`).join(" "), seat)}` : ""}`;
     case "captured": return `${label} ${address(o.cells.join(" "), seat)}`;
     case "interlocked": return label;
-    case "silenced": return `${label} ${address(`${o.cell}:${o.direction}`, seat)}`;
+    case "silenced": return `${label} ${address(o.cell, seat, `${o.cell}, ${t(`d_${o.direction}`)}`)}`;
     case "placed": case "anchored": return label;
     default: return `${label} ${address(o.cell, seat)}`;
   }
@@ -26,7 +27,8 @@ function side(entry, seat, name) {
   const action = entry.actions[seat];
   const voided = entry.void[seat];
   const head = `<b class="who seat-${seat}">${escapeHTML(name(seat))}</b>`;
-  const what = action ? address(action, seat) : `<i>${t("skip")}</i>`;
+  const what = action ? `<span class="addr seat-${seat}" data-cells="${actionCells(action).join(" ")}" data-action="${escapeHTML(action)}">${escapeHTML(actionWords(action, t))}</span>`
+    : `<i>${t("skip")}</i>`;
   const why = voided ? ` <small class="void">(${t(`v_${voided}`)})</small>` : "";
   const outs = entry.outcomes[seat].map((o) => outcomeText(o, seat)).join(", ");
   return `<span class="g-side">${head} ${what}${why}${outs ? ` — ${outs}` : ""}</span>`;
@@ -48,5 +50,7 @@ export function logHTML(view, name, { looking = null, checks = {} } = {}) {
 
 export function roundResult(end, name) {
   const reason = t(`r_${end.reason}`);
-  return end.result === "draw" ? reason : `${t("wonBy", { p: name(end.result) })} (${reason})`;
+  if (end.result === "draw") return reason;
+  const who = name(end.result);
+  return `${who === t("you") ? t("youWonIt") : t("wonBy", { p: who })} (${reason})`;
 }

@@ -1,20 +1,21 @@
 // One match as this seat sees it: the lobby with its invitation, then the board, the cards, the move
 // panel with its confirm pause, the cell menu, the log with rewind, and the end. Every move goes out as a
 // SHA-256 commit; its action and salt wait in localStorage for the reveal (secret.js).
+import { getJSON } from "/js/api.js";
 import { ServerTime } from "/js/servertime.js";
 import { boardHTML } from "./board.js";
 import { pastMoments } from "./clock.js";
 import { withLog } from "/js/log_delta.js";
 import { known, remember } from "./games.js";
 import { logHTML } from "./log.js";
-import { cellMenu, clockOf, clockText, endPanel, movePanel, playerCard } from "./panels.js";
-import { rewindBoards, rowsText, takeBackable } from "./rules.js";
+import { cellMenu, clockOf, clockText, endPanel, movePanel, playerCard, roundOverPanel } from "./panels.js";
+import { boardFromRows, movedCells, rewindBoards, rowCells, rowsText, takeBackable } from "./rules.js";
+import { coachStep } from "./coach.js";
 import { commitHash, forget, seal, secureHashing, stored } from "./secret.js";
 import { DEFAULTS, linkSettings, publicSettings, settingsSummary } from "./settings.js";
 import { escapeHTML, t } from "./words.js";
 
 const PAUSE_MS = 3000;
-const LONG_PRESS_MS = 500;
 const other = (seat) => (seat === "A" ? "B" : "A");
 
 export class MatchScreen {
@@ -40,10 +41,9 @@ export class MatchScreen {
     this.conn.addEventListener("online", this.onOnline);
     this.screen.addEventListener("click", this.onClick = (e) => this.click(e));
     this.screen.addEventListener("contextmenu", this.onContext = (e) => this.context(e));
-    this.screen.addEventListener("pointerdown", this.onDown = (e) => this.pressStart(e));
-    this.onUp = () => clearTimeout(this.press);
-    this.screen.addEventListener("pointerup", this.onUp);
-    this.screen.addEventListener("pointercancel", this.onUp); // a scroll is no long press
+    // a finger's contextmenu (a long press) only selects its cell: the menu that would open under the
+    // finger is the mouse's, or the finger's lift would press whatever the menu put there
+    this.screen.addEventListener("pointerdown", this.onDown = (e) => { this.pointer = e.pointerType; });
     this.onKey = (e) => { if (e.key === "Escape" && this.ui.menu) { this.ui.menu = null; this.render(); } };
     document.addEventListener("keydown", this.onKey);
     this.screen.addEventListener("mouseover", this.onOver = (e) => this.light(e, true));
@@ -57,7 +57,7 @@ export class MatchScreen {
     this.conn.removeEventListener("update", this.onUpdate);
     this.conn.removeEventListener("online", this.onOnline);
     for (const [type, fn] of [["click", this.onClick], ["contextmenu", this.onContext], ["pointerdown", this.onDown],
-      ["pointerup", this.onUp], ["pointercancel", this.onUp], ["mouseover", this.onOver], ["mouseout", this.onOut]]) this.screen.removeEventListener(type, fn);
+      ["mouseover", this.onOver], ["mouseout", this.onOut]]) this.screen.removeEventListener(type, fn);
     document.removeEventListener("keydown", this.onKey);
     clearInterval(this.timer);
   }
@@ -92,6 +92,8 @@ export class MatchScreen {
   name = (seat) => {
     if (this.oneDevice) return t("seatName", { s: seat });
     if (seat === this.me) return t("you");
+    const person = this.people?.[seat === "A" ? 0 : 1];
+    if (person?.name) return person.name; // the callsign, once the server's history has the match
     const s = this.view?.table?.settings ?? {};
     return s.opponent === "bot" ? t("bot", { l: t(`lv_${known(this.conn.accountId, this.gameId)?.level ?? "easy"}`) }) : t("rival");
   };
@@ -114,11 +116,53 @@ export class MatchScreen {
       if (!before || before.round !== game.round || before.turn !== game.turn) {
         this.ui = { ...this.ui, selected: null, takeBack: null, pause: null, menu: null };
       }
+      // a round that ended just now: its last board stays, its row lit, until the player goes on
+      const ended = before && (before.round !== game.round || (before.status === "live" && game.status !== "live"));
+      if (ended && game.rounds.some((r) => r.round === before.round)) this.ui.held = before.round;
       this.keepCommits(game);
     }
     remember(this.conn.accountId, this.gameId, view);
+    this.learnPeople(view);
     this.sync();
     this.render();
+  }
+
+  /**
+   * An online match's people: the rating before it (the «Лидеры» row of this account, kept per match on
+   * this device), and once it is over the callsigns (the history) and the rating after it, whose difference
+   * is the change (one live Ghost Five match per account, so no other match moved it meanwhile).
+   */
+  async learnPeople(view) {
+    const game = view.game;
+    if (!game || view.table?.settings?.opponent !== "online" || this.learning) return;
+    const key = `ghost.rating.${this.gameId}`;
+    if (game.status === "live") {
+      if (localStorage.getItem(key)) return;
+      this.learning = true;
+      const board = await getJSON("/api/v1/ghost/leaders");
+      if (board?.you) localStorage.setItem(key, JSON.stringify({ rating: board.you.rating, matches: board.you.matches }));
+      this.learning = false;
+      return;
+    }
+    if (this.people) return;
+    this.learning = true;
+    let before = null;
+    try { before = JSON.parse(localStorage.getItem(key)); } catch { before = null; }
+    const rated = before && game.status === "finished";
+    for (let tries = 0; tries < 8; tries += 1) { // the history and the ratings projections follow the end
+      if (!this.people) {
+        const served = await getJSON("/api/v1/history?kind=ghost_five&limit=10");
+        this.people = served?.games.find((g) => g.game_id === this.gameId)?.seats ?? null;
+      }
+      if (rated && !this.rating) {
+        const board = await getJSON("/api/v1/ghost/leaders");
+        if (board?.you && board.you.matches > before.matches) this.rating = { now: board.you.rating, change: board.you.rating - before.rating };
+      }
+      if (this.people && (this.rating || !rated)) break;
+      await new Promise((ok) => { setTimeout(ok, 1000); });
+    }
+    this.learning = false;
+    if (this.people || this.rating) this.render();
   }
 
   /** The opponent's commits as seen before each reveal, to recheck them once the salts are published. */
@@ -228,6 +272,7 @@ export class MatchScreen {
 
   canMove() {
     const game = this.game;
+    if (this.ui.held) return false;
     const mine = game?.open_turn?.[this.me];
     return Boolean(game && game.status === "live" && mine && !mine.committed && game.reveal_since == null
       && !this.ui.pause && !this.ui.looking && !this.sending);
@@ -238,23 +283,23 @@ export class MatchScreen {
     if (!el) return;
     if (el.dataset.rewind) { this.look(el.dataset.rewind.split(".").map(Number)); return; }
     if (el.classList.contains("g-cell")) {
-      if (this.pressed) { this.pressed = false; return; } // the long press opened the menu
       if (!this.canMove()) return;
-      this.ui.selected = this.ui.selected === el.dataset.cell ? null : el.dataset.cell;
+      // a tap selects (a second tap on a finger's cell must not undo a long press's selection); a click toggles
+      const toggle = this.pointer === "mouse" && this.ui.selected === el.dataset.cell;
+      this.ui.selected = toggle ? null : el.dataset.cell;
       this.render();
       return;
     }
     const game = this.game;
     switch (el.dataset.do) {
-      case "move": this.pauseWith(`P:${this.ui.selected}`); break;
-      case "anchor": this.pauseWith(`A:${this.ui.selected}`); break;
-      case "take-back": {
-        const backs = takeBackable(game, this.me);
-        const i = backs.indexOf(this.ui.takeBack);
-        this.ui.takeBack = i + 1 < backs.length ? backs[i + 1] : null;
+      case "take-back":
+        this.ui.takeBack = takeBackable(game, this.me).includes(el.dataset.cell) ? el.dataset.cell : null;
         this.render();
         break;
-      }
+      case "coach-wave": this.saveCoach({ ...this.coach(), waved: [...this.coach().waved, el.dataset.key] }); this.render(); break;
+      case "coach-off": this.saveCoach({ ...this.coach(), off: true }); this.render(); break;
+      case "zoom": this.ui.zoom = !this.ui.zoom; this.render(); break;
+      case "go-on": this.ui.held = null; this.render(); break;
       case "confirm": if (this.ui.pause) this.commit(this.ui.pause.action); break;
       case "unpause": this.ui.pause = null; this.render(); break;
       case "withdraw": {
@@ -262,7 +307,11 @@ export class MatchScreen {
         if (answer.type === "ack") { this.sync(); this.render(); }
         break;
       }
-      case "menu-act": this.ui.selected = this.ui.menu; this.pauseWith(el.dataset.action); break;
+      case "menu-act":
+        if (!el.dataset.action || !this.canMove()) break;
+        if (this.ui.menu) this.ui.selected = this.ui.menu;
+        this.pauseWith(el.dataset.action);
+        break;
       case "menu-take-back": this.ui.takeBack = el.dataset.cell; this.ui.menu = null; this.render(); break;
       case "menu-close": this.ui.menu = null; this.render(); break;
       case "handoff": this.ui.handoff = el.dataset.key; this.render(); break;
@@ -280,14 +329,11 @@ export class MatchScreen {
     const cell = event.target.closest(".g-cell");
     if (!cell) return;
     event.preventDefault();
-    this.openMenu(cell.dataset.cell);
-  }
-
-  pressStart(event) {
-    const cell = event.target.closest(".g-cell");
-    if (!cell || event.pointerType !== "touch") return;
-    clearTimeout(this.press);
-    this.press = setTimeout(() => { this.pressed = true; this.openMenu(cell.dataset.cell); }, LONG_PRESS_MS);
+    const finger = event.pointerType === "touch" || this.pointer === "touch" || event.sourceCapabilities?.firesTouchEvents;
+    if (!finger) { this.openMenu(cell.dataset.cell); return; }
+    if (!this.canMove()) return;
+    this.ui.selected = cell.dataset.cell; // the move panel below offers every move on it, by taps
+    this.render();
   }
 
   openMenu(cell) {
@@ -328,6 +374,14 @@ export class MatchScreen {
     this.look(turns[next]);
   }
 
+  /** The round whose end is held on the board: just ended (until «Дальше»), or the match's last once it is over. */
+  heldRound() {
+    const game = this.game;
+    if (this.ui.looking) return null;
+    const number = this.ui.held ?? (game.status !== "live" ? game.rounds.at(-1)?.round : null);
+    return game.rounds.find((r) => r.round === number) ?? null;
+  }
+
   shownBoard() {
     const game = this.game;
     if (!this.ui.looking) return game;
@@ -358,8 +412,13 @@ export class MatchScreen {
     const game = view.game;
     const me = this.me;
     const now = this.time.now();
-    const board = this.shownBoard();
     const n = game.settings.board;
+    const held = this.heldRound();
+    const board = held ? heldBoard(game, held) : this.shownBoard();
+    const winners = held ? (held.result === "draw" ? ["A", "B"] : [held.result]) : [];
+    const lit = winners.flatMap((seat) => rowCells(board, seat, game.settings.row, n));
+    const lastEntry = this.ui.looking || held ? null : game.log.at(-1);
+    const last = lastEntry?.round === game.round ? movedCells(lastEntry) : {};
     const pending = this.ui.pause?.action.split(";")[0].split(":")[1] ?? this.ui.secret?.action.split(";")[0].split(":")[1];
     const started = game.round > 1 || game.turn > 0;
     const live = game.status === "live";
@@ -371,13 +430,34 @@ export class MatchScreen {
       ${this.ui.looking ? `<button type="button" class="btn small primary" data-do="now">${t("toCurrent")}</button>` : ""}</div>` : "";
     this.screen.innerHTML = `<div class="match" data-testid="match" data-version="${view.version}" data-status="${game.status}"
         data-round="${game.round}" data-turn="${game.turn}" data-seat="${me}" data-looking="${this.ui.looking ? this.ui.looking.join(".") : ""}">
-      <div class="status-line"><b>${t("round", { n: game.round })}</b> · ${t("turn", { n: game.turn + (live ? 1 : 0) })}${controls}</div>
+      <div class="status-line"><b>${t("round", { n: game.round })}</b> · ${t("turn", { n: game.turn + (live ? 1 : 0) })}
+        <a class="help" href="#/rules" target="_blank" rel="noopener" data-testid="match-rules" title="${t("rulesLink")}" aria-label="${t("rulesLink")}">?</a>${controls}</div>
       <div class="play-area"><div class="g-cards">${(this.oneDevice ? ["A", "B"] : [me, other(me)]).map((seat) => playerCard(game, seat, this.name, { me, serverNow: now })).join("")}</div>
-      <div class="board-col">${boardHTML(board, n, { memos: this.ui.looking ? null : game.anchors, selected: this.ui.selected, pending, label: t("title") })}</div>
-      <div class="side-col">${endPanel(game, this.name)}${live ? movePanel(game, me, this.ui) : ""}
+      <div class="board-col"><div class="board-scroll${this.ui.zoom ? " zoomed" : ""}">${boardHTML(board, n, { memos: this.ui.looking || held ? null : game.anchors, selected: held ? null : this.ui.selected, pending: held ? null : pending, label: t("title"), lit, last })}</div>
+        <button type="button" class="btn ghost small zoom" data-do="zoom" data-testid="zoom" aria-pressed="${Boolean(this.ui.zoom)}">${t(this.ui.zoom ? "zoomOut" : "zoomIn")}</button></div>
+      <div class="side-col">${held && !(held.reason === "resign" && !live) ? roundOverPanel(game, held, this.name, this.oneDevice ? null : me, live) : ""}${endPanel(game, this.name, this.oneDevice ? null : me, this.rating)}${live && !held ? `${this.coachHTML(game)}${movePanel(game, me, this.ui)}` : ""}
         <section class="g-log"><h3>${t("log")}</h3>${rewind}${logHTML(game, this.name, { looking: this.ui.looking, checks: this.checks })}</section>
         <details class="panel room"><summary>${t("settings")}</summary>${settingsSummary(this.roomSettings())}</details></div></div>
       ${this.ui.menu ? cellMenu(game, me, this.ui.menu, (c) => this.memoText(c)) : ""}${this.handoff(game)}</div>`;
+  }
+
+  /** The guided match against the bot (its hints until every special move was tried, or switched off). */
+  coach() {
+    try { return { off: false, waved: [], ...JSON.parse(localStorage.getItem("ghost.coach")) }; } catch { return { off: false, waved: [] }; }
+  }
+
+  saveCoach(state) { localStorage.setItem("ghost.coach", JSON.stringify(state)); }
+
+  coachHTML(game) {
+    const state = this.coach();
+    if (this.view.table?.settings?.opponent !== "bot" || state.off || this.ui.looking) return "";
+    const me = this.me;
+    const key = coachStep(game.log, me, { waved: state.waved, hasAnchor: game.stones.some((st) => st.anchor && st.seat === me),
+      canTakeBack: takeBackable(game, me).length > 0 });
+    if (!key) return "";
+    return `<section class="coach" data-testid="coach" data-step="${key}"><p><b>${t("coachTitle")}</b> ${t(key)}</p>
+      <button type="button" class="btn small" data-do="coach-wave" data-key="${key}" data-testid="coach-wave">${t("coachOk")}</button>
+      <button type="button" class="btn ghost small" data-do="coach-off" data-testid="coach-off">${t("coachOff")}</button></section>`;
   }
 
   /** One device: before each player's choice, the other is asked to look away. */
@@ -398,6 +478,13 @@ export class MatchScreen {
       <button class="btn" type="button" data-do="copy">${t("copy")}</button></p>
       <button class="btn ghost" type="button" data-do="leave">${t("leave")}</button></section>`;
   }
+}
+
+/** A round's last board as the rules recorded it, with the corner digits and frames it kept. */
+function heldBoard(game, record) {
+  const board = boardFromRows(record.board, game.settings.board);
+  const stones = board.stones.map((s) => ({ ...s, digit: record.digits?.[s.cell] ?? null, frame: record.next_to_go?.includes(s.cell) ?? false }));
+  return { ...board, stones };
 }
 
 /** For tests: the board rebuilt from the log equals the view's own (when a turn of this round was played). */

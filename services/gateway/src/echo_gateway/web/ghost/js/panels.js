@@ -1,6 +1,7 @@
 // The parts of the match screen around the board: the player cards (score circles, clocks, reserve, the
 // "has moved" sign), the move panel (selection, confirm pause, waiting), the cell menu and the end of a match.
 import { elapsed, left, mmss } from "./clock.js";
+import { actionWords } from "./notation.js";
 import { legalOn, neighbour, takeBackable } from "./rules.js";
 import { escapeHTML, t } from "./words.js";
 
@@ -33,22 +34,23 @@ function circles(won) {
 
 export function playerCard(game, seat, name, { me, serverNow }) {
   const open = game.open_turn?.[seat];
-  const moved = open?.committed ? `<span class="moved" data-testid="moved-${seat}">✓ ${t("moved")}</span>` : "";
+  const moved = open?.committed ? `<span class="moved" data-testid="moved-${seat}" title="${escapeHTML(t("tip_moved"))}">✓ ${t("moved")}</span>` : "";
   const clock = clockOf(game, seat, serverNow);
   const s = game.settings;
-  const extra = [t("anchorsLeft", { n: `${"∞".repeat(game.reserve[seat])}${game.reserve[seat] ? "" : "0"}` }),
-    s.capture === "on" ? t("pairs", { n: game.pairs[seat] }) : null,
-    game.skips[seat] ? t("skips", { n: game.skips[seat] }) : null,
-    s.clock && game.clock[seat].streak ? t("refill", { n: game.clock[seat].streak }) : null].filter(Boolean);
+  // each fact with its explanation as a tooltip: [text, tip]
+  const extra = [[t("anchorsLeft", { n: `${"∞".repeat(game.reserve[seat])}${game.reserve[seat] ? "" : "0"}` }), t("tip_anchors")],
+    s.capture === "on" ? [t("pairs", { n: game.pairs[seat] }), t("tip_pairs")] : null,
+    game.skips[seat] ? [t("skips", { n: game.skips[seat] }), t("tip_skips")] : null,
+    s.clock && game.clock[seat].streak ? [t("refill", { n: game.clock[seat].streak }), t("tip_refill")] : null].filter(Boolean);
   const running = clock?.running ? " running" : "";
   return `<section class="player seat-${seat}${seat === me ? " mine" : ""}${running}" data-testid="card-${seat}">
-    <header><span class="dot seat-${seat}"></span><b>${escapeHTML(name(seat))}</b><span class="circles" data-testid="score-${seat}" data-won="${game.score[seat]}">${circles(game.score[seat])}</span></header>
-    <div class="g-clock" data-clock="${seat}">${clockText(clock, game.status === "live")}</div>
-    <div class="facts"><small>${extra.map(escapeHTML).join(" · ")}</small>${moved}</div></section>`;
+    <header><span class="dot seat-${seat}"></span><b>${escapeHTML(name(seat))}</b><span class="circles" data-testid="score-${seat}" data-won="${game.score[seat]}" title="${escapeHTML(t("tip_score", { n: game.score[seat] }))}">${circles(game.score[seat])}</span></header>
+    <div class="g-clock" data-clock="${seat}" title="${escapeHTML(t(s.clock ? "tip_clock" : "tip_noClock"))}">${clockText(clock, game.status === "live")}</div>
+    <div class="facts"><small>${extra.map(([text, tip]) => `<span class="stat" title="${escapeHTML(tip)}">${escapeHTML(text)}</span>`).join(" · ")}</small>${moved}</div></section>`;
 }
 
-/** How an action reads in the panel: its canonical text. */
-const said = (action) => `<code class="action">${escapeHTML(action)}</code>`;
+/** How an action reads in the panel: in words. */
+const said = (action) => `<b class="action" data-action="${escapeHTML(action)}">${escapeHTML(actionWords(action, t))}</b>`;
 
 export function movePanel(game, me, ui) {
   const mine = game.open_turn?.[me];
@@ -74,13 +76,35 @@ export function movePanel(game, me, ui) {
       <button type="button" class="btn primary" data-do="confirm" data-testid="confirm">${t("confirm")}</button>
       <button type="button" class="btn ghost" data-do="unpause" data-testid="unpause">${t("cancel")}</button></section>`;
   }
-  const legal = ui.selected ? legalOn(game, me, ui.selected) : [];
+  return choosePanel(game, me, ui);
+}
+
+/**
+ * The choice, every move reachable by a tap (a phone has no right button, and a long press must never
+ * choose): the cell's stone, anchor and shot, its anchor's shifts and magnets as compasses, and which old
+ * anchor, if any, goes back with the move.
+ */
+function choosePanel(game, me, ui) {
+  const cell = ui.selected;
+  const legal = cell ? legalOn(game, me, cell) : [];
+  const button = (kind, testid, label, primary = false) => {
+    const action = `${kind}:${cell}`;
+    const ok = legal.includes(action);
+    return `<button type="button" class="btn${primary ? " primary" : ""}" data-do="menu-act" data-action="${ok ? action : ""}" data-testid="${testid}" ${ok ? "" : "disabled"}>${label}</button>`;
+  };
+  const n = game.settings.board;
+  const dirOf = (to) => Object.keys(ARROWS).find((d) => neighbour(cell, d, n) === to);
+  const shifts = legal.filter((a) => a[0] === "S");
+  const magnets = legal.filter((a) => a[0] === "M");
+  const wheels = [shifts.length ? compass(t("m_shiftTitle"), cell, shifts, (a) => dirOf(a.split(":")[2])) : "",
+    magnets.length ? compass(t("m_magnetTitle"), cell, magnets, (a) => a.split(":")[2]) : ""].join("");
   const backs = takeBackable(game, me);
-  const takeBack = backs.length ? `<button type="button" class="btn${ui.takeBack ? " on" : ""}" data-do="take-back" data-testid="take-back" aria-pressed="${Boolean(ui.takeBack)}">
-      ${ui.takeBack ? t("takeBackOn", { c: ui.takeBack }) : t("takeBack")}</button>` : "";
-  return `<section class="moves" data-testid="moves" data-state="choose"><p class="muted">${ui.selected ? `${t("menuTitle", { c: ui.selected })}` : t("selectHint")}</p>
-    <div class="move-buttons"><button type="button" class="btn primary" data-do="move" data-testid="make-move" ${legal.includes(`P:${ui.selected}`) ? "" : "disabled"}>${t("makeMove")}</button>
-    <button type="button" class="btn" data-do="anchor" data-testid="anchor" ${legal.includes(`A:${ui.selected}`) ? "" : "disabled"}>${t("anchor")}</button>${takeBack}</div></section>`;
+  const takeBack = backs.length ? `<div class="take-backs" data-testid="take-backs"><small>${t("pickTakeBack")}</small>
+      ${[null, ...backs].map((c) => `<button type="button" class="btn small${ui.takeBack === c ? " on" : ""}" data-do="take-back" data-cell="${c ?? ""}"
+        data-testid="take-back${c ? `-${c}` : "-none"}" aria-pressed="${ui.takeBack === c}">${c ? `∞ ${c}` : t("noTakeBack")}</button>`).join("")}</div>` : "";
+  return `<section class="moves" data-testid="moves" data-state="choose"><p class="muted">${cell ? t("menuTitle", { c: cell }) : t("selectHint")}</p>
+    <div class="move-buttons">${button("P", "make-move", t("makeMove"), true)}${button("A", "anchor", t("anchor"))}${button("X", "shot", t("shot"))}</div>
+    ${wheels ? `<div class="wheels">${wheels}</div>` : ""}${takeBack}</section>`;
 }
 
 function menuLabel(action, piece) {
@@ -99,7 +123,8 @@ function compass(title, cell, actions, direction) {
   const keys = COMPASS.map((d) => {
     if (d === null) return `<span class="compass-core">∞</span>`;
     const action = byDir.get(d);
-    return action ? `<button type="button" class="compass-key" data-do="menu-act" data-action="${action}" title="${escapeHTML(action)}">${ARROWS[d]}</button>`
+    const words = action ? escapeHTML(actionWords(action, t)) : "";
+    return action ? `<button type="button" class="compass-key" data-do="menu-act" data-action="${action}" title="${words}" aria-label="${words}">${ARROWS[d]}</button>`
       : `<span class="compass-key off">${ARROWS[d]}</span>`;
   }).join("");
   return `<div class="compass-box"><h4>${escapeHTML(title)}</h4><div class="compass" data-cell="${cell}">${keys}</div></div>`;
@@ -111,7 +136,7 @@ export function cellMenu(game, me, cell, memoText) {
   const actions = legalOn(game, me, cell);
   const plain = actions.filter((a) => "PAX".includes(a[0]));
   const items = plain.map((a) => `<button type="button" class="menu-item" data-do="menu-act" data-action="${a}">${escapeHTML(menuLabel(a, piece))}
-      <small>${escapeHTML(a)}</small></button>`);
+      <small>${escapeHTML(actionWords(a, t))}</small></button>`);
   const shifts = actions.filter((a) => a[0] === "S");
   const magnets = actions.filter((a) => a[0] === "M");
   const n = game.settings.board;
@@ -127,12 +152,33 @@ export function cellMenu(game, me, cell, memoText) {
     <button type="button" class="btn ghost small" data-do="menu-close">${t("m_close")}</button></div>`;
 }
 
-export function endPanel(game, name) {
+/** A round just over: who took it and why, the score, and «Дальше» back to the next round's board. */
+export function roundOverPanel(game, record, name, you, live) {
+  const reason = t(`r_${record.reason}`);
+  let text;
+  if (record.result === "draw") text = t("roundOverDraw", { r: reason });
+  else if (record.result === you) text = t("roundOverYou", { r: reason });
+  else text = t("roundOverThem", { p: name(record.result), r: reason });
+  const score = t("scoreNow", { a: game.score.A, b: game.score.B });
+  return `<section class="round-over" data-testid="round-over" data-round="${record.round}" data-result="${record.result}">
+    <h2>${t("roundOver", { n: record.round })}</h2><p>${escapeHTML(text)}</p><p class="muted">${escapeHTML(score)}</p>
+    ${live ? `<button type="button" class="btn primary" data-do="go-on" data-testid="go-on">${t("goOn")}</button>` : ""}</section>`;
+}
+
+/** The end of the match: who won and how (rounds, or a resignation). */
+export function endPanel(game, name, you, rating = null) {
   if (game.status === "live") return "";
   let text;
-  if (game.status === "finished") text = t("winner", { p: name(game.winner) });
-  else text = t(game.status === "cancelled" ? "cancelled" : "aborted");
-  return `<section class="over" data-testid="over" data-status="${game.status}"><h2>${t("over")}</h2><p>${escapeHTML(text)}</p>
+  if (game.status === "finished") {
+    const resigned = game.rounds.at(-1)?.reason === "resign";
+    let who = t("youLose", { p: name(game.winner) });
+    if (you == null) who = t("winnerIs", { p: name(game.winner) }); // two on one device
+    else if (game.winner === you) who = t("youWin");
+    const how = resigned ? t(game.winner === you ? "theyResigned" : "youResigned") : t("endByRounds", { a: game.score.A, b: game.score.B });
+    text = `${who} ${how}`;
+    if (rating) text += ` ${t("ratingChange", { r: rating.now, d: `${rating.change >= 0 ? "+" : "−"}${Math.abs(rating.change)}` })}`;
+  } else text = t(game.status === "cancelled" ? "cancelled" : "aborted");
+  return `<section class="over" data-testid="over" data-status="${game.status}"><h2>${t("over")}</h2><p data-testid="over-text">${escapeHTML(text)}</p>
     <nav class="row"><a class="btn primary small" href="#/">${t("newGame")}</a><a class="btn ghost small" href="#/games" data-testid="my-games-link">${t("myGames")}</a>
     <a class="btn ghost small" href="#/history" data-testid="history-link">${t("history")}</a><a class="btn ghost small" href="#/leaders" data-testid="leaders-link">${t("leaders")}</a></nav></section>`;
 }

@@ -114,3 +114,49 @@ export function rowsText(board, n) {
   }
   return rows;
 }
+
+/** A board from the rows the rules write (`rounds[].board`: top row first, . a b A B #): a round's last board. */
+export function boardFromRows(rows, n) {
+  const stones = [];
+  const walls = [];
+  rows.forEach((line, i) => {
+    const row = n - 1 - i;
+    [...line].forEach((ch, col) => {
+      const cell = cellName(col, row);
+      if (ch === "#") walls.push({ cell, until: null, trail: false });
+      else if (ch !== ".") stones.push({ cell, seat: ch.toUpperCase(), anchor: ch === ch.toUpperCase(), digit: null, frame: false });
+    });
+  });
+  return { stones, walls, marks: [] };
+}
+
+/** The cells of `seat`'s runs of `length` or more pieces (anchors included) in a line: the row that won. */
+export function rowCells(board, seat, length, n) {
+  const own = new Set(board.stones.filter((s) => s.seat === seat).map((s) => s.cell));
+  const lit = new Set();
+  for (const dir of ["E", "N", "NE", "SE"]) {
+    const back = { E: "W", N: "S", NE: "SW", SE: "NW" }[dir];
+    for (const cell of own) {
+      const before = neighbour(cell, back, n);
+      if (before && own.has(before)) continue; // not the start of a run
+      const run = [cell];
+      for (let next = neighbour(cell, dir, n); next && own.has(next); next = neighbour(next, dir, n)) run.push(next);
+      if (run.length >= length) run.forEach((c) => lit.add(c));
+    }
+  }
+  return [...lit];
+}
+
+/** The cells each seat's action of a log entry named (its last move, marked on the board). */
+export function movedCells(entry) {
+  const marked = {};
+  for (const seat of ["A", "B"]) {
+    const action = entry?.actions?.[seat];
+    if (!action) continue;
+    const [main] = action.split(";");
+    const parts = main.split(":");
+    const cell = parts[0] === "S" ? parts[2] : parts[1];
+    if (cell) marked[cell] = seat;
+  }
+  return marked;
+}

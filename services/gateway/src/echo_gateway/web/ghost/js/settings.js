@@ -19,7 +19,7 @@ function label(name, value) {
 }
 
 export function settingsForm(values = DEFAULTS) {
-  const select = (name) => `<label class="field"><span>${t(`s_${name}`)}</span><select name="${name}" data-testid="set-${name}">
+  const select = (name) => `<label class="field" title="${escapeHTML(t(`tip_${name}`))}"><span>${t(`s_${name}`)}</span><select name="${name}" data-testid="set-${name}">
     ${CHOICES[name].map((v) => `<option value="${v}"${String(v) === String(values[name]) ? " selected" : ""}>${escapeHTML(label(name, v))}</option>`).join("")}</select></label>`;
   return `<div class="settings-grid">${ORDER.filter((n) => n !== "clock").map(select).join("")}
     <label class="field check"><input type="checkbox" name="no_clock" data-testid="set-no-clock"> <span>${t("noLimit")}</span></label></div>`;
@@ -39,7 +39,7 @@ export function readSettings(form, { clockAllowed }) {
 
 /** The view's `settings` (or a link's) as a list of terms and values. */
 export function settingsSummary(s) {
-  const rows = ORDER.filter((name) => name !== "clock" || !s.clock).map((name) => `<dt>${t(`s_${name}`)}</dt><dd>${escapeHTML(label(name, s[name]))}</dd>`);
+  const rows = ORDER.filter((name) => name !== "clock" || !s.clock).map((name) => `<dt title="${escapeHTML(t(`tip_${name}`))}">${t(`s_${name}`)}</dt><dd>${escapeHTML(label(name, s[name]))}</dd>`);
   return `<dl class="summary" data-testid="settings">${rows.join("")}</dl>`;
 }
 
