@@ -52,7 +52,7 @@ export function tutorialBannerHTML(view) {
   }
   const head = tut.done ? t("tutorialDone") : t("step", { s: tut.step, n: tut.total });
   const finish = tut.done
-    ? `<button type="button" class="btn danger small" data-action="finish" data-testid="tutorial-finish">${t("finish")}</button>` : "";
+    ? `<button type="button" class="btn primary small" data-action="tutorial-finish" data-testid="tutorial-finish">${t("tutorialEnd")}</button>` : "";
   return `<div class="tutorial-banner" role="status" data-testid="tutorial">
     <strong>${head}</strong><span data-testid="tutorial-text">${escapeHTML(instruction(tut))}</span>${finish}</div>`;
 }
