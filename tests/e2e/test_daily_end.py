@@ -4,7 +4,6 @@ anyone can share: no field in it, and its link opens the game."""
 
 import asyncio
 import re
-from pathlib import Path
 
 import pytest
 from echo_challenge.field import sector_name
@@ -14,19 +13,17 @@ from echo_runtime.clock import SystemClock
 
 from tests.support.play import ask, beam_ephemera, publish_daily
 
-from .conftest import PHONE, new_page
+from .conftest import ARTIFACTS, PHONE, new_page
 from .helpers import click_play_daily
 
 pytestmark = pytest.mark.e2e
 
-SHOTS = Path("/work/notes/shots/echo")
 NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
 
 
 async def shot(page, name: str) -> None:  # noqa: ANN001
-    if SHOTS.parent.exists():
-        SHOTS.mkdir(exist_ok=True)
-        await page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    """The whole page (the panel runs below the fold on a phone), beside the suite's other screenshots."""
+    await page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 async def play_smallest_ephemeron(nc, account: str, game_id: str, daily) -> None:  # noqa: ANN001
