@@ -237,3 +237,43 @@ async def test_day_results_with_the_past_field_and_the_game_of_the_day(social, b
         await phone.shot("phone-chart-results")
     finally:
         await phone.page.context.close()
+
+
+async def test_the_league_and_friends_tabs_fit_a_phone(social, browser, system) -> None:  # noqa: ANN001
+    """Issue 40, point 4: at 390 px the «Лига» tab shows «За неделю» and the «Друзья» tab its remove buttons,
+    neither in a sideways-scrolling box."""
+    _, players = await played_chart(social, ("Анна", "Бонифаций"))
+    _, token, _ = players["Анна"]
+    added = await social.call("POST", "/api/v1/friends", token, json={"callsign": "Бонифаций"})
+    assert added.status_code in (200, 201), added.text
+
+    async def grouped():
+        reply = await social.call("GET", "/api/v1/leagues/me", token)
+        return reply.status_code == 200 and reply.json().get("group")
+
+    await until(grouped)
+    phone = await new_page(browser, system, {"width": 390, "height": 844}, touch=True)
+    page = phone.page
+    fits = """() => document.documentElement.scrollWidth <= innerWidth
+        && [...document.querySelectorAll('.table-wrap')].every((w) => w.scrollWidth <= w.clientWidth)"""
+    inside = "(sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return r.width > 0 && r.right <= innerWidth; }"
+    try:
+        await page.evaluate("(t) => localStorage.setItem('echo.token', t)", token)
+        await page.goto(system + "/#/chart/league")
+        await page.wait_for_selector("[data-testid=group-table]")
+        assert await page.evaluate(fits)
+        assert await page.evaluate(inside, "[data-testid=group-table] thead th:last-child")  # «За неделю»
+        assert "За неделю" in await page.inner_text("[data-testid=group-table] thead th:last-child")
+        await phone.shot("phone-chart-league")
+        await page.click("[data-testid=tab-friends]")
+        await page.wait_for_selector("[data-testid=friends-table] [data-remove]")
+        assert await page.evaluate(fits)
+        assert await page.evaluate(inside, "[data-testid=friends-table] [data-remove]")
+        await phone.shot("phone-chart-friends")
+        await page.click("#lang")
+        await page.wait_for_selector("[data-testid=tab-friends]:has-text('Friends')")
+        await page.wait_for_selector("[data-testid=friends-table] [data-remove]")
+        assert await page.evaluate(fits)
+    finally:
+        await page.context.close()
+    assert not phone.errors, phone.errors

@@ -126,9 +126,11 @@ export class ChartScreen {
     const group = await getJSON(`/api/v1/groups/${encodeURIComponent(me.group.group_id)}`);
     const head = `<p data-testid="league-head"><strong>${termHTML("league", t("leagueOf", { l: t(me.group.league) }))}</strong> · ${t("groupPlace", { p: me.group.place, n: me.group.size })}</p>`;
     if (!group) return head;
-    const days = group.days.map((d) => `<th scope="col" class="num">${escapeHTML(d.slice(8))}</th>`).join("");
-    const rows = group.members.map((m) => `<tr><td class="num">${num(m.place)}</td><td>${callsignButton(m.callsign)}</td>
-      ${m.days.map((c) => `<td class="num muted">${c || "·"}</td>`).join("")}<td class="num"><strong>${num(m.credits)}</strong></td></tr>`).join("");
+    // on a phone the seven day columns give way to one line under the callsign: «За неделю» stays in view
+    const days = group.days.map((d) => `<th scope="col" class="num day">${escapeHTML(d.slice(8))}</th>`).join("");
+    const rows = group.members.map((m) => `<tr><td class="num">${num(m.place)}</td><td>${callsignButton(m.callsign)}
+      <span class="days-inline muted" aria-hidden="true">${m.days.map((c) => c || "·").join(" ")}</span></td>
+      ${m.days.map((c) => `<td class="num muted day">${c || "·"}</td>`).join("")}<td class="num"><strong>${num(m.credits)}</strong></td></tr>`).join("");
     return `${head}<p class="muted">${t("groupWeek", { d: escapeHTML(dayText(group.week_start, lang())) })}${group.settled ? ` · ${t("settled")}` : ""}</p>
       <div class="table-wrap"><table class="chart-table" data-testid="group-table"><thead><tr><th scope="col">${t("colPlace")}</th><th scope="col">${t("colCallsign")}</th>${days}<th scope="col" class="num">${t("weekSum")}</th></tr></thead>
       <tbody>${rows}</tbody></table></div>`;
@@ -205,7 +207,7 @@ export function friendsTable(data, limit = 0) {
   if (limit) friends = friends.slice(0, limit);
   const row = (f, me = false) => `<tr${me ? ' class="me"' : ""} data-testid="friend-row"><td>${me ? `<strong>${escapeHTML(f.callsign ?? t("you"))}</strong> <span class="muted">(${t("you")})</span>`
     : `${limit ? escapeHTML(f.callsign) : callsignButton(f.callsign)}${f.mutual ? ` <span class="muted" title="${t("mutual")}">⇄</span>` : ""}`}</td>
-    <td class="num"><strong>${num(f.today)}</strong></td><td class="num">${num(f.yesterday)}</td><td class="num">${num(f.week)}</td>${limit ? "" : `<td>${me ? "" : `<button type="button" class="btn ghost small" data-remove="${escapeHTML(f.account_id)}" aria-label="${t("removeFriend")}: ${escapeHTML(f.callsign)}">${t("removeFriend")}</button>`}</td>`}</tr>`;
+    <td class="num"><strong>${num(f.today)}</strong></td><td class="num">${num(f.yesterday)}</td><td class="num">${num(f.week)}</td>${limit ? "" : `<td>${me ? "" : `<button type="button" class="btn ghost small remove" data-remove="${escapeHTML(f.account_id)}" aria-label="${t("removeFriend")}: ${escapeHTML(f.callsign)}" title="${t("removeFriend")}"><span class="wide">${t("removeFriend")}</span><span class="narrow" aria-hidden="true">✕</span></button>`}</td>`}</tr>`;
   return `<div class="table-wrap"><table class="chart-table" data-testid="friends-table"><thead><tr><th scope="col">${t("colCallsign")}</th>
     <th scope="col" class="num">${t("colToday")}</th><th scope="col" class="num">${t("colYesterday")}</th><th scope="col" class="num">${t("colWeek")}</th>${limit ? "" : "<th></th>"}</tr></thead>
     <tbody>${data.me && !limit ? row(data.me, true) : ""}${friends.map((f) => row(f)).join("")}</tbody></table></div>
