@@ -256,7 +256,8 @@ async def test_the_league_and_friends_tabs_fit_a_phone(social, browser, system) 
     page = phone.page
     fits = """() => document.documentElement.scrollWidth <= innerWidth
         && [...document.querySelectorAll('.table-wrap')].every((w) => w.scrollWidth <= w.clientWidth)"""
-    inside = "(sel) => { const r = document.querySelector(sel).getBoundingClientRect(); return r.width > 0 && r.right <= innerWidth; }"
+    inside = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        return r.width > 0 && r.right <= innerWidth; }"""
     try:
         await page.evaluate("(t) => localStorage.setItem('echo.token', t)", token)
         await page.goto(system + "/#/chart/league")
