@@ -278,3 +278,34 @@ async def test_the_league_and_friends_tabs_fit_a_phone(social, browser, system) 
     finally:
         await page.context.close()
     assert not phone.errors, phone.errors
+
+
+async def test_a_challenge_link_puts_its_card_first_with_the_score_to_beat(social, browser, system) -> None:  # noqa: ANN001
+    """Issue 40, point 7: a newcomer arriving by a challenge link sees the challenge above the Tutorial's card,
+    with the sender's score; the Daily he starts from it keeps that score by its title."""
+    _, players = await played_chart(social, ("Анна",))
+    _, token, view = players["Анна"]
+    made = await social.call("POST", "/api/v1/challenges", token)
+    assert made.is_success, made.text
+    link = made.json()["challenge"]["url"]
+    friend = await new_page(browser, system, PHONE, touch=True, path="/challenge/" + link.split("/challenge/", 1)[1])
+    page = friend.page
+    try:
+        await page.wait_for_selector("[data-testid=challenge-beat]")
+        assert f"Счёт Анна: {view['credits']} Кредит" in await page.inner_text("[data-testid=challenge-beat]")
+        cards = "() => [...document.querySelectorAll('.cards > section')].map((s) => s.dataset.testid)"
+        order = await page.evaluate(cards)
+        assert order.index("challenge-card") < order.index("first-steps"), order
+        await friend.shot("phone-challenge-first")
+        await page.click("[data-testid=challenge-play]")
+        asked = page.locator("[data-testid=first-daily][open]")
+        await asked.or_(page.locator("[data-testid=game][data-mode=daily]")).first.wait_for()
+        if await asked.count():
+            await page.click("[data-testid=daily-now]")
+        await page.wait_for_selector("[data-testid=beat-target]")
+        assert f"Побить: {view['credits']} (Анна)" in await page.inner_text("[data-testid=beat-target]")
+        assert await page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        await friend.shot("phone-challenge-daily-beat")
+    finally:
+        await page.context.close()
+    assert not friend.errors, friend.errors

@@ -7,7 +7,7 @@ import { termHTML, membraneEffect } from "./terms.js";
 import { escapeHTML, indexOf, nameOf } from "./board.js";
 import { fieldHTML } from "./field.js";
 import { fmt, logLine } from "./log.js";
-import { challengeMakerHTML, wireChallengeMaker } from "./challenge.js";
+import { challengeMakerHTML, scoreToBeat, wireChallengeMaker } from "./challenge.js";
 import { rememberTutorial, tutorialBannerHTML, wrongClickText } from "./tutorial.js";
 import { withLog } from "./log_delta.js";
 
@@ -36,7 +36,7 @@ export class GameScreen {
     this.on(this.conn, "update", (e) => this.accept(e.detail));
     this.on(this.conn, "online", () => this.resume());
     this.on(document, "keydown", (e) => this.onKey(e));
-    if (this.view) { this.endOnce(); this.render(); }
+    if (this.view) { this.lookUpOnce(); this.render(); }
     if (this.conn.state === "online") this.resume();
   }
 
@@ -70,7 +70,7 @@ export class GameScreen {
     if (this.view.mode === "free") localStorage.setItem("echo.freeGame", this.gameId);
     rememberTutorial(this.gameId, this.view);
     if (this.view.mode === "daily" && this.view.status === "live" && !this.phaseChecked) this.checkPhase();
-    this.endOnce();
+    this.lookUpOnce();
     this.render();
   }
 
@@ -82,7 +82,13 @@ export class GameScreen {
     if (kind && !this.gone) this.conn.dispatchEvent(new CustomEvent("notice", { detail: { kind, closes_at: daily.closes_at } }));
   }
 
-  endOnce() {
+  /** Once per screen: a Daily played from a challenge link shows the score to beat by its title; an ended
+   *  Daily loads its place and shareable result. */
+  lookUpOnce() {
+    if (this.view.mode === "daily" && !this.beatAsked) {
+      this.beatAsked = true;
+      scoreToBeat().then((sender) => { if (sender && !this.gone) { this.beat = sender; this.render(); } });
+    }
     if (this.view.mode === "daily" && this.view.status !== "live" && !this.readonly && !this.end) this.loadEnd();
   }
 
@@ -301,6 +307,7 @@ export class GameScreen {
     if (v.mode === "tutorial") name = t("tutorial");
     if (v.mode === "daily") name = `${t("daily")}${v.daily?.number ? ` № ${v.daily.number}` : ""}`;
     return `<div class="game-title"><strong>${escapeHTML(name)}</strong>
+      ${this.beat && v.mode === "daily" ? `<span class="beat-target" data-testid="beat-target">${t("beatTarget", { n: this.beat.credits, c: escapeHTML(this.beat.callsign) })}</span>` : ""}
       <span class="muted">${termHTML("tick", t("tick"))} ${v.tick}${v.freeze ? ` · <span class="freeze" data-testid="freeze">❄ ${t("freeze", { n: v.freeze })}</span>` : ""}</span></div>`;
   }
 

@@ -314,6 +314,7 @@ Object.assign(RU, {
   overloadFull: "Контур полон ({n}/{m}): Зонд даже на пустом секторе — перегрузка, минус деление Связности. Эхолуч потратит Заряд.",
   overloadYellow: "Заряд {n} из {m}: жёлтый сегмент (+4 Заряда) перегрузит Контур — минус деление Связности.",
   tutorialEnd: "Закончить обучение",
+  challengeBeat: "Счёт {c}: {n} {n:Кредит|Кредита|Кредитов}. Побейте его!", beatTarget: "Побить: {n} ({c})",
   landingBadLink: "Ссылка неполная или испорчена — так бывает, когда почтовая программа переносит длинную ссылку на две строки.",
   landingBadLinkNext: "Откройте письмо и нажмите кнопку в нём или скопируйте ссылку целиком. Не помогло — запросите новое письмо в «Аккаунте».",
 });
@@ -328,6 +329,7 @@ Object.assign(EN, {
   overloadFull: "Contour full ({n}/{m}): a Probe even on an empty sector overloads it and costs a Connectivity division. A Beam spends Charge.",
   overloadYellow: "Charge {n} of {m}: a yellow segment (+4 Charge) would overload the Contour and cost a Connectivity division.",
   tutorialEnd: "End the tutorial",
+  challengeBeat: "{c} scored {n} {n:Credit|Credits}. Beat that!", beatTarget: "To beat: {n} ({c})",
   landingBadLink: "The link is incomplete or damaged — this happens when a mail program splits a long link over two lines.",
   landingBadLinkNext: "Open the letter and press its button, or copy the whole link. Still no luck? Ask for a new letter in Account.",
 });

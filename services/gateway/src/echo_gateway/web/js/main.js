@@ -182,7 +182,7 @@ export class MainScreen {
         <a class="btn ghost small" href="#/rules">${t("rules")}</a></nav></header>
       ${this.profileHTML()}
       <p class="error-line" role="alert" data-testid="main-error" ${this.error ? "" : "hidden"}>${escapeHTML(this.error)}</p>
-      <div class="cards">${this.firstStepsCard()}${this.challenge ?? ""}${this.dailyCard()}${this.friendsCard()}${this.freeCard()}${this.newcomer() ? "" : this.tutorialCard()}</div>
+      <div class="cards">${this.challenge ?? ""}${this.firstStepsCard()}${this.dailyCard()}${this.friendsCard()}${this.freeCard()}${this.newcomer() ? "" : this.tutorialCard()}</div>
       <dialog id="first-daily" data-testid="first-daily" aria-labelledby="first-daily-title">
         <h2 id="first-daily-title">${t("firstDailyTitle")}</h2><p>${t("firstDailyText")}</p>
         <div class="row"><button type="button" class="btn primary" data-action="tutorial-first" data-testid="tutorial-first">${t("startTutorial")}</button>
