@@ -237,7 +237,7 @@ export class GameScreen {
             <button type="button" class="btn ghost phone-only" data-action="menu" aria-haspopup="dialog" aria-label="${t("menu")}">☰</button>
           </div>
         </header>
-        ${this.readonly ? this.replayBar() : tutorialBannerHTML(v)}
+        ${this.readonly ? this.replayBar() : tutorialBannerHTML(v, v.tutorial?.look === "orders" ? this.ordersInline() : "")}
         <div class="game-body">
           <section class="field-wrap" aria-label="${t("field")}">
             ${this.field()}
@@ -274,7 +274,22 @@ export class GameScreen {
     const reopen = openDialog && this.root.querySelector(`#${openDialog}`);
     if (reopen && (live || openDialog === "membrane-dialog") && reopen.innerHTML.trim()) reopen.showModal();
     if (over && this.wasLive) this.root.querySelector("[data-testid=end]")?.scrollIntoView({ block: "nearest" });
+    this.showTutorialTarget();
     this.wasLive = !over;
+  }
+
+  /** A new Tutorial step: the sector it names is brought into view (on a phone the field runs under the tool bar). */
+  showTutorialTarget() {
+    const tut = this.view.tutorial;
+    if (!tut || tut.done || this.view.status !== "live" || this.shownStep === tut.step) return;
+    this.shownStep = tut.step;
+    this.root.querySelector(`.cell[data-sector="${tut.sector}"]`)?.scrollIntoView({ block: "nearest" });
+  }
+
+  /** The Order board's symbols in one line, for the Tutorial's banner. */
+  ordersInline() {
+    const rows = (this.view.orders ?? []).map((o) => `<span class="order-mini">${o.symbols.map((sym, k) => symbolHTML(sym, k < o.progress)).join("")}</span>`);
+    return `<span class="banner-orders" data-testid="tutorial-look">${t("orders")}: ${rows.join(" ")}</span>`;
   }
 
   wire() {
