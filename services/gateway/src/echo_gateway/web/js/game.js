@@ -179,6 +179,7 @@ export class GameScreen {
     const line = this.root.querySelector("[data-testid=overload]");
     if (!line) return;
     line.hidden = !risk;
+    line.dataset.risk = risk;
     line.textContent = risk ? t(risk === "full" ? "overloadFull" : "overloadYellow", { n: this.view.charge, m: this.view.contour }) : "";
   }
 
