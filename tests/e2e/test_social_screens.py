@@ -309,3 +309,60 @@ async def test_a_challenge_link_puts_its_card_first_with_the_score_to_beat(socia
     finally:
         await page.context.close()
     assert not friend.errors, friend.errors
+
+
+async def test_a_generated_name_is_found_shown_in_english_and_a_friends_card_offers_no_add(
+        social, browser, system) -> None:  # noqa: ANN001
+    """Issue 40, point 6: «Эхонавт-1234» (a player without a callsign) is found by search and written
+    «Echonaut-1234» in English; a friend's card does not offer «Добавить в друзья»; the top bar's game names
+    are in English on the English page."""
+    from echo_events.callsigns import generated_callsign, generated_number
+
+    daily, players = await played_chart(social, ("Анна",))
+    _, token, _ = players["Анна"]
+    nameless, nameless_token = await social.guest()
+    for _ in range(50):  # the social service adopts the guest from the ACCOUNTS stream
+        if (await social.call("GET", "/api/v1/account", nameless_token)).status_code == 200:
+            break
+        await asyncio.sleep(0.1)
+    await social.confirm(nameless_token, "nameless@example.org")
+    await play_daily(social.nc, nameless, daily, ephemera=1)
+    shown = generated_callsign(nameless)
+    english = f"Echonaut-{generated_number(nameless)}"
+
+    async def charted():
+        reply = await social.call("GET", f"/api/v1/charts/bronze/{daily.date.isoformat()}")
+        return shown in reply.text
+
+    await until(charted)
+    desktop = await new_page(browser, system, DESKTOP)
+    page = desktop.page
+    try:
+        await page.evaluate("(t) => localStorage.setItem('echo.token', t)", token)
+        await page.goto(system + "/#/chart/friends")
+        await page.fill("[data-testid=friend-search] input", shown)
+        await page.click("[data-testid=friend-search] button")
+        await page.wait_for_selector(f"[data-testid=found-row]:has-text('{shown}')")
+        await page.click("[data-testid=found-row] [data-add]")
+        await page.wait_for_selector(f"[data-testid=friends-table] [data-callsign='{shown}']")
+
+        await page.click("[data-testid=tab-today]")
+        await page.click(f"[data-testid=chart-table] [data-callsign='{shown}']")
+        await page.wait_for_selector("[data-testid=player-card][open] [data-testid=card-friend]")
+        assert await page.locator("[data-testid=card-add]").count() == 0  # a friend is not offered «add» again
+        await desktop.shot("desktop-friend-card")
+        await page.keyboard.press("Escape")
+
+        await page.click("#lang")
+        await page.wait_for_selector(f"[data-testid=chart-table] [data-callsign='{shown}']:has-text('{english}')")
+        assert shown not in await page.inner_text("[data-testid=chart-table]")
+        bar = await page.inner_text(".chrome nav.games")
+        assert "Echoes of Time" in bar and "Ark" in bar and "Ghost Five" in bar and "Ковчег" not in bar
+        await page.click("[data-testid=tab-friends]")
+        await page.fill("[data-testid=friend-search] input", english)  # the English spelling finds him too
+        await page.click("[data-testid=friend-search] button")
+        await page.wait_for_selector("[data-testid=found-row]")
+        await desktop.shot("desktop-chart-en-generated")
+    finally:
+        await page.context.close()
+    assert not desktop.errors, desktop.errors

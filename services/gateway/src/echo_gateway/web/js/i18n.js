@@ -314,6 +314,7 @@ Object.assign(RU, {
   overloadFull: "Контур полон ({n}/{m}): Зонд даже на пустом секторе — перегрузка, минус деление Связности. Эхолуч потратит Заряд.",
   overloadYellow: "Заряд {n}/{m}: жёлтый сегмент (+4) перегрузит Контур.",
   challengeBeat: "Счёт {c}: {n} {n:Кредит|Кредита|Кредитов}. Побейте его!", beatTarget: "Побить: {n} ({c})",
+  cardFriend: "В друзьях", gameEot: "Эхо времени", gameArk: "Ковчег", gameGhost: "Призрачная пятёрка", gamesLabel: "Игры",
   landingBadLink: "Ссылка неполная или испорчена — так бывает, когда почтовая программа переносит длинную ссылку на две строки.",
   landingBadLinkNext: "Откройте письмо и нажмите кнопку в нём или скопируйте ссылку целиком. Не помогло — запросите новое письмо в «Аккаунте».",
 });
@@ -328,6 +329,7 @@ Object.assign(EN, {
   overloadFull: "Contour full ({n}/{m}): a Probe even on an empty sector overloads it and costs a Connectivity division. A Beam spends Charge.",
   overloadYellow: "Charge {n}/{m}: a yellow segment (+4) would overload the Contour.",
   challengeBeat: "{c} scored {n} {n:Credit|Credits}. Beat that!", beatTarget: "To beat: {n} ({c})",
+  cardFriend: "Your friend", gameEot: "Echoes of Time", gameArk: "Ark", gameGhost: "Ghost Five", gamesLabel: "Games",
   landingBadLink: "The link is incomplete or damaged — this happens when a mail program splits a long link over two lines.",
   landingBadLinkNext: "Open the letter and press its button, or copy the whole link. Still no luck? Ask for a new letter in Account.",
 });

@@ -7,6 +7,7 @@ import { keepChallenge } from "./api.js";
 import { clock, dayText, escapeHTML, secondsToMidnightMSK } from "./board.js";
 import { rememberView } from "./game.js";
 import { termHTML } from "./terms.js";
+import { shownName } from "./names.js";
 import { askBeforeDaily, forgetUnfinishedTutorial, tutorialDone, unfinishedTutorial } from "./tutorial.js";
 
 // Used until GET /api/v1/play/options answers (the engine's presets, echo-challenge.md §23).
@@ -82,7 +83,7 @@ export class MainScreen {
       ? t("profileLeague", { l: t(l.group.league), p: l.group.place, n: l.group.size })
       : t("profileNoGroup", { l: t(l.league) });
     return `<div class="profile" data-testid="profile">
-      <a class="callsign-big" href="#/account" data-testid="profile-callsign">${callsign ? escapeHTML(callsign) : t("profileGuest")}</a>
+      <a class="callsign-big" href="#/account" data-testid="profile-callsign">${callsign ? escapeHTML(shownName(callsign)) : t("profileGuest")}</a>
       ${leagueText ? `<a class="muted" href="#/chart/league" data-testid="profile-league">${leagueText}</a>` : ""}
       ${this.me && !this.me.email_confirmed ? `<a class="pill" href="#/account" data-testid="profile-confirm">${t("emailNotConfirmed")}</a>` : ""}
     </div>`;
