@@ -8,6 +8,7 @@ import { clock, dayText, escapeHTML, secondsToMidnightMSK } from "./board.js";
 import { rememberView } from "./game.js";
 import { termHTML } from "./terms.js";
 import { shownName } from "./names.js";
+import { gamesHomeHTML } from "./home.js";
 import { askBeforeDaily, forgetUnfinishedTutorial, tutorialDone, unfinishedTutorial } from "./tutorial.js";
 
 // Used until GET /api/v1/play/options answers (the engine's presets, echo-challenge.md §23).
@@ -69,6 +70,7 @@ export class MainScreen {
     const [me, league, friends, challenge, games] = await Promise.all([
       account(), myLeague(), friendsScores(), challengeCard(), getJSON("/api/v1/games")]);
     this.best = (games?.games ?? []).filter((g) => g.best);
+    this.games = games?.games ?? null;
     this.me = me?.account ?? null;
     this.league = league;
     this.friends = friends;
@@ -182,6 +184,7 @@ export class MainScreen {
         <a class="btn ghost small" href="#/account" data-testid="account-link">${t("account")}</a>
         <a class="btn ghost small" href="#/rules">${t("rules")}</a></nav></header>
       ${this.profileHTML()}
+      ${gamesHomeHTML(this.games, this.conn.accountId)}
       <p class="error-line" role="alert" data-testid="main-error" ${this.error ? "" : "hidden"}>${escapeHTML(this.error)}</p>
       <div class="cards">${this.challenge ?? ""}${this.firstStepsCard()}${this.dailyCard()}${this.friendsCard()}${this.freeCard()}${this.newcomer() ? "" : this.tutorialCard()}</div>
       <dialog id="first-daily" data-testid="first-daily" aria-labelledby="first-daily-title">
