@@ -84,6 +84,10 @@ async def test_a_newcomer_on_a_phone_in_english(social, browser, system: str, pr
             await page.tap(f"[data-testid=tool-{step.tool}]")
             await page.tap(f".cell[data-sector={name}]")
             await page.wait_for_selector(f".cell[data-sector={name}].open")
+            if name == "C3":  # a green segment: +½ Connectivity, written with a decimal point in English
+                assert "3.5/" in await page.inner_text("[data-testid=connectivity]")
+                log = await page.inner_text("[data-testid=log]")
+                assert "3.5" in log and "3,5" not in log, log
         width = await page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE_390["width"], f"the page scrolls sideways: {width}px"
         finish = page.locator("[data-testid=tutorial-finish]")
