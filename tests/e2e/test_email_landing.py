@@ -89,3 +89,32 @@ async def test_a_link_opened_in_another_accounts_browser_warns(social, browser, 
         await page.context.close()
     assert (await social.call("GET", "/api/v1/account", attacker)).json()["account"]["email_confirmed"] is False
     assert not desktop.errors, desktop.errors
+
+
+async def test_a_cut_or_wrong_confirmation_link_says_what_happened_and_what_to_do(social, browser, system: str) -> None:  # noqa: ANN001
+    """Issue 40, point 5: a link cut by a mail program (too short a token) or an unknown one is explained in
+    words with the next step, never as the request's validation message."""
+    phone = await new_page(browser, system, PHONE, touch=True)
+    page = phone.page
+    try:
+        await page.goto(f"{system}/api/v1/account/email/confirm?token=abc123")  # cut: 6 characters
+        await page.wait_for_selector("[data-testid=landing-error]")
+        said = await page.inner_text("[data-testid=landing]")
+        assert "неполная или испорчена" in said and "запросите новое письмо" in said, said
+        assert "token" not in said and "String" not in said and "16" not in said
+        assert await page.get_attribute("a.btn.primary", "href") == "#/account"
+        assert await page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        await phone.shot("phone-confirm-bad-link")
+
+        await page.goto(f"{system}/api/v1/account/email/confirm?token={'z' * 40}")  # whole but unknown
+        await page.wait_for_selector("[data-testid=landing-next]")
+        said = await page.inner_text("[data-testid=landing]")
+        assert "запросите новое письмо" in said and "token" not in said.lower(), said
+
+        await page.click("#lang")
+        await page.goto(f"{system}/api/v1/account/email/confirm?token=abc123")
+        await page.wait_for_selector("[data-testid=landing-next]:has-text('Ask for a new letter')")
+        assert "incomplete or damaged" in await page.inner_text("[data-testid=landing-error]")
+    finally:
+        await page.context.close()
+    assert not phone.errors, phone.errors

@@ -78,3 +78,41 @@ def _name(index: int) -> str:
     from echo_challenge.field import sector_name
 
     return sector_name(index)
+
+
+async def test_an_overload_is_announced_before_it_and_the_move_stays_allowed(phone) -> None:  # noqa: ANN001
+    """Issue 40, point 3: at a full Contour a Probe even on an empty sector costs a division (echo-challenge.md
+    §3, §5): the tool bar says so before the click and the hovered sector is marked; the click still plays."""
+    page = phone.page
+    await start_free(page)
+    safe = free_sectors(await account_id(page), "standard")
+    warning = page.locator("[data-testid=overload]")
+    assert "жёлтый сегмент" in await warning.inner_text()  # Charge 3 of 6: a yellow's +4 would not fit
+    for index in safe[:2]:
+        await click_and_wait(page, index)
+    assert await page.get_attribute(".field", "data-overload") == "yellow"
+    await click_and_wait(page, safe[2])  # Charge 6 of 6
+    assert "6/6" in await page.inner_text("[data-testid=contour]")
+    await warning.wait_for(state="visible")
+    assert "Контур полон (6/6)" in await warning.inner_text() and "пустом секторе" in await warning.inner_text()
+    assert await page.get_attribute(".field", "data-overload") == "full"
+    assert await warning.is_visible() and await page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    await page.hover(f".cell[data-sector={_name(safe[3])}]")
+    mark = await page.evaluate(f"""getComputedStyle(document.querySelector('.cell[data-sector={_name(safe[3])}]'),
+                                   '::after').content""")
+    assert "⚠" in mark
+    await phone.shot("phone-overload-warning")
+
+    before = await page.evaluate("window.echo.view().connectivity")
+    await click_and_wait(page, safe[3])  # the warning took no move away: the Probe plays and overloads
+    assert await tick(page) == 4
+    assert await page.evaluate("window.echo.view().connectivity") == before - 1
+    assert "Перегрузка" in await page.inner_text("[data-testid=log]")
+
+    await page.click("[data-testid=tool-beam]")  # a Beam spends 2: only a yellow (+4) would overflow then
+    assert "жёлтый сегмент" in await warning.inner_text()
+    await page.click("#lang")  # the screen is drawn again in English, the Probe in hand
+    await page.wait_for_selector("[data-testid=overload]:has-text('Contour full (6/6)')")
+    await phone.shot("phone-overload-warning-en")
+    await page.click("[data-testid=tool-beam]")
+    assert "yellow segment" in await warning.inner_text()

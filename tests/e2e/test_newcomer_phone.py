@@ -71,20 +71,33 @@ async def test_a_newcomer_on_a_phone_in_english(social, browser, system: str, pr
         await error.tap()  # a tap hides it
         await error.wait_for(state="hidden")
 
+        assert "Orders:" in await page.inner_text("[data-testid=tutorial-look]")  # the Order step 1 speaks of
+        in_view = """(name) => {
+            const cell = document.querySelector(`.cell[data-sector="${name}"]`).getBoundingClientRect();
+            const bar = document.querySelector('.tools').getBoundingClientRect();
+            return cell.top >= 0 && cell.bottom <= bar.top; }"""
         for step in SCRIPT:
             name = sector_name(step.sector)
+            words = len((await page.inner_text("[data-testid=tutorial-text]")).split())
+            assert words <= 40, f"step {name}: {words} words"
+            assert await page.evaluate(in_view, name), f"step {name}: its sector is out of view"
             await page.tap(f"[data-testid=tool-{step.tool}]")
             await page.tap(f".cell[data-sector={name}]")
             await page.wait_for_selector(f".cell[data-sector={name}].open")
+            if name == "C3":  # a green segment: +½ Connectivity, written with a decimal point in English
+                assert "3.5/" in await page.inner_text("[data-testid=connectivity]")
+                log = await page.inner_text("[data-testid=log]")
+                assert "3.5" in log and "3,5" not in log, log
         width = await page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE_390["width"], f"the page scrolls sideways: {width}px"
         finish = page.locator("[data-testid=tutorial-finish]")
         assert await finish.is_visible()  # not hidden inside ☰
-        assert "Tutorial complete" in await page.inner_text("[data-testid=tutorial]")
+        assert "All steps done" in await page.inner_text("[data-testid=tutorial]")
         await phone.shot("phone390-tutorial-done-en")
-        await finish.tap()
-        await page.tap("[data-action=finish-yes]")
+        await finish.tap()  # it ends at once: no second question
         await page.wait_for_selector("[data-testid=tutorial-next]")
+        assert await page.locator("dialog[open]").count() == 0
+        assert "Tutorial complete" in await page.inner_text("[data-testid=tutorial]")
         await phone.shot("phone390-tutorial-end-en")
         await page.tap("[data-testid=tutorial-next]")
         await page.wait_for_selector("[data-testid=daily-card]")

@@ -237,3 +237,132 @@ async def test_day_results_with_the_past_field_and_the_game_of_the_day(social, b
         await phone.shot("phone-chart-results")
     finally:
         await phone.page.context.close()
+
+
+async def test_the_league_and_friends_tabs_fit_a_phone(social, browser, system) -> None:  # noqa: ANN001
+    """Issue 40, point 4: at 390 px the «Лига» tab shows «За неделю» and the «Друзья» tab its remove buttons,
+    neither in a sideways-scrolling box."""
+    _, players = await played_chart(social, ("Анна", "Бонифаций"))
+    _, token, _ = players["Анна"]
+    added = await social.call("POST", "/api/v1/friends", token, json={"callsign": "Бонифаций"})
+    assert added.status_code in (200, 201), added.text
+
+    async def grouped():
+        reply = await social.call("GET", "/api/v1/leagues/me", token)
+        return reply.status_code == 200 and reply.json().get("group")
+
+    await until(grouped)
+    phone = await new_page(browser, system, {"width": 390, "height": 844}, touch=True)
+    page = phone.page
+    fits = """() => document.documentElement.scrollWidth <= innerWidth
+        && [...document.querySelectorAll('.table-wrap')].every((w) => w.scrollWidth <= w.clientWidth)"""
+    inside = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+        return r.width > 0 && r.right <= innerWidth; }"""
+    try:
+        await page.evaluate("(t) => localStorage.setItem('echo.token', t)", token)
+        await page.goto(system + "/#/chart/league")
+        await page.wait_for_selector("[data-testid=group-table]")
+        assert await page.evaluate(fits)
+        assert await page.evaluate(inside, "[data-testid=group-table] thead th:last-child")  # «За неделю»
+        assert "За неделю" in await page.inner_text("[data-testid=group-table] thead th:last-child")
+        await phone.shot("phone-chart-league")
+        await page.click("[data-testid=tab-friends]")
+        await page.wait_for_selector("[data-testid=friends-table] [data-remove]")
+        assert await page.evaluate(fits)
+        assert await page.evaluate(inside, "[data-testid=friends-table] [data-remove]")
+        await phone.shot("phone-chart-friends")
+        await page.click("#lang")
+        await page.wait_for_selector("[data-testid=tab-friends]:has-text('Friends')")
+        await page.wait_for_selector("[data-testid=friends-table] [data-remove]")
+        assert await page.evaluate(fits)
+    finally:
+        await page.context.close()
+    assert not phone.errors, phone.errors
+
+
+async def test_a_challenge_link_puts_its_card_first_with_the_score_to_beat(social, browser, system) -> None:  # noqa: ANN001
+    """Issue 40, point 7: a newcomer arriving by a challenge link sees the challenge above the Tutorial's card,
+    with the sender's score; the Daily he starts from it keeps that score by its title."""
+    _, players = await played_chart(social, ("Анна",))
+    _, token, view = players["Анна"]
+    made = await social.call("POST", "/api/v1/challenges", token)
+    assert made.is_success, made.text
+    link = made.json()["challenge"]["url"]
+    friend = await new_page(browser, system, PHONE, touch=True, path="/challenge/" + link.split("/challenge/", 1)[1])
+    page = friend.page
+    try:
+        await page.wait_for_selector("[data-testid=challenge-beat]")
+        assert f"Счёт Анна: {view['credits']} Кредит" in await page.inner_text("[data-testid=challenge-beat]")
+        cards = "() => [...document.querySelectorAll('.cards > section')].map((s) => s.dataset.testid)"
+        order = await page.evaluate(cards)
+        assert order.index("challenge-card") < order.index("first-steps"), order
+        await friend.shot("phone-challenge-first")
+        await page.click("[data-testid=challenge-play]")
+        asked = page.locator("[data-testid=first-daily][open]")
+        await asked.or_(page.locator("[data-testid=game][data-mode=daily]")).first.wait_for()
+        if await asked.count():
+            await page.click("[data-testid=daily-now]")
+        await page.wait_for_selector("[data-testid=beat-target]")
+        assert f"Побить: {view['credits']} (Анна)" in await page.inner_text("[data-testid=beat-target]")
+        assert await page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        await friend.shot("phone-challenge-daily-beat")
+    finally:
+        await page.context.close()
+    assert not friend.errors, friend.errors
+
+
+async def test_a_generated_name_is_found_shown_in_english_and_a_friends_card_offers_no_add(
+        social, browser, system) -> None:  # noqa: ANN001
+    """Issue 40, point 6: «Эхонавт-1234» (a player without a callsign) is found by search and written
+    «Echonaut-1234» in English; a friend's card does not offer «Добавить в друзья»; the top bar's game names
+    are in English on the English page."""
+    from echo_events.callsigns import generated_callsign, generated_number
+
+    daily, players = await played_chart(social, ("Анна",))
+    _, token, _ = players["Анна"]
+    nameless, nameless_token = await social.guest()
+    for _ in range(50):  # the social service adopts the guest from the ACCOUNTS stream
+        if (await social.call("GET", "/api/v1/account", nameless_token)).status_code == 200:
+            break
+        await asyncio.sleep(0.1)
+    await social.confirm(nameless_token, "nameless@example.org")
+    await play_daily(social.nc, nameless, daily, ephemera=1)
+    shown = generated_callsign(nameless)
+    english = f"Echonaut-{generated_number(nameless)}"
+
+    async def charted():
+        reply = await social.call("GET", f"/api/v1/charts/bronze/{daily.date.isoformat()}")
+        return shown in reply.text
+
+    await until(charted)
+    desktop = await new_page(browser, system, DESKTOP)
+    page = desktop.page
+    try:
+        await page.evaluate("(t) => localStorage.setItem('echo.token', t)", token)
+        await page.goto(system + "/#/chart/friends")
+        await page.fill("[data-testid=friend-search] input", shown)
+        await page.click("[data-testid=friend-search] button")
+        await page.wait_for_selector(f"[data-testid=found-row]:has-text('{shown}')")
+        await page.click("[data-testid=found-row] [data-add]")
+        await page.wait_for_selector(f"[data-testid=friends-table] [data-callsign='{shown}']")
+
+        await page.click("[data-testid=tab-today]")
+        await page.click(f"[data-testid=chart-table] [data-callsign='{shown}']")
+        await page.wait_for_selector("[data-testid=player-card][open] [data-testid=card-friend]")
+        assert await page.locator("[data-testid=card-add]").count() == 0  # a friend is not offered «add» again
+        await desktop.shot("desktop-friend-card")
+        await page.keyboard.press("Escape")
+
+        await page.click("#lang")
+        await page.wait_for_selector(f"[data-testid=chart-table] [data-callsign='{shown}']:has-text('{english}')")
+        assert shown not in await page.inner_text("[data-testid=chart-table]")
+        bar = await page.inner_text(".chrome nav.games")
+        assert "Echoes of Time" in bar and "Ark" in bar and "Ghost Five" in bar and "Ковчег" not in bar
+        await page.click("[data-testid=tab-friends]")
+        await page.fill("[data-testid=friend-search] input", english)  # the English spelling finds him too
+        await page.click("[data-testid=friend-search] button")
+        await page.wait_for_selector("[data-testid=found-row]")
+        await desktop.shot("desktop-chart-en-generated")
+    finally:
+        await page.context.close()
+    assert not desktop.errors, desktop.errors

@@ -68,8 +68,8 @@ async def test_a_newcomer_is_led_to_the_tutorial_and_it_teaches(desktop) -> None
     assert "4/6" in await page.inner_text("[data-testid=connectivity]")
     await desktop.shot("desktop-tutorial-done")
     await banner.locator("[data-testid=tutorial-finish]").click()  # «Завершить» is in the banner itself
-    await page.click("[data-action=finish-yes]")
-    await page.wait_for_selector("[data-testid=end]")
+    await page.wait_for_selector("[data-testid=end]")  # at once: no second «Закончить партию…?»
+    assert await page.locator("dialog[open]").count() == 0
     assert "Учебное задание пройдено" in await banner.inner_text()
     assert "Завершить" not in await banner.inner_text()
     text = await page.inner_text("[data-testid=breakdown]")

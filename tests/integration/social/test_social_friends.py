@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from datetime import timedelta
 
@@ -183,3 +184,37 @@ async def test_finishing_a_daily_after_opening_a_link_counts_as_played(env: Soci
         await asyncio.sleep(0.05)
     assert friends == [{"account_id": receiver, "callsign": None, "mutual": True}]
     assert "ChallengeAccepted" in await env.types(receiver)
+
+
+async def test_a_player_without_a_callsign_is_found_by_the_generated_name_others_see(env: SocialEnv) -> None:
+    """Issue 40, point 6: the Chart shows «Эхонавт-8289» for a player without a callsign; search finds him by
+    it (in either language's spelling), and not by another number."""
+    from echo_events.callsigns import generated_callsign, generated_number
+
+    anna = await env.guest("Anna")
+    nameless = await env.guest()  # his row comes from the accounts stream's projection: wait for it
+    shown = generated_callsign(nameless)
+    async with asyncio.timeout(15):
+        while True:
+            if (await env.ok("friends.search", account_id=anna, query=shown))["players"]:
+                break
+            await asyncio.sleep(0.1)
+    for query in (shown, shown.lower(), f"Echonaut-{generated_number(nameless)}"):
+        found = await env.ok("friends.search", account_id=anna, query=query)
+        assert {"account_id": nameless, "callsign": shown, "added": False} in found["players"], query
+    other = generated_number(nameless) + 1 if generated_number(nameless) < 9999 else 1000
+    found = await env.ok("friends.search", account_id=anna, query=f"Эхонавт-{other}")
+    assert all(p["account_id"] != nameless for p in found["players"])
+
+
+async def test_accounts_from_before_the_column_get_their_generated_number(env: SocialEnv) -> None:
+    """Migration 0005 leaves older rows without the number; the housekeeping sweep fills it."""
+    from echo_events.callsigns import generated_number
+    from echo_social.housekeeping import number_generated_names
+
+    account = await env.guest("Старожил")
+    await env.social.pool.execute("UPDATE accounts SET generated_no = NULL WHERE account_id = $1", account)
+    assert await number_generated_names(env.social.pool) >= 1
+    stored = await env.social.pool.fetchval("SELECT generated_no FROM accounts WHERE account_id = $1", account)
+    assert stored == generated_number(account)
+    assert await number_generated_names(env.social.pool) == 0

@@ -12,6 +12,7 @@ from datetime import date
 import asyncpg
 import structlog
 from echo_events.accounts import GuestCreated, account_subject
+from echo_events.callsigns import generated_number
 from echo_events.envelope import decode, unwrap
 from echo_events.model import Event
 from echo_events.streams import ACCOUNTS
@@ -75,12 +76,13 @@ class Social:
             raise Refused(ACCOUNT_UNKNOWN)
         version = decode(tip.data).events[-1].version
         await self.pool.execute(
-            """INSERT INTO accounts (account_id, device_id, created_at, version) VALUES ($1, $2, $3, $4)
-               ON CONFLICT (account_id) DO NOTHING""",
+            """INSERT INTO accounts (account_id, device_id, created_at, version, generated_no)
+               VALUES ($1, $2, $3, $4, $5) ON CONFLICT (account_id) DO NOTHING""",
             account_id,
             guest.device_id,
             created.occurred_at,
             version,
+            generated_number(account_id),
         )
         log.info("account adopted from its subject", account_id=account_id, version=version)
 

@@ -8,6 +8,7 @@ from datetime import timedelta
 
 import asyncpg
 import structlog
+from echo_events.callsigns import generated_number
 from echo_runtime.clock import Clock
 
 log = structlog.get_logger(__name__)
@@ -30,7 +31,18 @@ async def sweep(pool: asyncpg.Pool, clock: Clock) -> dict[str, int]:
     return removed
 
 
+async def number_generated_names(pool: asyncpg.Pool, batch: int = 1000) -> int:
+    """Accounts from before migration 0005 get the number of their generated name (searchable then)."""
+    filled = 0
+    while ids := await pool.fetch("SELECT account_id FROM accounts WHERE generated_no IS NULL LIMIT $1", batch):
+        await pool.executemany("UPDATE accounts SET generated_no = $2 WHERE account_id = $1",
+                               [(r["account_id"], generated_number(r["account_id"])) for r in ids])
+        filled += len(ids)
+    return filled
+
+
 async def run_forever(pool: asyncpg.Pool, clock: Clock, every: float = 600.0) -> None:
+    await number_generated_names(pool)
     while True:
         removed = await sweep(pool, clock)
         if any(removed.values()):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncpg
 from echo_events.accounts import GuestCreated
+from echo_events.callsigns import generated_number
 from echo_events.envelope import Batch, decode, unwrap
 from echo_runtime.consumer import ConsumerSpec
 from echo_runtime.projection import apply_once
@@ -23,11 +24,12 @@ async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
         event = unwrap(envelope)
         if isinstance(event, GuestCreated):
             await conn.execute(
-                """INSERT INTO accounts (account_id, device_id, created_at) VALUES ($1, $2, $3)
+                """INSERT INTO accounts (account_id, device_id, created_at, generated_no) VALUES ($1, $2, $3, $4)
                    ON CONFLICT (account_id) DO NOTHING""",
                 event.account_id,
                 event.device_id,
                 envelope.occurred_at,
+                generated_number(event.account_id),
             )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from echo_events.callsigns import display_callsign, generated_number_in
 from echo_events.social import FriendAdded, FriendRemoved, PlayerBlocked, PlayerUnblocked
 from echo_events.social_commands import (
     AddFriend,
@@ -138,20 +139,25 @@ async def search_players(social: Social, cmd: SearchPlayers) -> dict[str, Any]:
     """Players whose callsign starts with the query (case- and look-alike-insensitively), except me and
     those who blocked me."""
     key = callsigns.key_of(callsigns.normalize(cmd.query))
+    number = generated_number_in(cmd.query)  # «Эхонавт-8289»: the name shown for a player without a callsign
     rows = await social.pool.fetch(
         """SELECT a.account_id, a.callsign,
                   EXISTS (SELECT 1 FROM social_friends f
                           WHERE f.account_id = $1 AND f.friend_id = a.account_id) AS added
            FROM accounts a
-           WHERE a.callsign_key IS NOT NULL AND starts_with(a.callsign_key, $2) AND a.account_id <> $1
+           WHERE (a.callsign_key IS NOT NULL AND starts_with(a.callsign_key, $2)
+                  OR a.callsign_key IS NULL AND a.generated_no = $4) AND a.account_id <> $1
              AND NOT EXISTS (SELECT 1 FROM social_blocks b
                              WHERE b.account_id = a.account_id AND b.blocked_id = $1)
            ORDER BY length(a.callsign), lower(a.callsign) LIMIT $3""",
         cmd.account_id,
         key,
         cmd.limit,
+        number,
     )
-    return ok(players=[{**_brief(r), "added": r["added"]} for r in rows])
+    # a player without a callsign is found under the generated name others see
+    return ok(players=[{**_brief(r), "callsign": display_callsign(r["account_id"], r["callsign"]), "added": r["added"]}
+                       for r in rows])
 
 
 async def block_player(social: Social, cmd: BlockPlayer) -> dict[str, Any]:

@@ -97,6 +97,12 @@ function paintChrome() {
   button.textContent = lang() === "ru" ? "EN" : "RU";
   button.setAttribute("aria-label", t("langLabel"));
   document.getElementById("home-link").textContent = t("title");
+  for (const [id, key] of [["eot-link", "gameEot"], ["ark-link", "gameArk"], ["ghost-link", "gameGhost"]]) {
+    const link = document.querySelector(`[data-testid=${id}]`);
+    link.textContent = t(key);
+    link.lang = lang();
+  }
+  document.querySelector(".chrome nav.games").setAttribute("aria-label", t("gamesLabel"));
   showConn(conn.state);
 }
 

@@ -42,6 +42,21 @@ export function wireChallengeMaker(root, state, redraw) {
   });
 }
 
+/** The score to beat, once the sender's Daily is counted. */
+function beatHTML(sender) {
+  if (sender.credits === null || sender.credits === undefined) return `<p class="muted">${escapeHTML(sender.callsign)}: ${t("challengeWait")}</p>`;
+  return `<p class="beat" data-testid="challenge-beat">${t("challengeBeat", { c: escapeHTML(sender.callsign), n: sender.credits })}</p>`;
+}
+
+/** The score a challenge link opened on this device asks to beat: {callsign, credits} or null. */
+export async function scoreToBeat() {
+  const token = pendingChallenge();
+  if (!token) return null;
+  const reply = await call("GET", `/api/v1/challenges/${encodeURIComponent(token)}/scores`);
+  if (!reply.ok || reply.body.own || reply.body.sender?.credits == null) return null;
+  return reply.body.sender;
+}
+
 /** The challenge card of the main screen for a link opened on this device; "" when there is none. */
 export async function challengeCard() {
   const token = pendingChallenge();
@@ -70,6 +85,7 @@ export async function challengeCard() {
   }
   return `<section class="card challenge" data-testid="challenge-card">
     <h2 data-testid="challenge-from">${t("challengeFrom", { c: escapeHTML(s.sender.callsign) })}</h2>
+    ${beatHTML(s.sender)}
     <p>${t("challengeOffer", { d: escapeHTML(dayText(s.daily_date, lang())) })}</p>
     <button type="button" class="btn primary" data-start="daily" data-testid="challenge-play">${t("challengeAccept")}</button></section>`;
 }

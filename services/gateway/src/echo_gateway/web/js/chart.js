@@ -7,6 +7,7 @@ import { dayText, escapeHTML } from "./board.js";
 import { fieldHTML } from "./field.js";
 import { termHTML } from "./terms.js";
 import { friendsToolsHTML, wireFriends } from "./friends.js";
+import { shownName } from "./names.js";
 
 export const LEAGUES = ["bronze", "silver", "gold", "platinum"];
 const TABS = ["today", "results", "gotd", "league", "friends"];
@@ -126,9 +127,11 @@ export class ChartScreen {
     const group = await getJSON(`/api/v1/groups/${encodeURIComponent(me.group.group_id)}`);
     const head = `<p data-testid="league-head"><strong>${termHTML("league", t("leagueOf", { l: t(me.group.league) }))}</strong> · ${t("groupPlace", { p: me.group.place, n: me.group.size })}</p>`;
     if (!group) return head;
-    const days = group.days.map((d) => `<th scope="col" class="num">${escapeHTML(d.slice(8))}</th>`).join("");
-    const rows = group.members.map((m) => `<tr><td class="num">${num(m.place)}</td><td>${callsignButton(m.callsign)}</td>
-      ${m.days.map((c) => `<td class="num muted">${c || "·"}</td>`).join("")}<td class="num"><strong>${num(m.credits)}</strong></td></tr>`).join("");
+    // on a phone the seven day columns give way to one line under the callsign: «За неделю» stays in view
+    const days = group.days.map((d) => `<th scope="col" class="num day">${escapeHTML(d.slice(8))}</th>`).join("");
+    const rows = group.members.map((m) => `<tr><td class="num">${num(m.place)}</td><td>${callsignButton(m.callsign)}
+      <span class="days-inline muted" aria-hidden="true">${m.days.map((c) => c || "·").join(" ")}</span></td>
+      ${m.days.map((c) => `<td class="num muted day">${c || "·"}</td>`).join("")}<td class="num"><strong>${num(m.credits)}</strong></td></tr>`).join("");
     return `${head}<p class="muted">${t("groupWeek", { d: escapeHTML(dayText(group.week_start, lang())) })}${group.settled ? ` · ${t("settled")}` : ""}</p>
       <div class="table-wrap"><table class="chart-table" data-testid="group-table"><thead><tr><th scope="col">${t("colPlace")}</th><th scope="col">${t("colCallsign")}</th>${days}<th scope="col" class="num">${t("weekSum")}</th></tr></thead>
       <tbody>${rows}</tbody></table></div>`;
@@ -142,13 +145,17 @@ export class ChartScreen {
 
   async card(callsign) {
     const dialog = this.root.querySelector("#player-card");
-    dialog.innerHTML = `<h2>${t("cardOf", { c: escapeHTML(callsign) })}</h2>
-      <div class="row"><button type="button" class="btn primary" data-act="add" data-testid="card-add">${t("addFriend")}</button>
+    const friend = ((await friendsScores())?.friends ?? []).find((f) => f.callsign?.toLowerCase() === callsign.toLowerCase());
+    const add = friend
+      ? `<p data-testid="card-friend">✔ ${t("cardFriend")}${friend.mutual ? ` <span class="muted" title="${t("mutual")}">⇄</span>` : ""}</p>`
+      : `<button type="button" class="btn primary" data-act="add" data-testid="card-add">${t("addFriend")}</button>`;
+    dialog.innerHTML = `<h2>${t("cardOf", { c: escapeHTML(shownName(callsign)) })}</h2>
+      <div class="row">${add}
       <button type="button" class="btn danger" data-act="block" data-testid="card-block">${t("block")}</button></div>
       <p class="muted" role="status" data-testid="card-status"></p>
       <form method="dialog"><button class="btn ghost small">${t("close")}</button></form>`;
     const status = dialog.querySelector("[data-testid=card-status]");
-    dialog.querySelector("[data-act=add]").addEventListener("click", async () => {
+    dialog.querySelector("[data-act=add]")?.addEventListener("click", async () => {
       const reply = await call("POST", "/api/v1/friends", { callsign });
       status.textContent = reply.ok ? t("friendAdded") : serverError(reply.body, t("chartFailed"));
       status.dataset.ok = String(reply.ok);
@@ -167,14 +174,14 @@ export class ChartScreen {
 }
 
 export function callsignButton(callsign) {
-  return `<button type="button" class="callsign" data-callsign="${escapeHTML(callsign)}">${escapeHTML(callsign)}</button>`;
+  return `<button type="button" class="callsign" data-callsign="${escapeHTML(callsign)}">${escapeHTML(shownName(callsign))}</button>`;
 }
 
 function chartRow(r, gotd) {
   const cls = [r.me ? "me" : "", r.out_of_chart ? "out" : ""].join(" ").trim();
   const play = gotd && r.game_id === gotd && r.place === 1
     ? `<a class="play" href="#/replay/${escapeHTML(r.game_id)}" aria-label="${t("watch")}" data-testid="row-play">▶</a> ` : "";
-  const name = r.me ? `<strong class="name">${escapeHTML(r.callsign)}</strong> <span class="muted">(${t("you")})</span>` : callsignButton(r.callsign);
+  const name = r.me ? `<strong class="name">${escapeHTML(shownName(r.callsign))}</strong> <span class="muted">(${t("you")})</span>` : callsignButton(r.callsign);
   return `<tr class="${cls}" data-testid="chart-row"${r.me ? ' data-me="true"' : ""}>
     <td class="num">${play}${r.out_of_chart ? `<span class="pill out-badge">${t("outOfChart")}</span> ` : ""}${num(r.place)}</td>
     <td>${name}</td><td class="num">${num(r.opened)} <span class="muted">/ ${num(r.clean)}<span class="unit"> ${t("colClean")}</span></span></td>
@@ -203,9 +210,9 @@ export function friendsTable(data, limit = 0) {
   let friends = data.friends ?? [];
   if (!friends.length) return `<p class="muted" data-testid="friends-none">${t("friendsNone")}</p>`;
   if (limit) friends = friends.slice(0, limit);
-  const row = (f, me = false) => `<tr${me ? ' class="me"' : ""} data-testid="friend-row"><td>${me ? `<strong>${escapeHTML(f.callsign ?? t("you"))}</strong> <span class="muted">(${t("you")})</span>`
-    : `${limit ? escapeHTML(f.callsign) : callsignButton(f.callsign)}${f.mutual ? ` <span class="muted" title="${t("mutual")}">⇄</span>` : ""}`}</td>
-    <td class="num"><strong>${num(f.today)}</strong></td><td class="num">${num(f.yesterday)}</td><td class="num">${num(f.week)}</td>${limit ? "" : `<td>${me ? "" : `<button type="button" class="btn ghost small" data-remove="${escapeHTML(f.account_id)}" aria-label="${t("removeFriend")}: ${escapeHTML(f.callsign)}">${t("removeFriend")}</button>`}</td>`}</tr>`;
+  const row = (f, me = false) => `<tr${me ? ' class="me"' : ""} data-testid="friend-row"><td>${me ? `<strong>${escapeHTML(shownName(f.callsign) ?? t("you"))}</strong> <span class="muted">(${t("you")})</span>`
+    : `${limit ? escapeHTML(shownName(f.callsign)) : callsignButton(f.callsign)}${f.mutual ? ` <span class="muted" title="${t("mutual")}">⇄</span>` : ""}`}</td>
+    <td class="num"><strong>${num(f.today)}</strong></td><td class="num">${num(f.yesterday)}</td><td class="num">${num(f.week)}</td>${limit ? "" : `<td>${me ? "" : `<button type="button" class="btn ghost small remove" data-remove="${escapeHTML(f.account_id)}" aria-label="${t("removeFriend")}: ${escapeHTML(f.callsign)}" title="${t("removeFriend")}"><span class="wide">${t("removeFriend")}</span><span class="narrow" aria-hidden="true">✕</span></button>`}</td>`}</tr>`;
   return `<div class="table-wrap"><table class="chart-table" data-testid="friends-table"><thead><tr><th scope="col">${t("colCallsign")}</th>
     <th scope="col" class="num">${t("colToday")}</th><th scope="col" class="num">${t("colYesterday")}</th><th scope="col" class="num">${t("colWeek")}</th>${limit ? "" : "<th></th>"}</tr></thead>
     <tbody>${data.me && !limit ? row(data.me, true) : ""}${friends.map((f) => row(f)).join("")}</tbody></table></div>

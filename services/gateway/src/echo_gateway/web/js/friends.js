@@ -4,11 +4,12 @@
 import { t, serverError } from "./i18n.js";
 import { call } from "./api.js";
 import { escapeHTML } from "./board.js";
+import { shownName } from "./names.js";
 
 /** The search form and the blocked players, below the friends' table. */
 export function friendsToolsHTML(list) {
   const blocked = list?.blocked ?? [];
-  const rows = blocked.map((p) => `<li data-testid="blocked-row">${escapeHTML(p.callsign ?? "—")}
+  const rows = blocked.map((p) => `<li data-testid="blocked-row">${escapeHTML(shownName(p.callsign) ?? "—")}
     <button type="button" class="btn ghost small" data-unblock="${escapeHTML(p.account_id)}">${t("unblock")}</button></li>`);
   return `<form class="inline-form" data-testid="friend-search" role="search">
       <input name="q" type="search" minlength="2" maxlength="20" required placeholder="${t("searchPlaceholder")}" aria-label="${t("searchPlaceholder")}">
@@ -30,7 +31,7 @@ export function wireFriends(root, reload) {
     if (!found.ok) { say(found, ""); list.innerHTML = ""; return; }
     const players = found.body.players ?? [];
     status.textContent = players.length ? "" : t("notFound");
-    list.innerHTML = players.map((p) => `<li data-testid="found-row">${escapeHTML(p.callsign)}
+    list.innerHTML = players.map((p) => `<li data-testid="found-row">${escapeHTML(shownName(p.callsign))}
       ${p.added ? `<span class="muted">${t("alreadyFriend")}</span>`
         : `<button type="button" class="btn small" data-add="${escapeHTML(p.account_id)}">${t("addFriend")}</button>`}</li>`).join("");
     for (const b of list.querySelectorAll("[data-add]")) {

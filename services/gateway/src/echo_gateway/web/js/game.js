@@ -1,11 +1,13 @@
 // The game screen (echo-challenge.md §19): twelve elements, all drawn from the server's view (echo-challenge.md §21).
-import { t, errorText } from "./i18n.js";
+import { t, errorText, lang } from "./i18n.js";
 import { dailyToday } from "./api.js";
+import { overloadRisk } from "./overload.js";
+import { endPlaceHTML, loadPlace, shareHTML, wireShare } from "./game_end.js";
 import { termHTML, membraneEffect } from "./terms.js";
 import { escapeHTML, indexOf, nameOf } from "./board.js";
 import { fieldHTML } from "./field.js";
 import { fmt, logLine } from "./log.js";
-import { challengeMakerHTML, wireChallengeMaker } from "./challenge.js";
+import { challengeMakerHTML, scoreToBeat, wireChallengeMaker } from "./challenge.js";
 import { rememberTutorial, tutorialBannerHTML, wrongClickText } from "./tutorial.js";
 import { withLog } from "./log_delta.js";
 
@@ -34,7 +36,7 @@ export class GameScreen {
     this.on(this.conn, "update", (e) => this.accept(e.detail));
     this.on(this.conn, "online", () => this.resume());
     this.on(document, "keydown", (e) => this.onKey(e));
-    if (this.view) this.render();
+    if (this.view) { this.lookUpOnce(); this.render(); }
     if (this.conn.state === "online") this.resume();
   }
 
@@ -68,6 +70,7 @@ export class GameScreen {
     if (this.view.mode === "free") localStorage.setItem("echo.freeGame", this.gameId);
     rememberTutorial(this.gameId, this.view);
     if (this.view.mode === "daily" && this.view.status === "live" && !this.phaseChecked) this.checkPhase();
+    this.lookUpOnce();
     this.render();
   }
 
@@ -77,6 +80,29 @@ export class GameScreen {
     const daily = await dailyToday(this.view.daily?.league ?? "bronze");
     const kind = { warning: "warning_30min", countdown: "countdown_10min" }[daily?.phase];
     if (kind && !this.gone) this.conn.dispatchEvent(new CustomEvent("notice", { detail: { kind, closes_at: daily.closes_at } }));
+  }
+
+  /** Once per screen: a Daily played from a challenge link shows the score to beat by its title; an ended
+   *  Daily loads its place and shareable result. */
+  lookUpOnce() {
+    if (this.view.mode === "daily" && !this.beatAsked) {
+      this.beatAsked = true;
+      scoreToBeat().then((sender) => { if (sender && !this.gone) { this.beat = sender; this.render(); } });
+    }
+    if (this.view.mode === "daily" && this.view.status !== "live" && !this.readonly && !this.end) this.loadEnd();
+  }
+
+  /** An ended Daily's place for this hour (the leagues projection may lag the game by a moment) and the
+   *  Daily's name for the shareable result. */
+  async loadEnd() {
+    this.end = { place: null, daily: null, share: this.end?.share ?? {} };
+    const [place, today] = await Promise.all([loadPlace(this.view, () => this.gone), dailyToday(this.view.daily?.league ?? "bronze")]);
+    if (this.gone) return;
+    this.end.place = place;
+    if (today?.daily_id === this.view.daily?.daily_id) {
+      this.end.daily = { number: today.number, name: lang() === "en" ? today.name_en ?? today.name_ru : today.name_ru ?? today.name };
+    }
+    this.render();
   }
 
   renderMissing() {
@@ -142,6 +168,19 @@ export class GameScreen {
     this.tool = tool;
     for (const b of this.root.querySelectorAll("[data-tool]")) b.setAttribute("aria-pressed", String(b.dataset.tool === tool));
     this.root.querySelector(".field")?.setAttribute("data-tool", tool);
+    this.warnOverload();
+  }
+
+  /** Before an Overload: the tool bar says what the next click would cost, and the field's hidden sectors
+   *  are marked under the pointer (styles.css). The move stays the player's. */
+  warnOverload() {
+    const risk = overloadRisk(this.view, this.tool);
+    this.root.querySelector(".field")?.setAttribute("data-overload", risk);
+    const line = this.root.querySelector("[data-testid=overload]");
+    if (!line) return;
+    line.hidden = !risk;
+    line.dataset.risk = risk;
+    line.textContent = risk ? t(risk === "full" ? "overloadFull" : "overloadYellow", { n: this.view.charge, m: this.view.contour }) : "";
   }
 
   onKey(event) {
@@ -199,7 +238,7 @@ export class GameScreen {
             <button type="button" class="btn ghost phone-only" data-action="menu" aria-haspopup="dialog" aria-label="${t("menu")}">☰</button>
           </div>
         </header>
-        ${this.readonly ? this.replayBar() : tutorialBannerHTML(v)}
+        ${this.readonly ? this.replayBar() : tutorialBannerHTML(v, v.tutorial?.look === "orders" ? this.ordersInline() : "")}
         <div class="game-body">
           <section class="field-wrap" aria-label="${t("field")}">
             ${this.field()}
@@ -212,8 +251,7 @@ export class GameScreen {
             <p class="kbd-help desk-only">${t("keyboardHelp")}</p>
           </section>
           <aside class="side">
-            ${over ? this.endPanel() : ""}
-            ${this.tools()}${this.instruments()}${this.ephemera()}${this.orders()}${this.log()}
+            ${over ? this.endPanel() : this.tools()}${this.instruments()}${this.ephemera()}${this.orders()}${this.log()}
           </aside>
         </div>
         <dialog id="game-menu" class="sheet" aria-label="${t("menu")}">
@@ -237,7 +275,22 @@ export class GameScreen {
     const reopen = openDialog && this.root.querySelector(`#${openDialog}`);
     if (reopen && (live || openDialog === "membrane-dialog") && reopen.innerHTML.trim()) reopen.showModal();
     if (over && this.wasLive) this.root.querySelector("[data-testid=end]")?.scrollIntoView({ block: "nearest" });
+    this.showTutorialTarget();
     this.wasLive = !over;
+  }
+
+  /** A new Tutorial step: the sector it names is brought into view (on a phone the field runs under the tool bar). */
+  showTutorialTarget() {
+    const tut = this.view.tutorial;
+    if (!tut || tut.done || this.view.status !== "live" || this.shownStep === tut.step) return;
+    this.shownStep = tut.step;
+    this.root.querySelector(`.cell[data-sector="${tut.sector}"]`)?.scrollIntoView({ block: "nearest" });
+  }
+
+  /** The Order board's symbols in one line, for the Tutorial's banner. */
+  ordersInline() {
+    const rows = (this.view.orders ?? []).map((o) => `<span class="order-mini">${o.symbols.map((sym, k) => symbolHTML(sym, k < o.progress)).join("")}</span>`);
+    return `<span class="banner-orders" data-testid="tutorial-look">${t("orders")}: ${rows.join(" ")}</span>`;
   }
 
   wire() {
@@ -253,6 +306,8 @@ export class GameScreen {
     r.querySelector("[data-testid=error]")?.addEventListener("click", (e) => { e.currentTarget.hidden = true; this.error = ""; });
     for (const b of r.querySelectorAll("[data-tool]")) b.addEventListener("click", () => this.setTool(b.dataset.tool));
     for (const b of r.querySelectorAll("[data-action=finish]")) b.addEventListener("click", () => this.askFinish());
+    r.querySelector("[data-action=tutorial-finish]")?.addEventListener("click", () => this.finish());
+    if (this.end) wireShare(r, this.end.share, () => this.render());
     r.querySelector("[data-action=finish-yes]")?.addEventListener("click", () => {
       r.querySelector("#finish-dialog").close();
       this.finish();
@@ -268,6 +323,7 @@ export class GameScreen {
     if (v.mode === "tutorial") name = t("tutorial");
     if (v.mode === "daily") name = `${t("daily")}${v.daily?.number ? ` № ${v.daily.number}` : ""}`;
     return `<div class="game-title"><strong>${escapeHTML(name)}</strong>
+      ${this.beat && v.mode === "daily" ? `<span class="beat-target" data-testid="beat-target">${t("beatTarget", { n: this.beat.credits, c: escapeHTML(this.beat.callsign) })}</span>` : ""}
       <span class="muted">${termHTML("tick", t("tick"))} ${v.tick}${v.freeze ? ` · <span class="freeze" data-testid="freeze">❄ ${t("freeze", { n: v.freeze })}</span>` : ""}</span></div>`;
   }
 
@@ -340,7 +396,8 @@ export class GameScreen {
         data-testid="tool-${tool}"><span class="tname">${t(tool)}</span><small>${hint}<span class="key"> · ${key}</span></small></button>`;
     return `<section class="panel tools" data-el="6" aria-label="${t("tools")}">
       <h2>${t("tools")}</h2>
-      <div class="row">${b("probe", t("probeHint"), "P")}${b("beam", t("beamHint", { cost: v.beam_cost ?? 2 }), "B")}</div></section>`;
+      <div class="row">${b("probe", t("probeHint"), "P")}${b("beam", t("beamHint", { cost: v.beam_cost ?? 2 }), "B")}</div>
+      <p class="overload-warn" role="status" data-testid="overload" hidden></p></section>`;
   }
 
   instruments() {
@@ -404,6 +461,8 @@ export class GameScreen {
         <tr class="total"><th scope="row">${t("total")}</th><td><strong>${v.credits}</strong></td></tr>
       </table>
       ${field}
+      ${v.mode === "daily" && !this.readonly ? endPlaceHTML(v, this.end?.place) : ""}
+      ${v.mode === "daily" && !this.readonly && this.end ? shareHTML(v, this.end, this.challengeState?.url) : ""}
       ${v.mode === "daily" && !this.readonly ? challengeMakerHTML(this.challengeState ??= {}) : ""}
       <div class="row">${v.mode === "free" && !this.readonly ? `<a class="btn" href="#/replay/${escapeHTML(this.gameId)}" data-testid="replay-link">${t("replay")}</a>` : ""}
       <a class="btn" href="#/">${t("home")}</a></div>

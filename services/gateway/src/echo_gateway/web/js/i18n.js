@@ -302,6 +302,50 @@ Object.assign(EN, {
   friendsMade: "You and {c} are friends now.", challengeCompare: "Compare with your challenger",
 });
 
+// An ended Daily's place and shareable result, the Overload warning, a bad confirmation link (issue 40).
+Object.assign(RU, {
+  placeLoading: "Ищем ваше место в Чарте…", placeNoCredits: "Партия без Кредитов в Чарт не входит.",
+  placeLater: "Место в Чарте появится через минуту.", placeHour: "Ваше место на этот час: {p} из {n}.",
+  placeSeeChart: "Открыть Чарт дня", placeOut: "На этот час это было бы {p}-е место.",
+  placeOutWhy: "Вашу партию видите только вы: e-mail не подтверждён. Подтвердите его — и партии этой недели войдут в Чарт.",
+  placeConfirm: "Подтвердить e-mail",
+  shareTitle: "Поделиться результатом", shareNote: "Без поля и подсказок: друг сыграет его сам.",
+  shareSend: "Поделиться", shareCopy: "Скопировать текст", shareSent: "Отправлено",
+  overloadFull: "Контур полон ({n}/{m}): Зонд даже на пустом секторе — перегрузка, минус деление Связности. Эхолуч потратит Заряд.",
+  overloadYellow: "Заряд {n}/{m}: жёлтый сегмент (+4) перегрузит Контур.",
+  challengeBeat: "Счёт {c}: {n} {n:Кредит|Кредита|Кредитов}. Побейте его!", beatTarget: "Побить: {n} ({c})",
+  cardFriend: "В друзьях", gameEot: "Эхо времени", gameArk: "Ковчег", gameGhost: "Призрачная пятёрка", gamesLabel: "Игры",
+  homeEchoGist: "Одиночная разведка поля: каждый день новое, одно на всю лигу, Чарт и Лиги.",
+  homeGhostGist: "Пять в ряд вдвоём, но ходы тайные и одновременные; онлайн или с ботом.",
+  homeArkGist: "Ковчег на всех не рассчитан: раскрывайте карты, спорьте и голосуйте, кого изгнать.",
+  homeEotGist: "Карточная игра на 2–4: собирайте братство, отправляя карты сквозь время.",
+  homeYourTurn: "ваш ход", homeWaiting: "ждёт соперника", homeHere: "вы здесь",
+  mode_daily: "Эхо-вызов дня", mode_free: "Свободная партия", mode_tutorial: "Учебное задание",
+  landingBadLink: "Ссылка неполная или испорчена — так бывает, когда почтовая программа переносит длинную ссылку на две строки.",
+  landingBadLinkNext: "Откройте письмо и нажмите кнопку в нём или скопируйте ссылку целиком. Не помогло — запросите новое письмо в «Аккаунте».",
+});
+Object.assign(EN, {
+  placeLoading: "Finding your place in the Chart…", placeNoCredits: "A game without Credits does not enter the Chart.",
+  placeLater: "Your place will be in the Chart in a minute.", placeHour: "Your place for this hour: {p} of {n}.",
+  placeSeeChart: "Open the Chart of the day", placeOut: "For this hour it would be place {p}.",
+  placeOutWhy: "Only you see your game: your e-mail is not confirmed. Confirm it and this week's games enter the Chart.",
+  placeConfirm: "Confirm your e-mail",
+  shareTitle: "Share your result", shareNote: "No field, no hints: your friend plays it fresh.",
+  shareSend: "Share", shareCopy: "Copy the text", shareSent: "Sent",
+  overloadFull: "Contour full ({n}/{m}): a Probe even on an empty sector overloads it and costs a Connectivity division. A Beam spends Charge.",
+  overloadYellow: "Charge {n}/{m}: a yellow segment (+4) would overload the Contour.",
+  challengeBeat: "{c} scored {n} {n:Credit|Credits}. Beat that!", beatTarget: "To beat: {n} ({c})",
+  cardFriend: "Your friend", gameEot: "Echoes of Time", gameArk: "Ark", gameGhost: "Ghost Five", gamesLabel: "Games",
+  homeEchoGist: "Scout a field alone: a new one every day, the same for the whole league, with a Chart and Leagues.",
+  homeGhostGist: "Five in a row for two, but moves are secret and simultaneous; online or against a bot.",
+  homeArkGist: "The Ark has no room for everyone: reveal your cards, argue and vote whom to exile.",
+  homeEotGist: "A card game for 2–4: build a fellowship by sending cards through time.",
+  homeYourTurn: "your turn", homeWaiting: "waiting for a rival", homeHere: "you are here",
+  mode_daily: "Daily Echo Challenge", mode_free: "Free game", mode_tutorial: "Tutorial",
+  landingBadLink: "The link is incomplete or damaged — this happens when a mail program splits a long link over two lines.",
+  landingBadLinkNext: "Open the letter and press its button, or copy the whole link. Still no luck? Ask for a new letter in Account.",
+});
+
 /** A refusal of the server in the page's language (`{error: {code, message, message_ru}}`). */
 export function serverError(body, fallback = "") {
   const e = body?.error ?? {};

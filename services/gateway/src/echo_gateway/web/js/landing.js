@@ -52,8 +52,7 @@ export class ConfirmEmailScreen {
   }
 
   refusedHTML(body) {
-    return `<h1>${t("landingConfirmTitle")}</h1>
-      <p class="error-line" role="alert" data-testid="landing-error">${escapeHTML(serverError(body, t("err_connect")))}</p>
+    return `<h1>${t("landingConfirmTitle")}</h1>${refusalHTML(body)}
       <div class="row"><a class="btn primary" href="#/account">${t("toAccount")}</a><a class="btn ghost" href="#/">${t("landingToGame")}</a></div>`;
   }
 
@@ -84,7 +83,7 @@ export class LoginLinkScreen {
     if (this.gone) return;
     const now = signedIn ? `<p class="warn" data-testid="landing-other">${t("landingLoginSwitch", { mine: escapeHTML(signedIn.callsign ?? t("profileGuest")) })}</p>` : "";
     this.root.innerHTML = page(`<h1>${t("landingLoginTitle")}</h1><p>${t("landingLoginText")}</p>${now}
-      <p class="error-line" role="alert" data-testid="landing-error" hidden></p>
+      <div data-testid="landing-refusal"></div>
       <div class="row"><button type="button" class="btn primary" data-action="login" data-testid="landing-login">${t("landingLogin")}</button>
       <a class="btn ghost" href="#/">${t("landingToGame")}</a></div>`);
     this.root.querySelector("[data-action=login]").addEventListener("click", () => this.login());
@@ -99,8 +98,15 @@ export class LoginLinkScreen {
       location.replace("/"); // a fresh page: the socket and every screen start with the new session
       return;
     }
-    const line = this.root.querySelector("[data-testid=landing-error]");
-    line.textContent = serverError(reply.body, t("err_connect"));
-    line.hidden = false;
+    this.root.querySelector("[data-testid=landing-refusal]").innerHTML = refusalHTML(reply.body);
   }
+}
+
+/** Why a letter's link did not work, and what to do: a malformed or cut link (a mail program split it) is
+ *  said in words, never as the request's validation message; every refusal ends with the next step. */
+function refusalHTML(body) {
+  const code = body?.error?.code;
+  const what = code === "bad_request" ? t("landingBadLink") : escapeHTML(serverError(body, t("err_connect")));
+  return `<p class="error-line" role="alert" data-testid="landing-error">${what}</p>
+    <p data-testid="landing-next">${t("landingBadLinkNext")}</p>`;
 }

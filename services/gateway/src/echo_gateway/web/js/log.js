@@ -1,5 +1,6 @@
 // The log (echo-challenge.md §19 element 12): what each tick brought and cost, in the player's words.
-import { t } from "./i18n.js";
+import { t, lang } from "./i18n.js";
+import { number } from "../shell/text.js";
 import { termHTML } from "./terms.js";
 import { COLOR_OF } from "./board.js";
 
@@ -9,7 +10,7 @@ export function change(previous, now) {
 }
 
 export function fmt(n) {
-  return Number.isInteger(n) ? String(n) : String(n).replace(".", ",");
+  return Number.isInteger(n) ? String(n) : number(lang(), n);
 }
 
 export function logLine(e, before) {

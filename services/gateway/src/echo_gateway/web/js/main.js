@@ -7,6 +7,8 @@ import { keepChallenge } from "./api.js";
 import { clock, dayText, escapeHTML, secondsToMidnightMSK } from "./board.js";
 import { rememberView } from "./game.js";
 import { termHTML } from "./terms.js";
+import { shownName } from "./names.js";
+import { gamesHomeHTML } from "./home.js";
 import { askBeforeDaily, forgetUnfinishedTutorial, tutorialDone, unfinishedTutorial } from "./tutorial.js";
 
 // Used until GET /api/v1/play/options answers (the engine's presets, echo-challenge.md §23).
@@ -68,6 +70,7 @@ export class MainScreen {
     const [me, league, friends, challenge, games] = await Promise.all([
       account(), myLeague(), friendsScores(), challengeCard(), getJSON("/api/v1/games")]);
     this.best = (games?.games ?? []).filter((g) => g.best);
+    this.games = games?.games ?? null;
     this.me = me?.account ?? null;
     this.league = league;
     this.friends = friends;
@@ -82,7 +85,7 @@ export class MainScreen {
       ? t("profileLeague", { l: t(l.group.league), p: l.group.place, n: l.group.size })
       : t("profileNoGroup", { l: t(l.league) });
     return `<div class="profile" data-testid="profile">
-      <a class="callsign-big" href="#/account" data-testid="profile-callsign">${callsign ? escapeHTML(callsign) : t("profileGuest")}</a>
+      <a class="callsign-big" href="#/account" data-testid="profile-callsign">${callsign ? escapeHTML(shownName(callsign)) : t("profileGuest")}</a>
       ${leagueText ? `<a class="muted" href="#/chart/league" data-testid="profile-league">${leagueText}</a>` : ""}
       ${this.me && !this.me.email_confirmed ? `<a class="pill" href="#/account" data-testid="profile-confirm">${t("emailNotConfirmed")}</a>` : ""}
     </div>`;
@@ -181,8 +184,9 @@ export class MainScreen {
         <a class="btn ghost small" href="#/account" data-testid="account-link">${t("account")}</a>
         <a class="btn ghost small" href="#/rules">${t("rules")}</a></nav></header>
       ${this.profileHTML()}
+      ${gamesHomeHTML(this.games, this.conn.accountId)}
       <p class="error-line" role="alert" data-testid="main-error" ${this.error ? "" : "hidden"}>${escapeHTML(this.error)}</p>
-      <div class="cards">${this.firstStepsCard()}${this.challenge ?? ""}${this.dailyCard()}${this.friendsCard()}${this.freeCard()}${this.newcomer() ? "" : this.tutorialCard()}</div>
+      <div class="cards">${this.challenge ?? ""}${this.firstStepsCard()}${this.dailyCard()}${this.friendsCard()}${this.freeCard()}${this.newcomer() ? "" : this.tutorialCard()}</div>
       <dialog id="first-daily" data-testid="first-daily" aria-labelledby="first-daily-title">
         <h2 id="first-daily-title">${t("firstDailyTitle")}</h2><p>${t("firstDailyText")}</p>
         <div class="row"><button type="button" class="btn primary" data-action="tutorial-first" data-testid="tutorial-first">${t("startTutorial")}</button>

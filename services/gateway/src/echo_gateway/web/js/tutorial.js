@@ -41,7 +41,9 @@ export function wrongClickText(view, serverMessage) {
   return why && serverMessage.endsWith(why) ? serverMessage.slice(0, -why.length).trim() : serverMessage;
 }
 
-export function tutorialBannerHTML(view) {
+/** `lookHTML`: what the step's words point at (its `look`, the Order board) drawn small in the banner, so it
+ *  is in view beside the field on a phone. */
+export function tutorialBannerHTML(view, lookHTML = "") {
   const tut = view.tutorial;
   if (!tut) return "";
   if (view.status !== "live") {
@@ -52,7 +54,7 @@ export function tutorialBannerHTML(view) {
   }
   const head = tut.done ? t("tutorialDone") : t("step", { s: tut.step, n: tut.total });
   const finish = tut.done
-    ? `<button type="button" class="btn danger small" data-action="finish" data-testid="tutorial-finish">${t("finish")}</button>` : "";
+    ? `<button type="button" class="btn primary small" data-action="tutorial-finish" data-testid="tutorial-finish">${t("finish")}</button>` : "";
   return `<div class="tutorial-banner" role="status" data-testid="tutorial">
-    <strong>${head}</strong><span data-testid="tutorial-text">${escapeHTML(instruction(tut))}</span>${finish}</div>`;
+    <strong>${head}</strong><span data-testid="tutorial-text">${escapeHTML(instruction(tut))}</span>${lookHTML}${finish}</div>`;
 }
