@@ -15,7 +15,7 @@ VERSION = "window.ark.state.view?.version ?? 0"
 NEXT_CLICK = """() => {
   const me = window.ark.state.view?.game?.me?.id;
   const usable = (b) => b && !b.disabled;
-  for (const s of ['prepared', 'pass', 'end-discussion', 'to-vote', 'survived', 'kind-for']) {
+  for (const s of ['confirm-vote', 'prepared', 'pass', 'end-discussion', 'to-vote', 'survived', 'kind-for']) {
     if (usable(document.querySelector(`[data-testid=${s}]`))) return `[data-testid=${s}]`;
   }
   const reveal = document.querySelector('[data-testid^=reveal-]');
@@ -26,6 +26,10 @@ NEXT_CLICK = """() => {
 
 
 async def click(page, selector: str) -> None:  # noqa: ANN001
+    """Clicks and waits for the change it makes; a vote's pick is confirmed first (a vote is final)."""
+    if await page.locator(f"{selector}[data-pick]").count():
+        await page.click(selector)
+        selector = "[data-testid=confirm-vote]"
     before = await page.evaluate(VERSION)
     await page.click(selector)
     await page.wait_for_function(f"v => ({VERSION}) > v", arg=before)
@@ -60,7 +64,7 @@ async def test_five_browsers_play_a_survival_game_with_a_revote_a_reload_and_a_d
     owner = await new_page(browser, system, PHONE, touch=True, path="/ark/")
     page = owner.page
     await page.wait_for_selector("[data-testid=create]")
-    assert "от 8 игроков" in await page.inner_text("[data-testid=incubator-hint]")
+    assert "8 игроках и больше лучше включить" in await page.inner_text("[data-testid=incubator-hint]")
     await page.select_option("[data-testid=set-mode]", "survival")
     await page.select_option("[data-testid=set-incubator]", "off")
     await page.click("[data-testid=create-room]")
