@@ -56,7 +56,9 @@ function ctx() {
 function render() {
   const focused = document.activeElement?.id;
   const typed = focused ? document.activeElement.value : null;
-  const error = state.error ? `<p class="error" role="alert" data-testid="error">${esc(state.error)}</p>` : "";
+  // the refusal's code is kept and worded at each redraw, so a language switch rewords it too
+  const words = state.error && w("err", { m: w(`code_${state.error}`, {}, null) ?? w("code_unknown") });
+  const error = state.error ? `<p class="error" role="alert" data-testid="error" data-code="${esc(state.error)}">${esc(words)}</p>` : "";
   let body;
   const game = state.view?.game;
   const gone = state.gone || ["closed", "void", "deleted"].includes(game?.phase);
@@ -64,7 +66,7 @@ function render() {
   else if (!state.invite) body = createScreen();
   else if (!game && !state.gone) body = state.error ? deadEnd() : `<p class="muted">${esc(w("connecting"))}</p>`;
   else if (gone) {
-    const why = state.gone || game?.phase === "deleted" ? "gameDeleted" : "roomGone";
+    const why = state.gone === "link" ? "linkDead" : state.gone || game?.phase === "deleted" ? "gameDeleted" : "roomGone";
     body = `<section class="panel"><p data-testid="gone">${esc(w(why))}</p><a class="btn primary" href="#/">${esc(w("backHome"))}</a></section>`;
   } else if (game.phase === "lobby") body = lobby(state.view, ctx());
   else if (game.phase === "finished") body = final(state.view, ctx());
@@ -106,12 +108,12 @@ function createScreen() {
 
 function show(frame) {
   if (frame.type === "error" && ["unknown_game", "unknown_invite", "room_closed"].includes(frame.code)) {
-    state.gone = true; // the room was deleted, or its link is dead: say so and offer a new room
+    state.gone = state.view ? "deleted" : "link"; // the room was deleted, or its link is dead: say so, offer a new room
     state.error = "";
     if (localStorage.getItem("ark.invite") === state.invite) localStorage.removeItem("ark.invite");
   } else if (frame.type === "error") {
     // never the server's English, never a code: the client's own words for every refusal
-    state.error = w("err", { m: w(`code_${frame.code}`, {}, null) ?? w("code_unknown") });
+    state.error = frame.code || "unknown";
     if (frame.code === "kicked") state.kicked = true;
   } else {
     state.error = "";

@@ -53,6 +53,12 @@ const RU = {
   code_bad_target: "за этого игрока голосовать нельзя", code_not_a_voter: "в этом голосовании вы не голосуете",
   code_card_not_usable: "на эту карту ваша команда сослаться не может", code_not_stalled: "пропускать шаг пока не нужно",
   code_stale_timer: "время этого шага уже вышло", code_room_closed: "комната закрыта",
+  code_table_full: "все места за этим столом заняты", code_rate_limited: "слишком часто — подождите немного",
+  code_engine_unavailable: "сервер игры недоступен, попробуйте чуть позже", code_busy: "сервер занят, попробуйте ещё раз",
+  code_table_closed: "эта комната закрыта", code_not_started: "игра ещё не началась", code_bad_action: "такого хода нет",
+  code_bad_seats: "мест в комнате — от 4 до 16", code_conflict: "кто-то успел раньше — попробуйте ещё раз",
+  code_internal: "что-то сломалось на сервере, попробуйте ещё раз", code_not_authenticated: "войдите заново",
+  code_bad_request: "запрос не понят", code_too_large: "слишком длинно",
   code_bad_command: "команда не распознана", code_unknown: "не получилось, попробуйте ещё раз",
   incubatorHint: "при 8 игроках и больше лучше включить", phase_incidents: "Инциденты", incidentOf: "Инцидент: {p}",
   survivalVote: "{p.g:Выжил|Выжила} ли {p}?", survived: "{p.g:Выжил|Выжила}", died: "{p.g:Погиб|Погибла}",
@@ -65,7 +71,7 @@ const RU = {
   yearsHint: "число или диапазон, например 5 или 3..10; пусто — как у катастрофы", yearsDefault: "как у катастрофы",
   allTimersOff: "Все таймеры выключены", readyCleared: "Владелец изменил настройки — отметьте «Готов» ещё раз.",
   kicked: "Владелец убрал вас из этой комнаты.", backToRoom: "Вернуться в свою комнату", goneLeft: "ушедший игрок",
-  rules: "Правила", rulesBack: "Назад",
+  rules: "Правила", linkDead: "Ссылка недействительна или игра уже удалена.", rulesBack: "Назад",
   factPlaces: "Мест в Ковчеге: {n}. Игроков: {m}.", factExiles: "В этом раунде изгоняют: {n}.",
   factNoExile: "В этом раунде никого не изгоняют.",
   factCite: "Команда того, с кем случился инцидент, может сослаться на свои карты (у погибших — только багаж){ark}: это довод в обсуждении, карта не тратится.",
@@ -131,6 +137,12 @@ const EN = {
   code_bad_target: "you cannot vote for that player", code_not_a_voter: "you do not vote in this vote",
   code_card_not_usable: "your team cannot cite that card", code_not_stalled: "there is nothing to skip yet",
   code_stale_timer: "this step's time is already up", code_room_closed: "the room is closed",
+  code_table_full: "every seat at this table is taken", code_rate_limited: "too often — wait a little",
+  code_engine_unavailable: "the game server is unavailable, try again shortly", code_busy: "the server is busy, try again",
+  code_table_closed: "this room is closed", code_not_started: "the game has not started yet", code_bad_action: "there is no such move",
+  code_bad_seats: "a room has 4 to 16 seats", code_conflict: "someone was quicker — try again",
+  code_internal: "something broke on the server, try again", code_not_authenticated: "sign in again",
+  code_bad_request: "the request was not understood", code_too_large: "too long",
   code_bad_command: "the command was not understood", code_unknown: "that did not work, try again",
   incubatorHint: "best switched on from 8 players", phase_incidents: "Incidents", incidentOf: "Incident: {p}",
   survivalVote: "Did {p} survive?", survived: "Survived", died: "Died",
@@ -143,7 +155,7 @@ const EN = {
   yearsHint: "a number or a range, e.g. 5 or 3..10; empty: the catastrophe's own", yearsDefault: "the catastrophe's own",
   allTimersOff: "All timers off", readyCleared: "The owner changed the settings — mark «Ready» again.",
   kicked: "The owner removed you from this room.", backToRoom: "Back to your room", goneLeft: "a player who left",
-  rules: "Rules", rulesBack: "Back",
+  rules: "Rules", linkDead: "The link is not valid, or the game was deleted.", rulesBack: "Back",
   factPlaces: "Places in the Ark: {n}. Players: {m}.", factExiles: "Exiled this round: {n}.",
   factNoExile: "Nobody is exiled this round.",
   factCite: "The team of the player facing the incident may cite its cards (of the dead only Baggage){ark}: an argument in the discussion; nothing is used up.",
@@ -163,3 +175,6 @@ export function w(key, params = {}, missing = key) {
   if (text == null) return null;
   return fill(lang(), text, params);
 }
+
+/** Both dictionaries, for the test that they say the same things. */
+export const DICTIONARIES = { ru: RU, en: EN };
