@@ -39,7 +39,7 @@ async def test_a_phone_back_online_finds_its_deleted_room_gone(browser, system: 
     guest = await new_page(browser, system, PHONE, touch=True, path=link)
     await guest.page.wait_for_selector("[data-testid=gone]")  # a dead link says so and offers a new room
     assert "Ссылка недействительна" in await guest.page.inner_text("[data-testid=gone]")
-    assert await guest.page.locator("[data-testid=gone] a[href='#/']").count() == 1
+    assert await guest.page.locator("[data-testid=gone] + a[href='#/']").count() == 1
 
     await page.evaluate("delete window.ark.conn.open; window.ark.conn.open()")  # the phone is back
     await page.wait_for_selector("[data-testid=gone]")
