@@ -280,6 +280,18 @@ async def test_five_browsers_play_a_survival_game_as_a_party_meets_it(browser, s
     assert any(re.match(r"Раунд \d, изгнание \(попытка 2\):", vote) for vote in votes)
     assert len(set(votes)) == len(votes), "no two tallies read the same"
 
+    # a character card reads in its holder's gender (the Russian wording for the other sex, where it differs)
+    forms = json.loads((CATALOGUE_EN.parent / "catalogue.ru-forms.json").read_text(encoding="utf-8"))["items"]
+    final = await page.evaluate("window.ark.state.view.game")
+    biology = json.loads((CATALOGUE_EN.parent / "catalogue.json").read_text(encoding="utf-8"))["cards"]["biology"]
+    women = {card["id"] for card in biology if card["sex"] == "female"}
+    female = {p["id"] for p in final["players"] if women & set(p["cards"])}
+    for player in final["players"]:
+        for card in player["cards"]:
+            title = forms.get(card, {}).get("f" if player["id"] in female else "m", {}).get("title")
+            if title:
+                assert title in await page.inner_text(f"[data-testid^=final-] [data-player={player['id']}]")
+
     # English: every catalogue word switches, and the default nicknames too
     english = json.loads(CATALOGUE_EN.read_text(encoding="utf-8"))["items"]
     reader = pages[3]

@@ -25,3 +25,15 @@ def test_every_item_has_english_and_only_english() -> None:
     for item_id, words in items.items():
         assert words["title"].strip() and words["text"].strip(), item_id
         assert not re.search("[а-яё]", words["title"] + words["text"], re.IGNORECASE), item_id
+
+
+def test_the_other_genders_wording_names_character_cards_only() -> None:
+    forms = json.loads((ENGLISH.parent / "catalogue.ru-forms.json").read_text(encoding="utf-8"))["items"]
+    catalogue = shipped()
+    cards = {card.id: card for group in catalogue.cards.values() for card in group}
+    assert len(forms) > 50
+    for card_id, by_sex in forms.items():
+        assert card_id in cards, card_id
+        for sex, words in by_sex.items():
+            assert sex in ("m", "f") and words and set(words) <= {"title", "text"}, card_id
+            assert all(re.search("[а-яё]", text, re.IGNORECASE) for text in words.values()), card_id

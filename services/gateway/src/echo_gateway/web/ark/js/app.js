@@ -6,6 +6,7 @@ import { w } from "./words.js";
 import { esc, left } from "./html.js";
 import { draftOf, readSettings, settingsForm } from "./settings.js";
 import { happenings } from "./news.js";
+import { drawing } from "./names.js";
 import { rulesPage } from "./rules.js";
 import { final, lobby, running } from "./screens.js";
 import { scrollChat } from "./chat.js";
@@ -20,10 +21,11 @@ const state = { view: null, online: null, invite: null, error: "", cat: null, go
   again: null, carryNick: null };
 
 async function loadCatalogue() {
-  const [data, english] = await Promise.all(["/ark/catalogue.json", "/ark/catalogue.en.json"].map(async (url) => (await fetch(url)).json()));
+  const [data, english, forms] = await Promise.all(["/ark/catalogue.json", "/ark/catalogue.en.json", "/ark/catalogue.ru-forms.json"]
+    .map(async (url) => (await fetch(url)).json()));
   const byId = {};
   for (const item of [...data.catastrophes, ...Object.values(data.cards).flat(), ...data.ark, ...data.incidents, ...data.endings]) {
-    byId[item.id] = { ...item, en: english.items[item.id] };
+    byId[item.id] = { ...item, en: english.items[item.id], forms: forms.items[item.id] };
   }
   return { ...data, byId };
 }
@@ -61,6 +63,7 @@ function render() {
   const error = state.error ? `<p class="error" role="alert" data-testid="error" data-code="${esc(state.error)}">${esc(words)}</p>` : "";
   let body;
   const game = state.view?.game;
+  drawing(game);
   const gone = state.gone || ["closed", "void", "deleted"].includes(game?.phase);
   if (location.hash.startsWith("#/rules")) body = rulesPage();
   else if (!state.invite) body = createScreen();

@@ -5,11 +5,28 @@ import { w } from "./words.js";
 
 const DEFAULT_NICK = /^Игрок (\d+)$/;
 
-/** An item's title or text in the page's language (the Russian when an English one is missing). */
+let shown = null; // the room the screens are drawing (one at a time): whose card is whose
+
+/** The room whose cards the next itemText calls name (app.js sets it before each redraw). */
+export function drawing(game) {
+  shown = game ?? null;
+}
+
+function holderSex(cat, id) {
+  if (!shown || !cat.byId[id]?.category) return null;
+  const mine = shown.me?.cards?.includes(id) ? shown.me.id : null;
+  const holder = mine ?? shown.players.find((p) => p.cards?.includes(id) || p.remaining?.includes(id))?.id;
+  return holder ? sexOf(shown, cat, holder) : null;
+}
+
+/** An item's title or text in the page's language (the Russian when an English one is missing); in Russian a
+ * character card reads in its holder's gender where its wording assumes the other (catalogue.ru-forms.json). */
 export function itemText(cat, id, field = "title") {
   const item = cat.byId[id];
   if (!item) return "";
-  return (lang() === "en" && item.en?.[field]) || item[field] || "";
+  if (lang() === "en") return item.en?.[field] || item[field] || "";
+  const sex = item.forms ? holderSex(cat, id) : null;
+  return item.forms?.[sex]?.[field] || item[field] || "";
 }
 
 export function nickOf(game, id) {
