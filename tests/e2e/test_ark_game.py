@@ -155,7 +155,7 @@ async def test_five_browsers_play_a_survival_game_as_a_party_meets_it(browser, s
     for guest in pages[1:]:
         await guest.wait_for_selector("[data-testid=news] [data-kind=ready_cleared]")
     assert "отметьте «Готов» ещё раз" in await pages[1].inner_text("[data-testid=news]")
-    assert "5..8" in await page.inner_text("[data-testid=settings]")
+    assert "5–8" in await page.inner_text("[data-testid=settings]")
 
     # a player who goes is shown offline and kicked (his chat line keeps a name, no mute); one kicked is told
     gone = await new_page(browser, system, PHONE, path=link.removeprefix(system))
@@ -305,6 +305,10 @@ async def test_five_browsers_play_a_survival_game_as_a_party_meets_it(browser, s
         if number := re.fullmatch(r"Игрок (\d+)", player["nick"]):
             assert f"Player {number[1]}" in await reader.inner_text("main")
     await guests[2].shot("ark-phone-final-en")
+    await pages[2].click("#lang")  # a desktop in English too
+    await pages[2].evaluate("window.scrollTo(0, 0)")
+    await guests[1].shot("ark-desktop-final-en")
+    await pages[2].click("#lang")
 
     # play again with this group: a new room, its link in the old room's chat, nicknames kept
     nick_before = await pages[1].evaluate(f"window.ark.state.view.game.players.find(p => p.id === '{seats[1]}').nick")

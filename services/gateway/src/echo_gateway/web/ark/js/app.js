@@ -7,6 +7,7 @@ import { esc, left } from "./html.js";
 import { draftOf, readSettings, settingsForm } from "./settings.js";
 import { happenings } from "./news.js";
 import { drawing } from "./names.js";
+import { signal } from "./signal.js";
 import { rulesPage } from "./rules.js";
 import { final, lobby, running } from "./screens.js";
 import { scrollChat } from "./chat.js";
@@ -134,7 +135,7 @@ function accept(view) {
     const until = Date.now() + NEWS_MS;
     state.news = [...state.news.filter((n) => n.until > Date.now()), ...fresh.map((n) => ({ ...n, until }))].slice(-4);
     setTimeout(render, NEWS_MS + 50);
-    if (fresh.some((n) => n.kind !== "revealed")) navigator.vibrate?.(fresh.some((n) => n.kind === "your_turn") ? [120, 60, 120] : 80);
+    if (fresh.some((n) => n.kind !== "revealed")) signal(fresh.some((n) => n.kind === "your_turn"));
   }
   const step = (v) => `${v?.game?.phase}/${v?.game?.step?.id ?? ""}`;
   if (before && step(before) !== step(view)) {

@@ -70,7 +70,7 @@ export function settingsSummary(s, catalogue) {
   const t = (v) => (v == null ? w("off") : `${v} ${w("sec")}`);
   const rows = [
     [w("mode"), w(s.mode)], [w("incubator"), `${w(s.incubator)} · ${w("incubatorHint")}`], [w("format"), w(s.format)],
-    [w("adult"), w(s.adult)], [w("catastrophe"), cat], [w("years"), Array.isArray(s.years) ? yearsText(s.years) : w("yearsDefault")],
+    [w("adult"), w(s.adult)], [w("catastrophe"), cat], [w("years"), Array.isArray(s.years) ? yearsText(s.years).replace("..", "–") : w("yearsDefault")],
     [w("card"), t(s.timers.card)], [w("discussion"), t(s.timers.discussion)], [w("voting"), t(s.timers.voting)],
   ];
   return `<dl class="summary" data-testid="settings">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("")}</dl>`;
