@@ -274,27 +274,27 @@ function catastrophePanel(game, ctx) {
 /** The banner: what just happened, on top of the screen for a few seconds (app.js keeps `ctx.news`). */
 export function newsBanner(items, game, ctx) {
   if (!items.length || !game) return "";
+  // each item: its words, and a detail line (both plain text, escaped below)
   const line = (item) => {
     switch (item.kind) {
-      case "revealed": return `${w("newsRevealed", { ...person(game, ctx.cat, item.player), c: `${w("cat_" + ctx.cat.byId[item.card]?.category)} — ${itemText(ctx.cat, item.card)}` })}<small>${esc(itemText(ctx.cat, item.card, "text"))}</small>`;
+      case "revealed": return [w("newsRevealed", { ...person(game, ctx.cat, item.player), c: `${w("cat_" + ctx.cat.byId[item.card]?.category)} — ${itemText(ctx.cat, item.card)}` }),
+        itemText(ctx.cat, item.card, "text")];
       case "exiled": {
         const cards = game.players.find((p) => p.id === item.player)?.cards ?? [];
-        return `${w("newsExiled", person(game, ctx.cat, item.player))}<small>${cards.map((c) => esc(itemText(ctx.cat, c))).join(" · ")}</small>`;
+        return [w("newsExiled", person(game, ctx.cat, item.player)), cards.map((c) => itemText(ctx.cat, c)).join(" · ")];
       }
-      case "tie": return w("newsTie");
+      case "tie": return [w("newsTie"), ""];
       case "survived": case "died":
-        return `${w(item.kind === "survived" ? "newsSurvived" : "newsDied", person(game, ctx.cat, item.player))}<small>${esc(tallyText(game, item.tally, ctx))}</small>`;
-      case "kind": return w("newsKind", { r: w("kind_" + item.result) });
-      case "your_turn": return w("yourTurnNow");
-      case "ready_cleared": return w("readyCleared");
-      default: return "";
+        return [w(item.kind === "survived" ? "newsSurvived" : "newsDied", person(game, ctx.cat, item.player)), tallyText(game, item.tally, ctx)];
+      case "kind": return [w("newsKind", { r: w("kind_" + item.result) }), ""];
+      case "your_turn": return [w("yourTurnNow"), ""];
+      case "ready_cleared": return [w("readyCleared"), ""];
+      default: return ["", ""];
     }
   };
-  // a line's first part is plain words (escaped here); its <small> detail was escaped where it was made
   const html = items.map((item) => {
-    const text = line(item);
-    const cut = text.indexOf("<small>");
-    return `<li data-kind="${esc(item.kind)}">${cut < 0 ? esc(text) : esc(text.slice(0, cut)) + text.slice(cut)}</li>`;
+    const [words, detail] = line(item);
+    return `<li data-kind="${esc(item.kind)}">${esc(words)}${detail ? `<small>${esc(detail)}</small>` : ""}</li>`;
   });
   return `<section class="news" role="status" aria-live="assertive" data-testid="news"><ul>${html.join("")}</ul></section>`;
 }
