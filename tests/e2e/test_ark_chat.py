@@ -9,12 +9,13 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import DESKTOP, new_page
-from tests.e2e.test_ark_game import PHONE, click
+from tests.e2e.test_ark_game import PHONE, click, open_chat
 
 pytestmark = pytest.mark.e2e
 
 
 async def say(page, text: str) -> None:  # noqa: ANN001
+    await open_chat(page)
     await page.fill("[data-testid=chat-text]", text)
     await click(page, "[data-testid=chat-send]")
     assert await page.input_value("[data-testid=chat-text]") == "", "the box is emptied once the line is in"
@@ -29,7 +30,7 @@ async def test_four_browsers_talk_in_the_room_and_the_rules_see_who_is_gone(brow
     assert "Пока тихо" in await page.inner_text("[data-testid=chat]")
     guests = [await new_page(browser, system, DESKTOP if n == 0 else PHONE, touch=n > 0, path=link) for n in range(3)]
     for guest in guests:
-        await guest.page.wait_for_selector("[data-testid=chat]")
+        await guest.page.wait_for_selector("[data-testid=chat]", state="attached")
     await page.wait_for_function("document.querySelectorAll('[data-testid=players] > li').length === 4")
 
     await say(page, "Всем привет! Кто берёт с собой аптечку?")
@@ -51,6 +52,7 @@ async def test_four_browsers_talk_in_the_room_and_the_rules_see_who_is_gone(brow
     await second.click("[data-testid=chat-send]")
     await second.wait_for_selector("[data-testid=error]")
     assert "не чаще 5 сообщений" in await second.inner_text("[data-testid=error]")
+    assert await second.input_value("[data-testid=chat-text]") == "слишком быстро", "a refused line stays to resend"
     await page.wait_for_function("document.querySelectorAll('[data-testid=chat-line]').length === 7")
     await page.evaluate("window.scrollTo(0, document.querySelector('[data-testid=chat]').offsetTop - 60)")
     await owner.shot("ark-phone-chat")
@@ -62,11 +64,14 @@ async def test_four_browsers_talk_in_the_room_and_the_rules_see_who_is_gone(brow
     await second.click("[data-testid=create-room]")
     await second.wait_for_selector("[data-testid=error]")
     assert "вы уже в другой комнате" in await second.inner_text("[data-testid=error]")
+    await second.click("[data-testid=back-to-room]")  # the way back to the room he is in
+    await second.wait_for_selector("[data-testid=lobby]")
 
     await guests[2].page.context.close()  # his only device goes: the rules mark him disconnected
     await page.wait_for_function(
         "window.ark.state.view.game.players.find((p) => p.id === 'p3')?.away === true", timeout=30000)
     await page.wait_for_selector("[data-player=p3] [data-testid=offline]")
+    await open_chat(page)
     await page.click("#lang")
     assert "Room chat" in await page.inner_text("[data-testid=chat]")
     await owner.shot("ark-phone-chat-en")

@@ -24,7 +24,7 @@ async def test_a_phone_back_online_finds_its_deleted_room_gone(browser, system: 
     owner = await new_page(browser, system, PHONE, touch=True, path="/ark/")
     page = owner.page
     await page.click("[data-testid=create-room]")
-    await page.wait_for_selector("[data-testid=chat]")
+    await page.wait_for_selector("[data-testid=chat]", state="attached")
     link = (await page.input_value("[data-testid=invite-link]")).removeprefix(system)
     await page.evaluate("window.ark.conn.open = () => {}; window.ark.conn.drop()")  # away, and staying away
     await page.wait_for_selector("#conn[data-state=offline]")
@@ -37,8 +37,9 @@ async def test_a_phone_back_online_finds_its_deleted_room_gone(browser, system: 
     else:
         raise AssertionError("the room was not deleted")
     guest = await new_page(browser, system, PHONE, touch=True, path=link)
-    await guest.page.wait_for_selector("[data-testid=error]")
-    assert "ссылка недействительна или игра удалена" in await guest.page.inner_text("[data-testid=error]")
+    await guest.page.wait_for_selector("[data-testid=gone]")  # a dead link says so and offers a new room
+    assert "Ссылка недействительна" in await guest.page.inner_text("[data-testid=gone]")
+    assert await guest.page.locator("[data-testid=gone] + a[href='#/']").count() == 1
 
     await page.evaluate("delete window.ark.conn.open; window.ark.conn.open()")  # the phone is back
     await page.wait_for_selector("[data-testid=gone]")

@@ -199,3 +199,23 @@ def test_kind_ballots_stay_anonymous_until_and_after_the_tally() -> None:
     assert final["votes"][-1] == {"kind": "kind", "attempt": 1, "for": 3, "against": 1, "result": "continued"}
     text = str(final)
     assert "'choice'" not in text and "continue_kind" not in text
+
+
+def test_after_the_finale_each_command_gets_the_contracts_code() -> None:
+    """ark-cli.md §5's precedence holds after GameFinished as before it: lobby commands `game_started`, joins
+    `already_in_game`/`game_started`/`kicked`, game commands `wrong_phase`, an expiry `stale_timer`."""
+    table = started(4)
+    play_until(table, finished)
+    step_id = table.room.step.id if table.room.step else 1
+    assert table.do("ready p2") == "game_started"
+    assert table.do("nick p2 Вася") == "game_started"
+    assert table.do("settings mode=rescue") == "game_started"
+    assert table.do("start p1") == "game_started"
+    assert table.do("join p5") == "game_started"  # a stranger: the game has started
+    assert table.do("join p2") == "already_in_game"  # a member, connected
+    assert table.do(f"expire {step_id}") == "stale_timer"
+    assert table.do("expire_session") == "stale_timer"
+    assert table.do("disconnect p2") == "wrong_phase"  # presence after the finale is refused
+    assert table.do("connect p2") == "wrong_phase"
+    assert table.do("join p2") == "already_in_game"  # still nothing to rejoin
+    assert table.do("prepared p1") == "wrong_phase"

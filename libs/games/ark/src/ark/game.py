@@ -73,10 +73,8 @@ def _primary(room: Room, command: Command) -> Outcome:
         return _delete(room, command)
     if isinstance(command, cmd.SendChat | cmd.MutePlayer):  # the final screen is still for talking
         return _chat(room, command)
-    if room.phase == "finished":
-        return Rejection("wrong_phase", "the game is over")
     if isinstance(command, cmd.ExpireStep):
-        return _expire_step(room, command)
+        return _expire_step(room, command)  # a finished game has no step: `stale_timer` (ark-cli.md §5)
     if isinstance(command, cmd.ExpireSession):
         return _expire_session(room, command)
     if isinstance(command, cmd.JoinRoom):
@@ -95,8 +93,8 @@ def _primary(room: Room, command: Command) -> Outcome:
         return handler(room, command)  # type: ignore[operator]
     if isinstance(command, cmd.MarkConnected | cmd.MarkDisconnected):
         return _presence(room, command)
-    if room.phase == "lobby":
-        return Rejection("wrong_phase", "the game has not started")
+    if room.phase in ("lobby", "finished"):
+        return Rejection("wrong_phase", "the game is not running")
     if player.departed:
         return Rejection("not_in_room", "the player has left the game")
     if isinstance(command, cmd.LeaveGame):
@@ -120,6 +118,8 @@ def _chat(room: Room, command: cmd.SendChat | cmd.MutePlayer) -> Outcome:
 
 
 def _presence(room: Room, command: cmd.MarkConnected | cmd.MarkDisconnected) -> Outcome:
+    if room.phase == "finished":  # the finale freed every player: nobody's presence is the room's any more
+        return Rejection("wrong_phase", "the game is over")
     player = room.get(command.player)
     if player.departed:
         return Rejection("not_in_room", "the player has left the game")
@@ -139,6 +139,8 @@ def _expire_step(room: Room, command: cmd.ExpireStep) -> Outcome:
 
 
 def _expire_session(room: Room, command: cmd.ExpireSession) -> Outcome:
+    if room.phase == "finished":  # its end is the deletion's, not a session's
+        return Rejection("stale_timer", "a finished game is deleted, not expired")
     everyone_away = room.players and not any(p.connected for p in room.players)
     if not everyone_away or command.at - room.last_disconnect_at < SESSION_SECONDS:
         return Rejection("stale_timer", "the session is not due to end")

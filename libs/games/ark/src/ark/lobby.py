@@ -26,7 +26,7 @@ def join(room: Room, command: JoinRoom) -> Outcome:
             return Rejection("already_in_game", "already in this room")
         if member.departed:
             return Rejection("game_started", "a player who left the game cannot come back")
-        if not member.connected:
+        if not member.connected and room.phase != "finished":  # after the finale there is nothing to rejoin
             return [ev.PlayerConnected(player=member.id)]
         return Rejection("already_in_game", "already playing in this room")
     if command.player in room.kicked:

@@ -22,6 +22,7 @@ from typing import Any
 
 from . import chat
 from .catalogue import CATEGORIES
+from .game import FINAL_SCREEN_SECONDS
 from .state import Player, Room, Tally
 from .view import incidents_began, number, step_shown, tally_shown
 
@@ -68,7 +69,8 @@ def public_part(room: Room) -> Public:
     if room.outcome is not None:
         outcome = room.outcome
         shown.update(winners=list(outcome.winners), results=dict(outcome.results), ending=outcome.ending,
-                     ending_card=outcome.ending_card, tallies=[_tally(t) for t in room.tallies])  # the final screen's
+                     ending_card=outcome.ending_card, tallies=[_tally(t) for t in room.tallies],  # the final screen's
+                     deletes_at=number(outcome.finished_at + FINAL_SCREEN_SECONDS))  # its countdown
     talk = [{"player": line.player, "text": line.text, "at": number(line.at)} for line in room.chat[-chat.SHOWN:]]
     return shown, talk
 

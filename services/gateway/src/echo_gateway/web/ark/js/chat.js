@@ -2,6 +2,7 @@
 // to write in, and for the owner a mute beside another player's line and an unmute for each muted player.
 import { w } from "./words.js";
 import { actionButton, esc } from "./html.js";
+import { nickOf } from "./names.js";
 
 export const CHAT_LENGTH = 300; // the rules' bound of a line
 
@@ -11,12 +12,13 @@ function clock(at) {
 
 export function chatPanel(game, ctx) {
   if (!game.chat) return "";
-  const nick = (id) => game.players.find((p) => p.id === id)?.nick ?? id;
+  const nick = (id) => nickOf(game, id);
   const owner = game.owner === ctx.me;
   const muted = game.muted ?? [];
   const lines = game.chat.map((line) => {
     const mine = line.player === ctx.me;
-    const mute = owner && !mine && !muted.includes(line.player)
+    const present = game.players.some((p) => p.id === line.player); // a kicked or gone player is not muted
+    const mute = owner && !mine && present && !muted.includes(line.player)
       ? actionButton(w("mute"), { type: "MutePlayer", target: line.player, muted: true }, { cls: "btn ghost tiny", testid: `mute-${line.player}` })
       : "";
     return `<li class="${mine ? "own" : ""}" data-testid="chat-line"><span class="who">${esc(nick(line.player))}</span>
@@ -26,12 +28,13 @@ export function chatPanel(game, ctx) {
     ? actionButton(`${w("unmute")}: ${nick(id)}`, { type: "MutePlayer", target: id, muted: false }, { cls: "btn ghost tiny", testid: `unmute-${id}` })
     : `<span class="badge">${esc(nick(id))}</span>`).join(" ");
   const me = muted.includes(ctx.me);
-  return `<section class="panel chat" data-testid="chat">
+  return `<button type="button" class="btn chat-toggle" data-op="chat" data-testid="chat-toggle" aria-expanded="${ctx.chatOpen ? "true" : "false"}">${esc(ctx.chatOpen ? w("chatClose") : w("chatToggle"))}${ctx.unread && !ctx.chatOpen ? ` <span class="unread" data-testid="unread">${esc(w("unread", { n: ctx.unread }))}</span>` : ""}</button>
+  <section class="panel chat${ctx.chatOpen ? " open" : ""}" data-testid="chat">
     <h3>${esc(w("chat"))}</h3>
     <ol class="lines" id="chat-lines">${lines.join("") || `<li class="muted">${esc(w("chatEmpty"))}</li>`}</ol>
     ${muted.length ? `<p class="muted small">${esc(w("mutedList"))} ${silenced}</p>` : ""}
     ${me ? `<p class="muted" data-testid="you-muted">${esc(w("youMuted"))}</p>` : `<form id="chat-form" class="row">
-      <input id="chat-text" maxlength="${CHAT_LENGTH}" autocomplete="off" placeholder="${esc(w("chatPlaceholder"))}" aria-label="${esc(w("chat"))}" data-testid="chat-text">
+      <input id="chat-text" maxlength="${CHAT_LENGTH}" autocomplete="off" value="${esc(ctx.draft ?? "")}" placeholder="${esc(w("chatPlaceholder"))}" aria-label="${esc(w("chat"))}" data-testid="chat-text">
       <button type="submit" class="btn" data-testid="chat-send">${esc(w("send"))}</button></form>`}
   </section>`;
 }
