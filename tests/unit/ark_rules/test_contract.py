@@ -18,7 +18,8 @@ pytestmark = pytest.mark.unit
 PACKAGE = Path(ark.__file__).parent
 ALLOWED_TOP = {"__future__", "collections", "dataclasses", "functools", "hashlib", "hmac", "importlib", "json",
                "re", "typing", "pydantic", "echo_events", "argparse", "sys", "pathlib",
-               "datetime"}  # datetime: hosting.py converts the engine's times (never reads the clock)
+               "datetime",  # datetime: hosting.py converts the engine's times (never reads the clock)
+               "unicodedata"}  # text.py: which characters show
 CLI_ONLY = {"argparse", "sys", "pathlib", "json"}
 
 
