@@ -376,6 +376,8 @@ class Tables:
         `decide` gets the game (None: no such game) and the time of the change (`at`, or the clock's now)
         and returns the events (a new game's first is its `GameCreated`), a rejection of the rules, or the
         answer itself. The result: the game after the change, or the answer (a refusal, a duplicate)."""
+        if account_id is not None:  # a player's id is his own: another's same id at this table is no retry
+            command_id = f"{account_id}/{command_id}"  # ids hold no `/`; the server's own start with `!`
         from_stream = False
         async with self._locked(game_id):
             for _ in range(MAX_ATTEMPTS):
