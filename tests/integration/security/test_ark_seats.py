@@ -1,0 +1,27 @@
+"""Ark's one room at a time cannot be gone round (issue 35, point 2). Before: after `LeaveRoom`, an
+`act {"type": "JoinRoom"}` sent to the left room's game seated again a player who by then sat in another
+room — the rules accepted JoinRoom from clients and the occupancy check ran only on open and join."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.integration.engine.test_ark_online import engine, open_room
+from tests.support.play import ask
+
+pytestmark = pytest.mark.integration
+
+
+async def test_an_act_naming_joinroom_is_refused_and_seats_nobody(private_nats_url: str, fresh_database: str) -> None:
+    async with engine(private_nats_url, fresh_database) as nc:
+        first, second = await open_room(nc, 4), await open_room(nc, 4)
+        player = first.accounts[1]
+        assert (await first.act(1, type="LeaveRoom"))["ok"]
+        invite = (await ask(nc, type="get", account_id=second.accounts[0], game_id=second.game_id))["view"]["table"]
+        assert (await ask(nc, type="join", account_id=player, invite=invite["invite"]))["ok"]
+
+        for action in ({"type": "JoinRoom"}, {"type": "JoinRoom", "busy_elsewhere": False}):
+            sneaked = await ask(nc, type="act", account_id=player, game_id=first.game_id, action=action)
+            assert not sneaked["ok"] and sneaked["error"]["code"] == "bad_action", sneaked
+        players = (await ask(nc, type="get", account_id=first.accounts[0], game_id=first.game_id))["view"]["game"]
+        assert [p["id"] for p in players["players"]] == ["p0", "p2", "p3"], "he is not back in the first room"
