@@ -25,3 +25,16 @@ async def test_an_act_naming_joinroom_is_refused_and_seats_nobody(private_nats_u
             assert not sneaked["ok"] and sneaked["error"]["code"] == "bad_action", sneaked
         players = (await ask(nc, type="get", account_id=first.accounts[0], game_id=first.game_id))["view"]["game"]
         assert [p["id"] for p in players["players"]] == ["p0", "p2", "p3"], "he is not back in the first room"
+
+
+async def test_a_kicked_player_rejoining_by_his_invite_is_told_he_was_kicked(
+        private_nats_url: str, fresh_database: str) -> None:
+    """Before (issue 35, point 6): the re-join answered `duplicate`, as if he were back at his seat."""
+    async with engine(private_nats_url, fresh_database) as nc:
+        room = await open_room(nc, 4)
+        invite = (await ask(nc, type="get", account_id=room.accounts[0], game_id=room.game_id))["view"]["table"]
+        assert (await room.act(0, type="KickPlayer", target="p2"))["ok"]
+        again = await ask(nc, type="join", account_id=room.accounts[2], invite=invite["invite"])
+        assert not again["ok"] and again["error"]["code"] == "kicked", again
+        member = await ask(nc, type="join", account_id=room.accounts[1], invite=invite["invite"])
+        assert member["ok"] and member["duplicate"], "a member's own re-join is still his seat"

@@ -223,7 +223,11 @@ class Tables:
                 return refuse("unknown_invite", "this invitation is not valid")
             if request.kind is not None and request.kind != game.meta.kind:
                 return refuse("wrong_kind", f"this invitation is to a game of {game.meta.kind}, not {request.kind}")
-            if game.seat_of(request.account_id) is not None:
+            if (held := game.seat_of(request.account_id)) is not None:
+                if hasattr(game.rules, "seated") and game.state is not None:  # the rules keep the lobby: a
+                    again = game.rules.decide(game.state, game.rules.seated(held, now))  # kicked one is out
+                    if is_rejection(again) and again.code != "already_in_game":
+                        return again
                 return self.reply(game, request.account_id, duplicate=True)  # back at his seat
             if not game.roster:
                 return refuse("table_closed", "everyone has left this table")
