@@ -4,11 +4,12 @@ room — the rules accepted JoinRoom from clients and the occupancy check ran on
 
 from __future__ import annotations
 
+import json
 import uuid
 
 import pytest
 
-from tests.integration.engine.test_ark_online import engine, open_room
+from tests.integration.engine.test_ark_online import engine, open_room, until
 from tests.support.play import ask
 
 pytestmark = pytest.mark.integration
@@ -56,3 +57,28 @@ async def test_a_finished_rooms_replay_is_its_members_alone(private_nats_url: st
             asked = {"account_id": stranger} if stranger else {}
             refused = await ask(nc, type="replay", game_id=room.game_id, **asked)
             assert not refused["ok"] and refused["error"]["code"] == "unknown_game", refused
+
+
+async def test_a_kicked_player_is_told_once_and_then_hears_nothing(private_nats_url: str, fresh_database: str) -> None:
+    """Before (issue 35, point 6): a kicked player's seat kept receiving the room's views."""
+    async with engine(private_nats_url, fresh_database) as nc:
+        room = await open_room(nc, 4)
+        kicked = await room.act(0, type="KickPlayer", target="p2")
+        assert kicked["ok"]
+        kick_version = kicked["view"]["version"]
+        last = kick_version
+        for line in ("раз", "два", "три"):
+            posted = await room.act(1, type="SendChat", text=line)
+            assert posted["ok"], posted
+            last = posted["view"]["version"]
+
+        def versions(seat: int) -> list[int]:
+            return [json.loads(frame)["view"]["version"] for frame in room.frames[seat] if b'"view"' in frame]
+
+        async def seat_3_heard_the_last() -> bool:  # one publisher, in seat order: seat 2 would have heard it first
+            return last in versions(3)
+
+        await until(seat_3_heard_the_last, timeout=30)
+        told = versions(2)
+        assert kick_version in told, "he is told of his kick"
+        assert max(told) == kick_version, f"he heard the room after his kick: {told}"

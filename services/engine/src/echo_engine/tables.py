@@ -88,12 +88,22 @@ def deadlines(game: LoadedGame | None) -> list[Deadline]:
     return [] if game is None or game.state is None else list(game.rules.deadlines(game.state))
 
 
-def told(game: LoadedGame) -> list[tuple[int, str]]:
+def told(game: LoadedGame, before: LoadedGame | None = None) -> list[tuple[int, str]]:
     """The seats (and their accounts) a change's views go to: every seat a person plays, one per account (a
-    player holding several seats on one device gets the view of his first)."""
+    player holding several seats on one device gets the view of his first). Where the rules say who reads
+    the game (`reads`: Ark's room is its members'), a seat that stopped reading (kicked, gone from the lobby)
+    hears of the change that put it out (`before` it read), and of nothing after."""
     bots = dict(game.bots)
+    reads = getattr(game.rules, "reads", None)
+
+    def hears(seat: int) -> bool:
+        if reads is None or game.state is None:
+            return True
+        return reads(game.state, seat) or (before is not None and before.state is not None
+                                           and reads(before.state, seat))
+
     return [(seat, account) for seat, account in enumerate(game.roster)
-            if seat not in bots and account not in game.roster[:seat]]
+            if seat not in bots and account not in game.roster[:seat] and hears(seat)]
 
 
 def decision(game: LoadedGame, command: Any) -> Sequence[Event] | Decided | Rejection:
@@ -422,7 +432,7 @@ class Tables:
                 if stored is not after:  # the command was in the stream already: its decision there stands
                     self._timers.doubt(game_id)
                     await self._correct(game_id, stored)
-                after = await self._changed(stored)
+                after = await self._changed(stored, game)
                 if after.gone:  # its last views are out: now nothing of it is kept
                     await self.store.purge(game_id)
                 return after
@@ -494,7 +504,7 @@ class Tables:
             raise RuntimeError(f"table {meta.game_id}: its settings are refused now: {setup.message}")
         return list(rules.start(setup)[1])
 
-    async def _changed(self, game: LoadedGame) -> LoadedGame:
+    async def _changed(self, game: LoadedGame, before: LoadedGame | None = None) -> LoadedGame:
         """Every seat hears of the change with its own view, once the bots have taken their turns (and the
         deadlines of the state they leave are scheduled: the command's were stored with its append): a view
         with a log carries only the entries after those the seat was last sent (`SentLogs`). The game after
@@ -503,7 +513,7 @@ class Tables:
         if played is not game:
             await self._timers.update(game.game_id, deadlines(game), deadlines(played))
         game = played
-        for seat, account in told(game):
+        for seat, account in told(game, before):
             view = table_view(game, seat, self._views)
             base = self._sent.sending(game.game_id, seat, game.version, view)
             await self._outbox.publish(Update(account, game.game_id, game.version, view, base))
