@@ -46,14 +46,16 @@ async def test_a_kicked_player_rejoining_by_his_invite_is_told_he_was_kicked(
 async def test_a_finished_rooms_replay_is_its_members_alone(private_nats_url: str, fresh_database: str) -> None:
     """Before (issue 35, point 6): anyone read a finished room's replay during its five-minute final screen."""
     async with engine(private_nats_url, fresh_database) as nc:
-        room = await open_room(nc, 4)
+        room = await open_room(nc, 5)
+        assert (await room.act(0, type="KickPlayer", target="p4"))["ok"]
+        kicked = room.accounts.pop()  # play_until plays the four left
         for seat in range(1, 4):
             assert (await room.act(seat, type="SetReady", ready=True))["ok"]
         assert (await room.act(0, type="StartGame"))["ok"]
         await room.play_until(lambda v: v["phase"] == "finished", timeout=180)
         member = await ask(nc, type="replay", game_id=room.game_id, account_id=room.accounts[2])
         assert member["ok"] and member["data"]["frames"], member
-        for stranger in (uuid.uuid4().hex, None):
+        for stranger in (uuid.uuid4().hex, None, kicked):
             asked = {"account_id": stranger} if stranger else {}
             refused = await ask(nc, type="replay", game_id=room.game_id, **asked)
             assert not refused["ok"] and refused["error"]["code"] == "unknown_game", refused
