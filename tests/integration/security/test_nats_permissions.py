@@ -8,7 +8,7 @@ import asyncio
 
 import nats
 import pytest
-from echo_runtime.nats_access import ACCESS, OPERATOR
+from echo_runtime.nats_access import ACCESS, OPERATOR, inbox_prefix
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 
@@ -36,7 +36,9 @@ class User:
         await self.nc.flush()
         await asyncio.sleep(0.05)
         await subscription.unsubscribe()
-        return not any("permissions violation" in p.lower() and subject in p for p in self.problems[before:])
+        # nats-py lowercases the server's error text, subject included
+        return not any("permissions violation" in p.lower() and subject.lower() in p.lower()
+                       for p in self.problems[before:])
 
     async def appends(self, subject: str) -> bool:
         """A JetStream publish acknowledged by its stream."""
@@ -79,8 +81,30 @@ async def connect_as(url: str, user: str, password: str) -> User:
     async def on_error(error: Exception) -> None:
         problems.append(str(error))
 
-    nc = await nats.connect(url, user=user, password=password, error_cb=on_error, allow_reconnect=False)
+    nc = await nats.connect(url, user=user, password=password, error_cb=on_error, allow_reconnect=False,
+                            inbox_prefix=inbox_prefix(user))
     return User(nc, problems)
+
+
+async def test_each_service_hears_only_its_own_replies(private_nats_url: str) -> None:
+    """Before (issue 35): every user might subscribe to `_INBOX.>`, so the gateway's credentials heard the
+    engine's and the Daily's replies — seeds, hands, deck orders, invite secrets, ballots. Now each user has
+    its own inbox prefix and may subscribe to it alone; its requests are answered there."""
+    users = {name: await connect_as(private_nats_url, name, CREDENTIALS[name]) for name in ACCESS}
+    try:
+        for name, user in users.items():
+            assert await user.subscribes(f"{inbox_prefix(name)}.>"), name
+            assert not await user.subscribes("_INBOX.>"), name
+            assert not await user.subscribes(">"), name
+            for other in ACCESS:
+                if other != name:
+                    assert not await user.subscribes(f"{inbox_prefix(other)}.>"), (name, other)
+                    assert not await user.subscribes(f"{inbox_prefix(other)}.abc"), (name, other)
+        # a request of the user's own is answered on its own prefix (JetStream's API, here)
+        assert await users["gateway"].reads("DAILY_PUBLIC", "daily.announced.bronze")
+    finally:
+        for user in users.values():
+            await user.nc.close()
 
 
 async def test_each_service_may_do_its_job_and_nothing_else(private_nats_url: str) -> None:

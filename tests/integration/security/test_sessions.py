@@ -13,6 +13,7 @@ import websockets
 from echo_gateway.settings import DEV_SESSION_SECRET
 from itsdangerous import URLSafeSerializer, URLSafeTimedSerializer
 
+from tests.support.sessions import another_device
 from tests.support.wsclient import Device
 
 pytestmark = pytest.mark.integration
@@ -72,27 +73,27 @@ async def test_renewal_gives_a_fresh_token_of_the_same_session(system: str) -> N
         assert len(listed) == 1 and listed[0]["current"] is True
 
 
-async def test_a_token_of_the_first_format_keeps_its_account_through_renewal(system: str) -> None:
+async def test_a_token_of_the_first_format_is_refused_everywhere_renewal_too(system: str) -> None:
+    """Before (issue 35, point 7): an undated token of the first format never expired, and renewal turned it
+    into a session — even for an account that does not exist. Now nothing accepts it."""
     async with httpx.AsyncClient(base_url=system) as client:
         guest = (await client.post("/api/v1/guest")).json()
-        old = legacy_token(guest["account_id"])
-        assert (await client.get("/api/v1/me", headers=bearer(old))).status_code == 401
-        renewed = (await client.post("/api/v1/session/renew", headers=bearer(old))).json()
-        assert renewed["account_id"] == guest["account_id"]
-        me = await client.get("/api/v1/me", headers=bearer(renewed["token"]))
-        assert me.json()["account_id"] == guest["account_id"]
+        for account in (guest["account_id"], "nobody-at-all"):
+            old = legacy_token(account)
+            assert (await client.get("/api/v1/me", headers=bearer(old))).status_code == 401
+            assert (await client.post("/api/v1/session/renew", headers=bearer(old))).status_code == 401
+            assert (await hello(system, old))["code"] == "not_authenticated"
 
 
-async def test_sign_out_and_sign_out_everywhere(system: str) -> None:
+async def test_sign_out_and_sign_out_everywhere(system: str, private_nats_url: str) -> None:
     async with httpx.AsyncClient(base_url=system) as client:
         phone = (await client.post("/api/v1/guest", headers={"user-agent": "Phone/1"})).json()
         account = phone["account_id"]
-        laptop = (await client.post("/api/v1/session/renew", headers={**bearer(legacy_token(account, "lap")),
-                                                                       "user-agent": "Laptop/2"})).json()
-        tablet = (await client.post("/api/v1/session/renew", headers=bearer(legacy_token(account, "tab")))).json()
+        laptop = await another_device(private_nats_url, account, "lap", "Laptop/2")
+        tablet = await another_device(private_nats_url, account, "tab", "Tablet/3")
 
         devices = (await client.get("/api/v1/sessions", headers=bearer(phone["token"]))).json()["sessions"]
-        assert [d["agent"] for d in devices] == ["Phone/1", "Laptop/2", f"python-httpx/{httpx.__version__}"]
+        assert [d["agent"] for d in devices] == ["Phone/1", "Laptop/2", "Tablet/3"]
         assert [d["current"] for d in devices] == [True, False, False]
         assert {"session_id", "device_id", "signed_in_at", "renewed_at"} <= set(devices[0])
 

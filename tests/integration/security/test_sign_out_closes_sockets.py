@@ -12,8 +12,9 @@ from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings
 from echo_runtime.nats_client import connect
 
-from tests.integration.security.test_sessions import bearer, legacy_token
+from tests.integration.security.test_sessions import bearer
 from tests.support.servers import running
+from tests.support.sessions import another_device
 from tests.support.wsclient import Device
 
 pytestmark = pytest.mark.integration
@@ -41,8 +42,7 @@ async def test_a_sign_out_on_one_gateway_closes_the_sessions_sockets_on_every_ga
     async with running(other) as second, httpx.AsyncClient() as client:
         phone = (await client.post(f"{system}/api/v1/guest")).json()
         account = phone["account_id"]
-        laptop = (await client.post(f"{system}/api/v1/session/renew",
-                                    headers=bearer(legacy_token(account, "lap")))).json()
+        laptop = await another_device(private_nats_url, account, "lap")
         phone_here, phone_there = Device(system, phone["token"]), Device(second, phone["token"])
         laptop_there = Device(second, laptop["token"])
         for device in (phone_here, phone_there, laptop_there):
@@ -66,11 +66,10 @@ async def test_a_sign_out_on_one_gateway_closes_the_sessions_sockets_on_every_ga
         await signed_out(laptop_there)
 
 
-async def test_signing_out_the_other_devices_keeps_this_one(system: str) -> None:
+async def test_signing_out_the_other_devices_keeps_this_one(system: str, private_nats_url: str) -> None:
     async with httpx.AsyncClient(base_url=system) as client:
         phone = (await client.post("/api/v1/guest")).json()
-        tablet = (await client.post("/api/v1/session/renew",
-                                    headers=bearer(legacy_token(phone["account_id"], "tab")))).json()
+        tablet = await another_device(private_nats_url, phone["account_id"], "tab")
         here, there = Device(system, phone["token"]), Device(system, tablet["token"])
         for device in (here, there):
             assert (await device.connect())["type"] == "welcome"
@@ -83,11 +82,11 @@ async def test_signing_out_the_other_devices_keeps_this_one(system: str) -> None
         await here.close()
 
 
-async def test_sign_out_everywhere_closes_every_device_of_the_account_and_no_other(system: str) -> None:
+async def test_sign_out_everywhere_closes_every_device_of_the_account_and_no_other(
+        system: str, private_nats_url: str) -> None:
     async with httpx.AsyncClient(base_url=system) as client:
         phone = (await client.post("/api/v1/guest")).json()
-        tablet = (await client.post("/api/v1/session/renew",
-                                    headers=bearer(legacy_token(phone["account_id"], "tab")))).json()
+        tablet = await another_device(private_nats_url, phone["account_id"], "tab")
         stranger = await Device.guest(system)
         devices = [Device(system, phone["token"]), Device(system, tablet["token"]), stranger]
         for device in devices:

@@ -15,13 +15,13 @@ pytestmark = pytest.mark.integration
 
 async def test_a_guest_takes_a_callsign_and_changes_it(env: SocialEnv) -> None:
     account = await env.guest()
-    first = await env.ok("callsign.set", account_id=account, callsign="  Эхонавт_1 ")
-    assert first["callsign"] == "Эхонавт_1" and first["changed"] is True
-    again = await env.ok("callsign.set", account_id=account, callsign="Эхонавт_1")
+    first = await env.ok("callsign.set", account_id=account, callsign="  Орбита_1 ")
+    assert first["callsign"] == "Орбита_1" and first["changed"] is True
+    again = await env.ok("callsign.set", account_id=account, callsign="Орбита_1")
     assert again["changed"] is False
-    await env.ok("callsign.set", account_id=account, callsign="Echonaut")
+    await env.ok("callsign.set", account_id=account, callsign="Orbiter")
     profile = (await env.ok("account.get", account_id=account))["account"]
-    assert profile["callsign"] == "Echonaut" and profile["email_confirmed"] is False
+    assert profile["callsign"] == "Orbiter" and profile["email_confirmed"] is False
     events = await env.events(account)
     assert [e.event_type for e in events] == [
         "account.GuestCreated",
@@ -29,7 +29,7 @@ async def test_a_guest_takes_a_callsign_and_changes_it(env: SocialEnv) -> None:
         "account.CallsignChanged",
     ]
     assert [e.version for e in events] == [1, 2, 3]
-    assert events[2].payload == {"account_id": account, "callsign": "Echonaut", "previous": "Эхонавт_1"}
+    assert events[2].payload == {"account_id": account, "callsign": "Orbiter", "previous": "Орбита_1"}
 
 
 async def test_callsign_refusals_carry_a_code_and_two_messages(env: SocialEnv) -> None:

@@ -37,6 +37,11 @@ def test_lines_are_bounded_and_blank_ones_refused() -> None:
     with pytest.raises(ValidationError):
         room.act(1, type="SendChat", text="")
     assert room.act(1, type="SendChat", text="   ").code == "bad_command"
+    # issue 35, point 8: nothing visible is blank too, and control and format characters are removed
+    for blank in ("\u200b\u200d\ufeff", "\u202e\u2066", "\x00\x07", "\u3164 \u2800"):
+        assert room.act(1, type="SendChat", text=blank).code == "bad_command", repr(blank)
+    assert not is_rejection(room.act(2, type="SendChat", text="при\x07вет \u202eмир\u202c"))
+    assert room.view(0)["chat"][-1]["text"] == "привет мир"
     assert not is_rejection(room.act(1, type="SendChat", text="я" * CHAT_LENGTH))
 
 

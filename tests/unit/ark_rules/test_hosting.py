@@ -162,9 +162,10 @@ def test_each_seat_sitting_down_joins_the_room_under_its_player_id() -> None:
 def test_a_client_never_names_the_player_the_time_or_another_room() -> None:
     command = hosting.command_for({"type": "CastExileVote", "target": "p1", "player": "p9", "at": 0}, 2, T0)
     assert isinstance(command, CastExileVote) and command.player == "p2" and command.at == T0.timestamp()
-    join = hosting.command_for({"type": "JoinRoom", "busy_elsewhere": True}, 4, T0)
-    assert isinstance(join, JoinRoom) and not join.busy_elsewhere
-    for bad in ({"type": "ExpireStep", "step_id": 1}, {"type": "CastExileVote"}, {"type": "Teleport"},
+    # issue 35, point 2: an `act` naming JoinRoom seated a player who sat in another room (after LeaveRoom);
+    # a seat is the shell's to give (`seated`), after its occupancy check
+    for bad in ({"type": "JoinRoom"}, {"type": "JoinRoom", "busy_elsewhere": False},
+                {"type": "ExpireStep", "step_id": 1}, {"type": "CastExileVote"}, {"type": "Teleport"},
                 {"type": "PassTurn", "extra": 1}):
         with pytest.raises(ValidationError):
             hosting.command_for(bad, 0, T0)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from echo_events.game_rules import is_rejection
 
 from tests.unit.ark_rules.ark_helpers import Table, lobby, players
+from tests.unit.ark_rules.test_hosting import Hosted
 
 pytestmark = pytest.mark.unit
 
@@ -36,6 +38,29 @@ def test_nicknames_are_2_to_20_characters_unique_ignoring_case(nick: str, code: 
     assert table.do(f"nick a {nick}") == code
     if code is None:
         assert table.view()["players"][0]["nick"] == nick.strip()
+
+
+@pytest.mark.parametrize(("nick", "code", "shown"), [
+    ("Ва\x00ся\x07", None, "Вася"),  # control characters are removed (issue 35, point 8)
+    ("\u202eасяВ", None, "асяВ"),  # so are right-to-left overrides and isolates
+    ("\u2067Вася\u2069", None, "Вася"),
+    ("\u200b\u200b\u200b", "bad_nickname", None),  # nothing visible: zero-width spaces only
+    ("\u3164\u3164", "bad_nickname", None),  # Hangul fillers
+    ("\u2800 \u2800", "bad_nickname", None),  # blank Braille
+    ("Эхонавт-1234", "nickname_reserved", None),  # passing as a player without a callsign
+    ("эхонавт 7", "nickname_reserved", None),
+    ("Эxoнaвт-1234", "nickname_reserved", None),  # with Latin look-alikes
+    ("Echonaut-1234", "nickname_reserved", None),
+    ("Эхонавт", None, "Эхонавт"), ("Вася-1234", None, "Вася-1234"),
+])
+def test_a_nickname_is_visible_text_and_not_a_generated_callsign(nick: str, code: str | None,
+                                                                 shown: str | None) -> None:
+    room = Hosted()
+    room.sit(2)
+    outcome = room.act(0, type="ChangeNickname", nickname=nick)
+    assert (outcome.code if is_rejection(outcome) else None) == code
+    if shown is not None:
+        assert room.view(0)["players"][0]["nick"] == shown
 
 
 def test_join_codes() -> None:

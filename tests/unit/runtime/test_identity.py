@@ -42,14 +42,11 @@ def test_a_rightly_signed_token_for_an_account_no_server_could_make_is_refused(a
     forged = URLSafeTimedSerializer("secret", salt="echo.session.v2").dumps({"a": account, "d": "d", "s": "s"})
     with pytest.raises(InvalidToken, match="malformed"):
         TokenSigner("secret", max_age_seconds=DAY).verify(forged)
-    legacy = URLSafeSerializer("secret", salt="echo.session.v1").dumps({"a": account, "d": "d"})
-    with pytest.raises(InvalidToken, match="malformed"):
-        TokenSigner("secret", max_age_seconds=DAY).verify_legacy(legacy)
 
 
-def test_a_token_of_the_first_format_is_read_only_by_renewal() -> None:
+def test_a_token_of_the_first_format_is_not_accepted() -> None:
+    """Issue 35, point 7: the undated first format never expired; nothing reads it any more."""
     legacy = URLSafeSerializer("secret", salt="echo.session.v1").dumps({"a": "acc", "d": "dev"})
     signer = TokenSigner("secret", max_age_seconds=DAY)
     with pytest.raises(InvalidToken):
         signer.verify(legacy)
-    assert signer.verify_legacy(legacy) == ("acc", "dev")

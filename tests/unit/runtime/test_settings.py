@@ -27,7 +27,10 @@ def test_gateway_refuses_to_run_without_a_secret_outside_dev() -> None:
     assert GatewaySettings(dev_mode=True).signing_secret()
 
 
-@pytest.mark.parametrize("secret", ["", "x", "short-but-not-empty", "a" * 64, "0123" * 16])
+@pytest.mark.parametrize("secret", ["", "x", "short-but-not-empty", "a" * 64, "0123" * 16,
+                                    "abcdefghijkl" * 3,  # issue 35: 36 bytes, 12 distinct characters, accepted
+                                    "Kx9#mQ2$vL7@pR4!" * 2 + "Kx9#",
+                                    "abcdefghijklmnopqrstuvwxyz0123456789"])
 def test_gateway_refuses_a_weak_session_secret(secret: str) -> None:
     """An unfilled secrets.env (an empty value) or a one-character secret was accepted in production."""
     with pytest.raises(ValueError, match="at least 32 random bytes"):
@@ -40,6 +43,17 @@ def test_gateway_refuses_the_dev_session_secret_outside_dev() -> None:
     with pytest.raises(ValueError, match="dev secret"):
         GatewaySettings(dev_mode=False, session_secret=DEV_SESSION_SECRET).signing_secret()
     assert GatewaySettings(dev_mode=True, session_secret=DEV_SESSION_SECRET).signing_secret() == DEV_SESSION_SECRET
+
+
+def test_gateway_takes_any_secret_of_a_random_source() -> None:
+    import base64
+    import random
+
+    source = random.Random(35)
+    for _ in range(300):
+        raw = source.randbytes(48)
+        for secret in (base64.b64encode(raw).decode(), raw.hex(), base64.urlsafe_b64encode(raw[:24]).decode()):
+            assert GatewaySettings(dev_mode=False, session_secret=secret).signing_secret() == secret
 
 
 def test_gateway_takes_a_random_session_secret() -> None:

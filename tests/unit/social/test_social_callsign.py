@@ -16,7 +16,7 @@ def code(raw: str) -> str:
 
 
 @pytest.mark.parametrize(
-    "raw", ["Vasya", "Вася", "Эхонавт_1", "ab-12", "Ёжик", "Z9z", "a" * 20, "Петя-2", "badminton", "Xx_Yy-Zz"]
+    "raw", ["Vasya", "Вася", "Эхонавтика_1", "ab-12", "Ёжик", "Z9z", "a" * 20, "Петя-2", "badminton", "Xx_Yy-Zz"]
 )
 def test_valid_callsigns(raw: str) -> None:
     assert code(raw) == "ok"
@@ -52,6 +52,12 @@ def test_valid_callsigns(raw: str) -> None:
         ("support-team", "callsign_reserved"),
         ("АДМИН", "callsign_reserved"),
         ("adm1n", "callsign_reserved"),  # 1 looks like l/I/i
+        # the generated callsigns' shape (issue 35, point 8): nobody passes as a player without one
+        ("Эхонавт-1234", "callsign_reserved"),
+        ("Эхонавт1234", "callsign_reserved"),
+        ("ЭХОНАВТ_4321", "callsign_reserved"),
+        ("Echonaut-1234", "callsign_reserved"),
+        ("Eсhonaut-1234", "callsign_mixed_scripts"),
     ],
 )
 def test_refusals(raw: str, expected: str) -> None:

@@ -34,6 +34,7 @@ from prometheus_client import Gauge
 from pydantic import BaseModel
 
 from .broker import RuntimeBroker
+from .nats_access import OPERATOR, inbox_prefix
 from .telemetry import span_from_headers
 
 log = structlog.get_logger(__name__)
@@ -80,9 +81,11 @@ def dead_letter_subject(spec: ConsumerSpec) -> str:
 
 class DurableSubscriber:
     """One ConsumerSpec and its handler, registered on a FastStream broker or router as a pull subscriber
-    with its dead-letter publisher. `ensure(js)` must run before the broker starts."""
+    with its dead-letter publisher. `ensure(js)` must run before the broker starts. Its fetches are answered
+    under `user`'s inbox prefix (FastStream's own default is the shared `_INBOX.`, which no service may hear)."""
 
-    def __init__(self, registrar: NatsBroker | NatsRouter, spec: ConsumerSpec, handler: Handler) -> None:
+    def __init__(self, registrar: NatsBroker | NatsRouter, spec: ConsumerSpec, handler: Handler, *,
+                 user: str = OPERATOR) -> None:
         self.spec = spec
         self._handler = handler
         self.processed = 0
@@ -95,7 +98,7 @@ class DurableSubscriber:
         subscriber = registrar.subscriber(
             spec.filter_subject, stream=JStream(spec.stream, declare=False), durable=spec.durable,
             config=spec.config(), pull_sub=PullSub(batch_size=1, timeout=FETCH_TIMEOUT),
-            ack_policy=FastStreamAckPolicy.NACK_ON_ERROR,
+            ack_policy=FastStreamAckPolicy.NACK_ON_ERROR, inbox_prefix=f"{inbox_prefix(user)}.".encode(),
             title=spec.durable, description=spec.description or None,
         )
         subscriber(self._consume)
@@ -159,12 +162,13 @@ async def sample_lag(js: JetStreamContext, subscribers: list[DurableSubscriber])
 
 class DurableConsumer:
     """One durable on a broker of its own, until `stop()`: for tools that run a consumer outside a service
-    (a projection's rebuild) and for tests. A service registers its durables on its runtime instead."""
+    (a projection's rebuild) and for tests. A service registers its durables on its runtime instead. `user`
+    is the NATS user `nc` is connected as."""
 
-    def __init__(self, nc: Client, spec: ConsumerSpec, handler: Handler) -> None:
+    def __init__(self, nc: Client, spec: ConsumerSpec, handler: Handler, *, user: str = OPERATOR) -> None:
         self._nc = nc
         self._broker = RuntimeBroker()
-        self._subscriber = DurableSubscriber(self._broker, spec, handler)
+        self._subscriber = DurableSubscriber(self._broker, spec, handler, user=user)
         self._stopping = asyncio.Event()
 
     @property

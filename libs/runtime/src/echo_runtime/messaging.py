@@ -21,6 +21,7 @@ from faststream.nats import JStream, NatsBroker, NatsRouter
 from pydantic import BaseModel
 
 from .consumer import ConsumerSpec, DurableSubscriber, Handler
+from .nats_access import OPERATOR
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,11 +52,12 @@ class Messaging:
                           for c in self.consumers)
         return dataclasses.replace(self, consumers=consumers)
 
-    def register(self, registrar: NatsBroker | NatsRouter, handlers: Mapping[str, Handler]) -> list[DurableSubscriber]:
+    def register(self, registrar: NatsBroker | NatsRouter, handlers: Mapping[str, Handler], *,
+                 user: str = OPERATOR) -> list[DurableSubscriber]:
         declared = [c.durable for c in self.consumers]
         if sorted(handlers) != sorted(declared):
             raise ValueError(f"{self.service}: handlers for {sorted(handlers)}, durables declared {sorted(declared)}")
-        subscribers = [DurableSubscriber(registrar, spec, handlers[spec.durable]) for spec in self.consumers]
+        subscribers = [DurableSubscriber(registrar, spec, handlers[spec.durable], user=user) for spec in self.consumers]
         for publication in self.publications:
             registrar.publisher(
                 publication.subject,

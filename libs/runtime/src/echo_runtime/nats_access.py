@@ -29,8 +29,19 @@ from .today import TODAY_SUBJECT
 
 OPERATOR = "operator"
 LEAGUES_QUERIES = "leagues.q.*"  # echo_leagues.api.PREFIX + "*"
-REPLIES = "_INBOX.>"  # where the answers to this user's own requests come back
 PRESENCE = f"{PRESENCE_PREFIX}.>"  # seats at tables: gateway to gateway, and to the engines
+
+
+def inbox_prefix(user: str) -> str:
+    """Where the answers to this user's own requests come back (nats-py's `inbox_prefix`, which every
+    connection of the user sets: `nats_client.connect`). Each user has its own and may hear no other's, so a
+    stolen credential hears only its own service's replies — not the engine's answers to the Daily, the
+    social service's or the leagues' (seeds, hands, invite secrets, ballots travel in replies)."""
+    return f"_INBOX_{user}"
+
+
+def replies(user: str) -> str:
+    return f"{inbox_prefix(user)}.>"
 
 
 def read_stream(stream: str) -> tuple[str, ...]:
@@ -89,7 +100,7 @@ ACCESS: dict[str, Access] = {
                  SUBJECT_DEV_CLOCK,
                  *read_stream(DAILY_PUBLIC),
                  *bucket(SESSIONS.name), *bucket(LIMITS.name)),
-        subscribe=(UPDATES_SUBJECTS, *DAILY_NOTICES, PRESENCE, REPLIES),
+        subscribe=(UPDATES_SUBJECTS, *DAILY_NOTICES, PRESENCE, replies("gateway")),
     ),
     # the only writer of games and rooms and of players' updates, and of the games' deadlines (message
     # schedules); the only one that purges: a room when it is deleted, with its timers (GAMES denies it);
@@ -101,26 +112,26 @@ ACCESS: dict[str, Access] = {
                  purge_stream(TIMERS.name),
                  *read_stream(DAILY_STREAM), *consume_stream(DAILY_STREAM), *read_today(),
                  *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name), *dead_letters()),
-        subscribe=(ENGINE_SUBJECT, replica_subject("*"), PRESENCE, *hear_today(), REPLIES),
+        subscribe=(ENGINE_SUBJECT, replica_subject("*"), PRESENCE, *hear_today(), replies("engine")),
         answers_requests=True,
     ),
     # the only writer of the DAILY stream, and of its seed-free copy DAILY_PUBLIC
     "daily": Access(
         publish=(*DAILY_SUBJECTS, *read_stream(DAILY_STREAM), *DAILY_PUBLIC_SUBJECTS, *read_stream(DAILY_PUBLIC)),
-        subscribe=(SUBJECT_DEV_CLOCK, REPLIES),
+        subscribe=(SUBJECT_DEV_CLOCK, replies("daily")),
         answers_requests=True,
     ),
     # projections: they read games, accounts and dailies but write none of them
     "leagues": Access(
         publish=(*read_stream(GAMES.name), *consume_stream(GAMES.name), *consume_stream(ACCOUNTS.name),
                  *consume_stream(DAILY_STREAM), *read_today(), *dead_letters()),
-        subscribe=(LEAGUES_QUERIES, *hear_today(), REPLIES),
+        subscribe=(LEAGUES_QUERIES, *hear_today(), replies("leagues")),
         answers_requests=True,
     ),
     "social": Access(
         publish=(*ACCOUNTS.subjects, *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name),
                  *consume_stream(GAMES.name), *read_today(), *dead_letters()),
-        subscribe=(f"{SOCIAL_COMMANDS}>", *hear_today(), REPLIES),
+        subscribe=(f"{SOCIAL_COMMANDS}>", *hear_today(), replies("social")),
         answers_requests=True,
     ),
 }

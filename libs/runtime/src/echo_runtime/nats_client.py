@@ -14,6 +14,8 @@ from nats.js import JetStreamContext
 from nats.js.api import KeyValueConfig, StorageType, StreamConfig
 from nats.js.errors import BucketNotFoundError, NotFoundError
 
+from .nats_access import OPERATOR, inbox_prefix
+
 log = structlog.get_logger(__name__)
 
 
@@ -21,12 +23,14 @@ async def connect(url: str, name: str, *, user: str | None = None, password: str
                   ca_file: str | None = None, attempts: int = -1) -> Client:
     """Connect, retrying for ever in the background once connected (the client reconnects by itself), or
     only `attempts` times per server (a one-off job that should fail, not hang, on a wrong password).
-    With a password, as `user`; with a CA file, over TLS verified against it."""
+    With a password, as `user`; with a CA file, over TLS verified against it. Replies come back under the
+    user's own inbox prefix, the only one its permissions let it hear (echo_runtime.nats_access)."""
     credentials = {"user": user or name, "password": password} if password else {}
     tls = {"tls": ssl.create_default_context(cafile=ca_file)} if ca_file else {}
     return await nats.connect(
         servers=[u.strip() for u in url.split(",") if u.strip()],
         name=name,
+        inbox_prefix=inbox_prefix(user or name),
         **credentials,
         **tls,
         max_reconnect_attempts=attempts,
@@ -40,8 +44,6 @@ async def connect_as_operator(url: str, name: str, *, attempts: int = 5) -> Clie
     """The operator's tools (echo-migrate, echo_runtime.dlq, echo_leagues.rebuild) as the NATS `operator`
     user: NATS_OPERATOR_PASSWORD and NATS_CA_FILE from the environment, as the echo-migrate Job sets them;
     without a password, a local server's anonymous operator (dev stack, tests)."""
-    from .nats_access import OPERATOR
-
     return await connect(url, name, user=OPERATOR, password=os.environ.get("NATS_OPERATOR_PASSWORD") or None,
                          ca_file=os.environ.get("NATS_CA_FILE") or None, attempts=attempts)
 

@@ -102,7 +102,7 @@ class ServiceRuntime:
     def consume(self, messaging: Messaging, handlers: Mapping[str, Handler]) -> None:
         """Run the service's declared durables with these handlers (one per durable), from the end of
         `on_connected` until the service stops."""
-        self._subscribers += messaging.register(self.broker, handlers)
+        self._subscribers += messaging.register(self.broker, handlers, user=self.settings.nats_user or self.name)
 
     async def _start_consumers(self) -> None:
         for subscriber in self._subscribers:

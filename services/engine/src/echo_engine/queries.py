@@ -82,7 +82,7 @@ async def replay(js: JetStreamContext, store: GameStore, game_id: str, viewer: s
 def table_replay(envelopes: list[Envelope], viewer: str | None) -> dict[str, Any]:
     """A finished table's game, command by command: the view its seat had (a spectator's for anyone else)
     after each command that changed the game. Only once the game is over: until then the table's own views
-    are the only ones."""
+    are the only ones. A room's (Ark's) only for its members, as its rules say (`reads`)."""
     meta = unwrap(envelopes[0])
     game = LoadedGame.opening(meta)
     frames: list[dict[str, Any]] = []
@@ -94,6 +94,9 @@ def table_replay(envelopes: list[Envelope], viewer: str | None) -> dict[str, Any
             frames.append(orjson.loads(orjson.dumps(game.rules_view(game.seat_of(viewer) if viewer else None))))
     if game.state is None or not game.rules.is_over(game.state):
         raise NotVisible(meta.game_id)
+    seat = None if viewer is None else game.seat_of(viewer)
+    if hasattr(game.rules, "reads") and (seat is None or not game.rules.reads(game.state, seat)):
+        raise NotVisible(meta.game_id)  # a room (Ark's) is its members' alone: not a kicked player's
     return {"game_id": meta.game_id, "kind": meta.kind, "mode": "table", "frames": logs_once(frames)}
 
 

@@ -88,12 +88,22 @@ def deadlines(game: LoadedGame | None) -> list[Deadline]:
     return [] if game is None or game.state is None else list(game.rules.deadlines(game.state))
 
 
-def told(game: LoadedGame) -> list[tuple[int, str]]:
+def told(game: LoadedGame, before: LoadedGame | None = None) -> list[tuple[int, str]]:
     """The seats (and their accounts) a change's views go to: every seat a person plays, one per account (a
-    player holding several seats on one device gets the view of his first)."""
+    player holding several seats on one device gets the view of his first). Where the rules say who reads
+    the game (`reads`: Ark's room is its members'), a seat that stopped reading (kicked, gone from the lobby)
+    hears of the change that put it out (`before` it read), and of nothing after."""
     bots = dict(game.bots)
+    reads = getattr(game.rules, "reads", None)
+
+    def hears(seat: int) -> bool:
+        if reads is None or game.state is None:
+            return True
+        return reads(game.state, seat) or (before is not None and before.state is not None
+                                           and reads(before.state, seat))
+
     return [(seat, account) for seat, account in enumerate(game.roster)
-            if seat not in bots and account not in game.roster[:seat]]
+            if seat not in bots and account not in game.roster[:seat] and hears(seat)]
 
 
 def decision(game: LoadedGame, command: Any) -> Sequence[Event] | Decided | Rejection:
@@ -223,7 +233,11 @@ class Tables:
                 return refuse("unknown_invite", "this invitation is not valid")
             if request.kind is not None and request.kind != game.meta.kind:
                 return refuse("wrong_kind", f"this invitation is to a game of {game.meta.kind}, not {request.kind}")
-            if game.seat_of(request.account_id) is not None:
+            if (held := game.seat_of(request.account_id)) is not None:
+                if hasattr(game.rules, "seated") and game.state is not None:  # the rules keep the lobby: a
+                    again = game.rules.decide(game.state, game.rules.seated(held, now))  # kicked one is out
+                    if is_rejection(again) and again.code != "already_in_game":
+                        return again
                 return self.reply(game, request.account_id, duplicate=True)  # back at his seat
             if not game.roster:
                 return refuse("table_closed", "everyone has left this table")
@@ -376,6 +390,8 @@ class Tables:
         `decide` gets the game (None: no such game) and the time of the change (`at`, or the clock's now)
         and returns the events (a new game's first is its `GameCreated`), a rejection of the rules, or the
         answer itself. The result: the game after the change, or the answer (a refusal, a duplicate)."""
+        if account_id is not None:  # a player's id is his own: another's same id at this table is no retry
+            command_id = f"{account_id}/{command_id}"  # ids hold no `/`; the server's own start with `!`
         from_stream = False
         async with self._locked(game_id):
             for _ in range(MAX_ATTEMPTS):
@@ -416,7 +432,7 @@ class Tables:
                 if stored is not after:  # the command was in the stream already: its decision there stands
                     self._timers.doubt(game_id)
                     await self._correct(game_id, stored)
-                after = await self._changed(stored)
+                after = await self._changed(stored, game)
                 if after.gone:  # its last views are out: now nothing of it is kept
                     await self.store.purge(game_id)
                 return after
@@ -488,7 +504,7 @@ class Tables:
             raise RuntimeError(f"table {meta.game_id}: its settings are refused now: {setup.message}")
         return list(rules.start(setup)[1])
 
-    async def _changed(self, game: LoadedGame) -> LoadedGame:
+    async def _changed(self, game: LoadedGame, before: LoadedGame | None = None) -> LoadedGame:
         """Every seat hears of the change with its own view, once the bots have taken their turns (and the
         deadlines of the state they leave are scheduled: the command's were stored with its append): a view
         with a log carries only the entries after those the seat was last sent (`SentLogs`). The game after
@@ -497,7 +513,7 @@ class Tables:
         if played is not game:
             await self._timers.update(game.game_id, deadlines(game), deadlines(played))
         game = played
-        for seat, account in told(game):
+        for seat, account in told(game, before):
             view = table_view(game, seat, self._views)
             base = self._sent.sending(game.game_id, seat, game.version, view)
             await self._outbox.publish(Update(account, game.game_id, game.version, view, base))

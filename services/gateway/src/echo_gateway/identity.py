@@ -12,10 +12,9 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from itsdangerous import BadSignature, SignatureExpired, URLSafeSerializer, URLSafeTimedSerializer
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
-_SALT = "echo.session.v2"
-_LEGACY_SALT = "echo.session.v1"  # undated tokens without a session, issued before sessions existed
+_SALT = "echo.session.v2"  # v1 was undated and had no session: no longer accepted anywhere
 #: what an account, device or session id may look like: it names NATS subjects and KV keys
 ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
@@ -46,7 +45,6 @@ def _well_formed(data: object, *fields: str) -> bool:
 class TokenSigner:
     def __init__(self, secret: str, *, max_age_seconds: int) -> None:
         self._serializer = URLSafeTimedSerializer(secret, salt=_SALT)
-        self._legacy = URLSafeSerializer(secret, salt=_LEGACY_SALT)
         self.max_age_seconds = max_age_seconds
 
     def issue(self, identity: Identity) -> str:
@@ -65,13 +63,3 @@ class TokenSigner:
             raise InvalidToken("the session token is malformed")
         identity = Identity(account_id=data["a"], device_id=data["d"], session_id=data["s"])
         return Signed(identity, issued.astimezone(UTC))
-
-    def verify_legacy(self, token: str) -> tuple[str, str]:
-        """(account id, device id) of an undated token of the first format, which only renewal accepts."""
-        try:
-            data = self._legacy.loads(token)
-        except BadSignature:
-            raise InvalidToken("the session token is not valid") from None
-        if not _well_formed(data, "a", "d"):
-            raise InvalidToken("the session token is malformed")
-        return data["a"], data["d"]

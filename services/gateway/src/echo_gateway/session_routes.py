@@ -19,15 +19,14 @@ from litestar.params import FromPath
 
 from .identity import ID, InvalidToken
 from .responses import NEEDS_SESSION, DeviceSessions, SessionIssued, SignedOut
-from .routes import USER_AGENT_HEADER, bearer_token, identity_of
+from .routes import bearer_token, identity_of
 
 
 @post("/api/v1/session/renew", operation_id="renewSession", status_code=200, **NEEDS_SESSION)
 async def renew_session(request: Request) -> SessionIssued:
-    """Also takes a token of the first (undated) format, once: it becomes a session of its own."""
+    """A fresh token of this device's open session: its lifetime starts again."""
     try:
-        issued = await request.app.state.sessions.renew(bearer_token(request),
-                                                        request.headers.get(USER_AGENT_HEADER, ""))
+        issued = await request.app.state.sessions.renew(bearer_token(request))
     except InvalidToken as error:
         raise NotAuthorizedException(str(error)) from None
     return {"account_id": issued.identity.account_id, "token": issued.token,

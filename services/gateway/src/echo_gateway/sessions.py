@@ -83,14 +83,9 @@ class Sessions:
             raise InvalidToken("this device has been signed out; sign in again")
         return identity
 
-    async def renew(self, token: str, agent: str = "") -> Issued:
-        """A fresh token of the same session (its lifetime starts again). A token of the first, undated
-        format becomes a session of its own here, once: the device keeps its account."""
-        try:
-            identity = self._signer.verify(token).identity
-        except InvalidToken:
-            account_id, device_id = self._signer.verify_legacy(token)
-            return await self.open(account_id, device_id, agent)
+    async def renew(self, token: str) -> Issued:
+        """A fresh token of the same session (its lifetime starts again)."""
+        identity = self._signer.verify(token).identity
         record = await self._record(identity)
         if record is None:
             raise InvalidToken("this device has been signed out; sign in again")

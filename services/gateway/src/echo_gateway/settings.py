@@ -2,10 +2,13 @@
 DATABASE_URL and LOG_FORMAT.
 
 The gateway refuses to start (`signing_secret()` raises) without a session secret of at least 32 bytes that
-is not the public dev secret, unless dev mode is on: a token signed with a guessable secret is a forged login.
+look random — not the public dev secret, not a short pattern repeated, not a run like `abcd…` or `0123…` —
+unless dev mode is on: a token signed with a guessable secret is a forged login.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from echo_runtime.settings import Port, ServiceSettings
 from pydantic import Field, SecretStr
@@ -14,6 +17,30 @@ from pydantic_settings import SettingsConfigDict
 DEV_SESSION_SECRET = "dev-only-session-secret-never-use-in-production"
 MIN_SECRET_BYTES = 32
 MIN_DISTINCT_CHARS = 12  # "aaaa…" or "1212…" is long but not random
+
+
+def looks_random(secret: str) -> bool:
+    """At least MIN_SECRET_BYTES bytes and MIN_DISTINCT_CHARS characters, no shorter pattern repeated (a
+    period at most half its length: `abcdefghijkl` three times), and no run where most neighbours are the
+    same step apart (`abcdef…`, `0123…`, `aaaa…`). `openssl rand -base64 48` passes; so does any output of a
+    real random source of that length, hex included."""
+    if len(secret.encode()) < MIN_SECRET_BYTES or len(set(secret)) < MIN_DISTINCT_CHARS:
+        return False
+    if _shortest_period(secret) <= len(secret) // 2:
+        return False
+    steps = Counter(ord(b) - ord(a) for a, b in zip(secret, secret[1:], strict=False))
+    return steps.most_common(1)[0][1] * 2 < len(secret) - 1
+
+
+def _shortest_period(text: str) -> int:
+    """The least p with text[i] == text[i + p] throughout (Knuth–Morris–Pratt's failure function)."""
+    border = [0] * len(text)
+    for i in range(1, len(text)):
+        k = border[i - 1]
+        while k and text[i] != text[k]:
+            k = border[k - 1]
+        border[i] = k + (text[i] == text[k])
+    return len(text) - border[-1]
 
 
 class Settings(ServiceSettings):
@@ -46,7 +73,7 @@ class Settings(ServiceSettings):
                 return secret
             raise ValueError("ECHO_GATEWAY_SESSION_SECRET is the public dev secret; it is allowed only with "
                              "ECHO_GATEWAY_DEV_MODE=true")
-        if len(secret.encode()) < MIN_SECRET_BYTES or len(set(secret)) < MIN_DISTINCT_CHARS:
+        if not looks_random(secret):
             raise ValueError(f"ECHO_GATEWAY_SESSION_SECRET must be at least {MIN_SECRET_BYTES} random bytes "
                              "(generate one with `openssl rand -base64 48`)")
         return secret

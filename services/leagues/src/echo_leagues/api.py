@@ -193,6 +193,9 @@ class QueryApi:
             await msg.respond(json.dumps(reply, ensure_ascii=False).encode())
 
         async def on_request(msg: Msg) -> None:  # queries run concurrently, not one after another
+            if not msg.reply:  # nobody to answer: a query published, not requested, is dropped unrun
+                log.warning("query without a reply subject dropped", subject=msg.subject)
+                return
             task = asyncio.create_task(respond(msg))
             self._inflight.add(task)
             task.add_done_callback(self._inflight.discard)

@@ -1,6 +1,7 @@
 """The room's chat: players write lines for everyone in the room, from the lobby to the final screen.
 
-A line has 1–300 characters (`commands.CHAT_LENGTH`, checked when the command is read); a player writes at most
+A line has 1–300 characters (`commands.CHAT_LENGTH`, checked when the command is read), something of it
+visible (text.py: control and format characters are removed); a player writes at most
 `BURST` lines in any `WINDOW` seconds (`chat_too_fast`), counted on the commands' own times; the owner may mute
 a player (`muted`) and unmute him. The state keeps the latest `KEPT` lines and the views show the latest
 `SHOWN` of them, to the room's players only (never to a spectator, a kicked player or one who left).
@@ -15,6 +16,7 @@ from . import events as ev
 from .commands import MutePlayer, SendChat
 from .rejection import Rejection
 from .state import ChatLine, Room
+from .text import visible
 
 BURST = 5
 WINDOW = 10.0  # seconds
@@ -24,7 +26,7 @@ Outcome = list[Event] | Rejection
 
 
 def send(room: Room, command: SendChat) -> Outcome:
-    text = command.text.strip()
+    text = visible(command.text)
     if not text:
         return Rejection("bad_command", "a chat message needs some text")
     if command.player in room.muted:

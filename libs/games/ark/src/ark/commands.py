@@ -1,7 +1,8 @@
 """Ark commands: orders from players and from the shell (system), each carrying its time `at`.
 
 `COMMANDS` validates what a client may send; system commands (room creation, presence, timers, session end,
-deletion) come from the shell only and are left out of it.
+deletion) come from the shell only and are left out of it — and so is `JoinRoom`: a seat is the shell's to
+give, after its one-room-at-a-time check (`hosting.seated`), never a client's to take by an action.
 """
 
 from __future__ import annotations
@@ -169,7 +170,7 @@ class DeleteGame(ArkCommand):
 
 LOBBY_COMMANDS = (LeaveRoom, ChangeNickname, ChangeSettings, SetReady, KickPlayer, StartGame)
 ClientCommand = Annotated[
-    JoinRoom | LeaveRoom | ChangeNickname | ChangeSettings | SetReady | KickPlayer | StartGame | ConfirmPrepared
+    LeaveRoom | ChangeNickname | ChangeSettings | SetReady | KickPlayer | StartGame | ConfirmPrepared
     | RevealCard | PassTurn | RequestEndDiscussion | CastExileVote | CiteCard | EndIncidentDiscussion
     | CastSurvivalVote | CastKindVote | LeaveGame | SkipStep | SendChat | MutePlayer,
     Field(discriminator="type"),

@@ -52,7 +52,7 @@ TIMERS: TypeAdapter[ExpireStep | ExpireSession | DeleteGame] = TypeAdapter(
     Annotated[ExpireStep | ExpireSession | DeleteGame, Field(discriminator="type")])
 
 __all__ = [
-    "COMMANDS", "ENDING_EVENTS", "KIND", "SEATS", "TableSetup", "command_for", "deadlines", "decide", "evolve",
+    "COMMANDS", "ENDING_EVENTS", "KIND", "SEATS", "TableSetup", "command_for", "deadlines", "reads", "decide", "evolve",
     "PURGE_EVENTS", "fold", "is_over", "new_setup", "occupies", "player_id", "presence", "seat_of", "seated",
     "start", "summary", "timer_command", "view",
 ]
@@ -124,6 +124,12 @@ def occupies(room: Room, seat: int) -> bool:
     """A player is in one room at a time: from his join until he leaves the lobby (or is kicked) or the game
     finishes; a player who left a running game stays in it until then."""
     return not is_over(room) and room.find(player_id(seat)) is not None
+
+
+def reads(room: Room, seat: int) -> bool:
+    """Who hears the room's changes: its players (one who left a running game included), never one who was
+    kicked or left the lobby — the engine tells him of that change, then nothing more."""
+    return room.find(player_id(seat)) is not None
 
 
 def command_for(action: Mapping[str, Any], seat: int, now: datetime) -> Command:

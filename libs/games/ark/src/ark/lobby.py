@@ -11,6 +11,7 @@ from .draw import draw, shuffle
 from .rejection import Rejection
 from .settings import PREPARATION_SECONDS, apply_changes
 from .state import Room
+from .text import like_a_generated_callsign, visible
 
 MOST_PLAYERS = 16
 FEWEST_PLAYERS = 4
@@ -48,7 +49,7 @@ def _taken(room: Room, nick: str, player_id: str | None = None) -> bool:
 
 
 def _default_nick(room: Room, account: str | None, ordinal: int) -> str:
-    name = (account or "").strip()
+    name = visible(account or "")
     if len(name) in NICK_LENGTH and not _taken(room, name):
         return name
     number = ordinal
@@ -68,9 +69,11 @@ def leave(room: Room, command: LeaveRoom) -> Outcome:
 
 
 def nickname(room: Room, command: ChangeNickname) -> Outcome:
-    nick = command.nickname.strip()
+    nick = visible(command.nickname)
     if len(nick) not in NICK_LENGTH:
-        return Rejection("bad_nickname", "a nickname has 2–20 characters")
+        return Rejection("bad_nickname", "a nickname has 2–20 visible characters")
+    if like_a_generated_callsign(nick):  # a player's own generated one comes as his default nickname
+        return Rejection("nickname_reserved", "«Эхонавт-1234» is how players without a callsign are shown")
     if _taken(room, nick, command.player):
         return Rejection("nickname_taken", "another player in the room has this nickname")
     return [ev.NicknameChanged(player=command.player, nick=nick)]

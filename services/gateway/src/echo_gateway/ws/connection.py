@@ -28,6 +28,7 @@ from .log_deltas import LogDeltas
 from .presence import Presence
 from .protocol import (
     CLIENT_MESSAGE,
+    MAX_DEPTH,
     MAX_FRAME_BYTES,
     V2_TYPES,
     Act,
@@ -40,6 +41,7 @@ from .protocol import (
     Start,
     Unpair,
     error,
+    too_deep,
 )
 from .protocol_v1 import V1_MESSAGE, V1_TYPES
 from .ratelimit import TokenBucket
@@ -163,12 +165,12 @@ class Connection:
                 return
             if text == "":
                 continue
+            if not self._bucket.allow():  # every frame is charged, before any work on it: garbage too
+                await self.send(error("rate_limited", f"too many messages; slow down ({self._rate:g} per second)",
+                                      _command_id(text)))
+                continue
             frame = await self._parse(text)
             if frame is None:
-                continue
-            if not self._bucket.allow():
-                await self.send(error("rate_limited", f"too many messages; slow down ({self._rate:g} per second)",
-                                      frame.id))
                 continue
             await self._dispatch(identity, frame)
 
@@ -182,6 +184,10 @@ class Connection:
             await self.send(error("bad_json", "the message is not valid JSON"))
             return None
         command_id = data.get("id") if isinstance(data, dict) and isinstance(data.get("id"), str) else None
+        if too_deep(data):
+            await self.send(error("bad_message", f"the message is nested too deeply (at most {MAX_DEPTH} levels)",
+                                  command_id))
+            return None
         known = V1_TYPES if self._version == 1 else V2_TYPES
         if not isinstance(data, dict) or data.get("type") not in known:
             kind = data.get("type") if isinstance(data, dict) else None
@@ -354,3 +360,14 @@ class Connection:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             await self.send({"type": "heartbeat"})
             await self._presence.heartbeat()
+
+
+def _command_id(text: str) -> str | None:
+    """The `id` of a refused frame, if it has one, so that the client knows which command was not run."""
+    if len(text) > MAX_FRAME_BYTES:
+        return None
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return None
+    return data["id"] if isinstance(data, dict) and isinstance(data.get("id"), str) else None

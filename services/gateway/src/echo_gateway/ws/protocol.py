@@ -17,6 +17,23 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 PROTOCOL_VERSION = 2
 SUPPORTED_VERSIONS = (1, 2)
 MAX_FRAME_BYTES = 4096
+#: levels of arrays and objects a client message may nest; no message of the protocol needs more than four,
+#: and a deeper one (4 KB holds 2000 levels) would only reach the validators and the engine to exhaust them
+MAX_DEPTH = 16
+
+
+def too_deep(value: Any) -> bool:
+    """Whether the parsed JSON nests arrays or objects more than MAX_DEPTH levels (without recursing)."""
+    pending: list[tuple[Any, int]] = [(value, 1)]
+    while pending:
+        item, level = pending.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        for child in children:
+            if isinstance(child, dict | list):
+                if level + 1 > MAX_DEPTH:
+                    return True
+                pending.append((child, level + 1))
+    return False
 
 CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_:-]+$")]
 GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]

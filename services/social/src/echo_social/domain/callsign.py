@@ -9,7 +9,8 @@
   Cyrillic «В» ~ Latin «B», «О» ~ «O» ~ «0», «l» ~ «1» ~ «I»…), so «ВОВА» and «BOBA» cannot both exist;
   and it drops the separators, which do not make a callsign different: «Орбита_12», «Орбита12» and
   «Орбита-12» are one callsign (migration 0004 re-keyed the callsigns taken before).
-- Reserved words (admin, модератор, …) may not be a callsign or one of its parts, in either alphabet.
+- Reserved words (admin, модератор, эхонавт, …) may not be a callsign or one of its parts, in either
+  alphabet: «Эхонавт-1234» is how a player without a callsign is shown, and nobody may take that shape.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ RESERVED = (
     "anonymous",
     "guest",
     "bot",
+    "echonaut",  # the generated callsigns are «Эхонавт-1234» (echo_events.callsigns): no one may pass as one
     "админ",
     "администратор",
     "администрация",
@@ -64,6 +66,7 @@ RESERVED = (
     "гость",
     "бот",
     "институт",
+    "эхонавт",
 )
 
 _PARTS = re.compile(r"[_\-0-9]+")
