@@ -2,7 +2,7 @@
 // shows (hand sizes, phases) left out, an unknown event never shown as its code.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { logHTML, logLines } from "../../services/gateway/src/echo_gateway/web/eot/js/log.js";
+import { logHTML, logLines, tellEntry } from "../../services/gateway/src/echo_gateway/web/eot/js/log.js";
 
 const say = (key, params = {}) => `${key}(${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(",")})`;
 const words = { say, name: (id) => `N${id}`, card: (id) => `C${id}` };
@@ -24,13 +24,22 @@ test("each telling event is one line of its round; hand sizes, phases and unknow
     { type: "HandLimitApplied", player: "p3", discarded: ["E02"] },
     { type: "DecisionMade", player: "p1", kind: "discard", decision_id: "d1" },
   ], words);
-  assert.deepEqual(lines, [
+  assert.deepEqual(lines.map(({ round, text }) => ({ round, text })), [
     { round: 0, text: "log_start(p=Np2)" },
     { round: 1, text: "log_drawn(p=Np1,n=2)" },
     { round: 1, text: "log_play0(p=Np2,c=CW01,n=0)" },
     { round: 2, text: "log_discard(p=Np1,list=CF01)" },
     { round: 2, text: "log_hand_limit(p=Np3,list=CE02)" },
   ]);
+  assert.deepEqual(lines.map((line) => line.entry.type),
+    ["GameStarted", "CardsDrawnCount", "CardPlayed", "CardsDiscarded", "HandLimitApplied"], "each line keeps its event");
+});
+
+test("an event told again in another language: tellEntry says it with the words it is given", () => {
+  const entry = { type: "CardSummoned", player: "p1", card: "W01" };
+  assert.equal(tellEntry(entry, words), "log_summon(p=Np1,c=CW01)");
+  assert.equal(tellEntry(entry, { ...words, say: (key) => `EN:${key}` }), "EN:log_summon");
+  assert.equal(tellEntry({ type: "PhaseStarted", phase: "time" }, words), null);
 });
 
 test("the log's HTML groups the lines by round, the newest first, and escapes them", () => {

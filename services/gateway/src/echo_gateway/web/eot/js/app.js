@@ -8,7 +8,7 @@ import { notices } from "/js/notice.js";
 import { withLog } from "/js/log_delta.js";
 import { ServerTime } from "/js/servertime.js";
 import { cardName, loadCards } from "./cards.js";
-import { logHTML, logLines } from "./log.js";
+import { logHTML, logLines, tellEntry } from "./log.js";
 import { MovesPanel } from "./moves.js";
 import { rulesHTML } from "./rules.js";
 import { playerName, stepOpened, tableHTML, tickCountdowns } from "./table.js";
@@ -141,7 +141,7 @@ class TableScreen {
     const lines = logLines(theirs, { say: t, name: (id) => playerName(game, id, this.view.table.you), card: cardName });
     if (!lines.length) return;
     const recent = this.recent;
-    recent.lines = [...recent.lines, ...lines.map((l) => l.text)].slice(-RECENT_LINES);
+    recent.lines = [...recent.lines, ...lines.map((l) => l.entry)].slice(-RECENT_LINES); // told in today's language
     recent.waiting = Math.min(recent.waiting + lines.length, recent.lines.length);
     this.pace();
   }
@@ -158,7 +158,9 @@ class TableScreen {
   recentHTML() {
     const { lines, waiting, told } = this.recent;
     const shown = lines.length - waiting;
-    const items = lines.slice(0, shown).map((line, i) => `<li${i === shown - 1 ? " class=\"fresh\"" : ""}>${escapeHTML(line)}</li>`);
+    const game = this.view?.game;
+    const words = { say: t, name: (id) => playerName(game, id, this.view.table.you), card: cardName };
+    const items = lines.slice(0, shown).map((entry, i) => `<li${i === shown - 1 ? " class=\"fresh\"" : ""}>${escapeHTML(tellEntry(entry, words))}</li>`);
     return `<section class="recent" data-testid="recent" data-told="${told}" aria-live="polite"${shown ? "" : " hidden"}>
       <h3>${t("recent")}</h3><ol>${items.join("")}</ol></section>`;
   }

@@ -36,15 +36,20 @@ const TELL = {
   GameFinished: (e, s, n) => s("log_over", { list: e.winners.map(n).join(", "), k: e.winners.length }),
 };
 
-/** The log's lines, oldest first: `{ round, text }` (`round` 0 before the first round). */
+/** One event in words, or null for an event the table itself shows. */
+export function tellEntry(entry, { say, name, card }) {
+  const tell = TELL[entry.type];
+  return tell ? tell(entry, say, name, card) : null;
+}
+
+/** The log's lines, oldest first: `{ round, text, entry }` (`round` 0 before the first round). */
 export function logLines(entries, { say, name, card }) {
   const lines = [];
   let round = 0;
   for (const entry of entries ?? []) {
     if (entry.type === "RoundStarted") { round = entry.round; continue; }
-    const tell = TELL[entry.type];
-    const text = tell ? tell(entry, say, name, card) : null;
-    if (text) lines.push({ round, text });
+    const text = tellEntry(entry, { say, name, card });
+    if (text) lines.push({ round, text, entry });
   }
   return lines;
 }
