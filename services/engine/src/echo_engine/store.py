@@ -139,6 +139,23 @@ def rendered(entries: Iterable[dict[str, Any]]) -> tuple[orjson.Fragment, ...]:
     return tuple(orjson.Fragment(bytes(memoryview(orjson.dumps(entry)))) for entry in entries)
 
 
+def fold(envelopes: list[Envelope], sequence: int) -> LoadedGame:
+    """A game from every envelope of its subjects, in order (`sequence`: the stream sequence of its last)."""
+    events = [unwrap(envelope) for envelope in envelopes]
+    meta = events[0]
+    if not isinstance(meta, GameCreated):
+        raise ValueError(f"game {envelopes[0].stream_id} does not start with GameCreated")
+    folded = LoadedGame.opening(meta).advanced(events[1:])
+    folded.version, folded.last_sequence = envelopes[-1].version, sequence
+    folded.command_ids = {e.causation_id for e in envelopes if e.causation_id}
+    return folded
+
+
+def fold_messages(messages: Iterable[bytes], sequence: int) -> LoadedGame:
+    """A game from its stored messages' bodies, as read from its stream."""
+    return fold([envelope for message in messages for envelope in decode(message).events], sequence)
+
+
 class GameStore:
     def __init__(self, js: JetStreamContext, nc: Client, capacity: int = CAPACITY) -> None:
         self._js = js
@@ -174,13 +191,7 @@ class GameStore:
         envelopes, sequence = await self.history(game_id)
         if not envelopes:
             return None
-        events = [unwrap(envelope) for envelope in envelopes]
-        meta = events[0]
-        if not isinstance(meta, GameCreated):
-            raise ValueError(f"game {game_id} does not start with GameCreated")
-        folded = LoadedGame.opening(meta).advanced(events[1:])
-        folded.version, folded.last_sequence = envelopes[-1].version, sequence
-        folded.command_ids = {e.causation_id for e in envelopes if e.causation_id}
+        folded = fold(envelopes, sequence)
         self._remember(folded)
         return folded
 

@@ -9,7 +9,9 @@ from typing import Any
 from echo_challenge.tutorial import guidance
 from echo_challenge.view import client_view, revealed_field
 
+from .seat_views import SeatViews
 from .store import LoadedGame
+from .tables import table_view
 
 
 def game_view(game: LoadedGame) -> dict[str, Any]:
@@ -24,3 +26,10 @@ def game_view(game: LoadedGame) -> dict[str, Any]:
     if meta.mode != "daily" and not game.state.live:
         view["field"] = revealed_field(game.state)
     return view
+
+
+def seat_view(game: LoadedGame, seat: int | None) -> dict[str, Any]:
+    """What a seat's devices are sent of the game, whatever its kind."""
+    if game.meta.kind == "echo":
+        return game_view(game)
+    return table_view(game, seat, SeatViews())
