@@ -17,7 +17,9 @@ module-level names:
 - `fold(events) -> state`: the state of a whole stream, from its first event.
 - `view(state, seat) -> dict`: what one seat may see (`None`: a spectator). Never anything hidden.
 
-Time, seeds and ids come in through setups and commands.
+Time, seeds and ids come in through setups and commands. The engine never asks which of the optional names
+a library has: registering it wraps it once in `echo_events.hosting.HostedGame`, which supplies a default
+for each.
 
 A game the engine hosts at a table (seats filled by invitation, then started) also provides
 `TableRules` (`HOSTING`, a module-level object or the module itself):
@@ -49,6 +51,10 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
 - optionally, bots for empty seats: `BOT_LEVELS` (names, weakest first) and
   `bot_action(state, seat, level, seed) -> action | None` — the action (as a client would send it) the bot
   at `seat` takes now, or None when it has nothing to do. Pure: the same state and seed, the same action.
+
+- optionally, a rating of its players: `RATING_START`, `rate(winner, loser) -> (winner_after, loser_after)` and
+  `rated(settings) -> bool` (does a finished match at a table with these settings count). The engine's ratings
+  projection and «Лидеры» serve the kind that has one (Ghost Five's Elo).
 
 - optionally, what a finished game leaves in its players' history: `summary(state) -> dict | None` —
   None while the game is on or when it ended without being played (cancelled, a lobby closed); else

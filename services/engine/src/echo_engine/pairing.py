@@ -129,8 +129,8 @@ class Pairing:
             rules = games.table_rules(request.kind)
         except games.UnknownKind as error:
             return refuse("unknown_kind", str(error))
-        fewest, most = rules.SEATS
-        if not fewest <= 2 <= most or hasattr(rules, "seated"):
+        fewest, most = rules.seats
+        if not fewest <= 2 <= most or rules.keeps_lobby:
             return refuse("bad_seats", f"quick pairing is for games of two seats, not {request.kind}")
         try:
             setup = rules.new_setup(request.settings, 2, 0, now)

@@ -31,6 +31,7 @@ from typing import Any
 
 import orjson
 from echo_events.envelope import Envelope, decode, unwrap
+from echo_events.hosting import HostedGame
 from echo_events.model import Event
 from echo_events.play import GameCreated, SeatLeft, SeatTaken
 from echo_events.streams import ROOMS, TIMERS, game_events, game_subject, game_timers, stream_of
@@ -63,7 +64,7 @@ class LoadedGame:
         return self.meta.game_id
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> HostedGame:
         return games.rules_for(self.meta.kind)
 
     @property
@@ -77,10 +78,7 @@ class LoadedGame:
     def rules_view(self, seat: int | None, public: Any = None) -> dict[str, Any]:
         """The rules' view of the seat (None: a spectator) of a started game; the kept log's entries for rules
         that keep one (`compact`); `public`, the state's public part for rules that have one (`public`)."""
-        parts: dict[str, Any] = {"log": self.log} if hasattr(self.rules, "compact") else {}
-        if public is not None:
-            parts["public"] = public
-        return self.rules.view(self.state, seat, **parts)
+        return self.rules.seat_view(self.state, seat, self.log, public)
 
     @classmethod
     def opening(cls, meta: GameCreated) -> LoadedGame:
@@ -94,7 +92,7 @@ class LoadedGame:
         the started state through them again."""
         rules, state, roster, bots, starting = self.rules, self.state, self.roster, self.bots, []
         evolving = reached is None or state is None
-        gone, purge_events = self.gone, getattr(rules, "PURGE_EVENTS", frozenset())
+        gone, purge_events = self.gone, rules.purge_events
         for event in events:
             gone = gone or event.event_type in purge_events
             if isinstance(event, GameCreated):
@@ -114,7 +112,7 @@ class LoadedGame:
         elif not evolving:
             state = reached
         log = self.log
-        if state is not None and hasattr(rules, "compact"):  # the state's log is what these events added
+        if state is not None and rules.keeps_log:  # the state's log is what these events added
             state, entries = rules.compact(state)
             log += rendered(entries)
         return LoadedGame(meta=self.meta, state=state, version=self.version, last_sequence=self.last_sequence,
@@ -213,7 +211,7 @@ class GameStore:
         try:
             appended = await append(
                 self._js, stream_of(game.game_id),
-                game_subject(game.game_id, batch.event_types, getattr(game.rules, "ENDING_EVENTS", frozenset())),
+                game_subject(game.game_id, batch.event_types, game.rules.ending_events),
                 batch, msg_id=f"{game.game_id}:{command_id}",
                 expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id),
                 replies=self._replies,

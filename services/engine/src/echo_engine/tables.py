@@ -18,13 +18,13 @@ import secrets
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import structlog
 from echo_events.errors import explain
 from echo_events.game_rules import Deadline, Refused, Rejection, is_rejection
+from echo_events.hosting import Decided, HostedGame
 from echo_events.model import Event
 from echo_events.moscow import moscow_date
 from echo_events.play import (
@@ -58,16 +58,8 @@ from .timers import Timers, due, earliest, utc_text
 from .view_logs import answer
 
 log = structlog.get_logger(__name__)
-@dataclass(frozen=True, slots=True)
-class Decided:
-    """Events with the rules' state after them, as the rules' `decided` gives both (echo_events.game_rules)."""
-
-    events: list[Event]
-    state: Any
-
-
-#: What a command's decision is: the events to append (with their state), a rejection of the rules, or the
-#: answer itself.
+#: What a command's decision is: the events to append (the rules' `Decided`, or the table's own list), a
+#: rejection of the rules, or the answer itself.
 Decision = Sequence[Event] | Decided | Rejection | PlayReply
 Decide = Callable[[LoadedGame | None, datetime], Decision]
 MAX_ATTEMPTS = 5
@@ -96,13 +88,13 @@ def told(game: LoadedGame) -> list[tuple[int, str]]:
             if seat not in bots and account not in game.roster[:seat]]
 
 
-def decision(game: LoadedGame, command: Any) -> Sequence[Event] | Decided | Rejection:
-    """The rules' decision on a command to a started game: with the state it leads to where they give it."""
-    decided = getattr(game.rules, "decided", None)
-    if decided is None:
-        return game.rules.decide(game.state, command)
-    outcome = decided(game.state, command)
-    return outcome if is_rejection(outcome) else Decided(*outcome)
+def evolved(rules: HostedGame, state: Any, outcome: Decided) -> Any:
+    """The state after a decision's events: the rules' own where they gave it."""
+    if outcome.state is not None:
+        return outcome.state
+    for event in outcome.events:
+        state = rules.evolve(state, event)
+    return state
 
 
 def decided_events(outcome: Sequence[Event] | Decided) -> tuple[list[Event], Any]:
@@ -171,18 +163,18 @@ class Tables:
             rules = games.table_rules(request.kind)
         except games.UnknownKind as error:
             return refuse("unknown_kind", str(error))
-        fewest, most = rules.SEATS
+        fewest, most = rules.seats
         if not fewest <= request.seats <= most:
             return refuse("bad_seats", f"a table of {request.kind} has {fewest} to {most} seats")
         checked = self._setup(rules, request.settings, request.seats, self._clock.now())
         if isinstance(checked, PlayReply):
             return checked
-        levels = getattr(rules, "BOT_LEVELS", ())
+        levels = rules.bot_levels
         unknown = [level for level in request.bots if level not in levels]
         if unknown or len(request.bots) >= request.seats or (request.bots and request.one_device):
             return refuse("bad_bots", f"bots take empty seats (at most {request.seats - 1}) and play at one of "
                                       f"the levels {', '.join(levels) or '(this game has no bots)'}")
-        mark = ROOM_MARK if hasattr(rules, "PURGE_EVENTS") else "k"  # a room, deleted when it ends, or a table
+        mark = ROOM_MARK if rules.is_room else "k"  # a room, deleted when it ends, or a table
         game_id = mark + hashlib.blake2b(f"table|{request.account_id}|{request.command_id}".encode(),
                                          digest_size=12).hexdigest()
 
@@ -197,7 +189,7 @@ class Tables:
             if request.one_device:
                 events += [SeatTaken(seat=n, account_id=request.account_id) for n in range(1, request.seats)]
             events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
-            if hasattr(rules, "seated"):  # the rules keep the lobby: the game starts now, each seat is its command
+            if rules.keeps_lobby:  # the rules keep the lobby: the game starts now, each seat is its command
                 started = self._start(rules, meta, now)
                 state = rules.fold(started)
                 seats, events = len(events), events + started
@@ -205,9 +197,8 @@ class Tables:
                     outcome = rules.decide(state, rules.seated(seat, now))
                     if is_rejection(outcome):
                         return outcome
-                    for event in outcome:
-                        state = rules.evolve(state, event)
-                    events += outcome
+                    state = evolved(rules, state, outcome)
+                    events += outcome.events
             elif len(events) == request.seats:
                 events += self._start(rules, meta, now)
             return [meta, *events]
@@ -231,11 +222,11 @@ class Tables:
                 return refuse("table_full", "every seat at this table is taken")
             seat = len(game.roster)
             events: list[Event] = [SeatTaken(seat=seat, account_id=request.account_id)]
-            if hasattr(game.rules, "seated") and game.state is not None:  # the rules keep the lobby
+            if game.rules.keeps_lobby and game.state is not None:
                 outcome = game.rules.decide(game.state, game.rules.seated(seat, now))
                 if is_rejection(outcome):
                     return outcome
-                events += outcome
+                events += outcome.events
             elif seat + 1 == game.meta.seats:
                 events += self._start(game.rules, game.meta, now)
             return events
@@ -272,7 +263,7 @@ class Tables:
                 command = game.rules.command_for(request.action, seat, now)
             except ValidationError as error:
                 return refuse("bad_action", explain(error))
-            return command if is_rejection(command) else decision(game, command)
+            return command if is_rejection(command) else game.rules.decide(game.state, command)
 
         return await self._answer(request.account_id, request.game_id, request.command_id, decide,
                                   request.log_from)
@@ -310,28 +301,29 @@ class Tables:
         """Whether each of these seats has a device now (presence.py): the rules' absence commands for
         those whose state differs; nothing for a game whose rules have no `presence`."""
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
-            if game is None or game.state is None or not hasattr(game.rules, "presence"):
+            if game is None or game.state is None:
                 return refuse("unknown_game", "no game here keeps presence")
             rules, state, events, bots = game.rules, game.state, [], dict(game.bots)
             for seat, connected in sorted(seats.items()):
                 command = None if seat >= len(game.roster) or seat in bots else rules.presence(seat, connected, now)
-                outcome = [] if command is None else rules.decide(state, command)
+                if command is None:  # nothing to say (rules without presence say nothing of anyone)
+                    continue
+                outcome = rules.decide(state, command)
                 if is_rejection(outcome):  # e.g. a player who has left the game: nothing to say of him
                     continue
-                for event in outcome:
-                    state = rules.evolve(state, event)
-                events += outcome
+                state = evolved(rules, state, outcome)
+                events += outcome.events
             return events
 
         await self._change(game_id, server_command_id("presence", uuid.uuid4().hex), decide)
 
     # ------------------------------------------------------------------------------------------------
 
-    async def _seat(self, account_id: str, rules: Any, kind: str, game_id: str, command_id: str,
+    async def _seat(self, account_id: str, rules: HostedGame, kind: str, game_id: str, command_id: str,
                     decide: Decide) -> PlayReply:
         """Opening or joining a table: for rules that keep a player at one table of the kind at a time
         (`occupies`), refused while another still holds him (occupancy.py)."""
-        if not hasattr(rules, "occupies"):
+        if not rules.one_table_at_a_time:
             return await self._answer(account_id, game_id, command_id, decide)
         async with self._occupancy.claim(account_id, kind) as claim:
             if claim.current is not None and claim.current != game_id and await self._holds(claim.current, account_id):
@@ -456,7 +448,7 @@ class Tables:
                     continue
                 BOT_THINK_SECONDS.labels(game.meta.kind).observe(time.perf_counter() - started)
                 command = rules.command_for(action, seat, now)
-                outcome = command if is_rejection(command) else decision(game, command)
+                outcome = command if is_rejection(command) else rules.decide(game.state, command)
                 if is_rejection(outcome):
                     raise RuntimeError(f"bot at seat {seat} of {game.game_id} chose a refused action: {outcome.code}")
                 events, reached = decided_events(outcome)
@@ -472,7 +464,7 @@ class Tables:
                 return game
         raise RuntimeError(f"the bots of {game.game_id} kept playing ({MAX_BOT_ACTIONS} actions in a row)")
 
-    def _setup(self, rules: Any, settings: dict[str, Any], seats: int, now: datetime) -> Any:
+    def _setup(self, rules: HostedGame, settings: dict[str, Any], seats: int, now: datetime) -> Any:
         try:
             setup = rules.new_setup(settings, seats, 0, now)
         except ValidationError as error:
@@ -481,7 +473,7 @@ class Tables:
             return refuse(setup.code, setup.message)
         return setup
 
-    def _start(self, rules: Any, meta: GameCreated, now: datetime) -> list[Event]:
+    def _start(self, rules: HostedGame, meta: GameCreated, now: datetime) -> list[Event]:
         """The rules' first events, from the table's settings, its seats and a seed the server draws."""
         setup = rules.new_setup(meta.settings or {}, meta.seats, secrets.randbits(63), now)
         if is_rejection(setup):  # the settings were accepted when the table opened
