@@ -38,7 +38,6 @@ from echo_events.streams import ROOMS, TIMERS, game_events, game_subject, game_t
 from echo_runtime.append import append, last_message
 from echo_runtime.direct_read import read_subject
 from echo_runtime.lru import Lru
-from echo_runtime.replies import replies_of
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 from prometheus_client import Counter
@@ -158,7 +157,6 @@ class GameStore:
     def __init__(self, js: JetStreamContext, nc: Client, capacity: int = CAPACITY) -> None:
         self._js = js
         self._nc = nc
-        self._replies = replies_of(nc)
         self._cache: Lru[str, LoadedGame] = Lru(capacity)
 
     async def load(self, game_id: str) -> LoadedGame | None:
@@ -214,7 +212,6 @@ class GameStore:
                 game_subject(game.game_id, batch.event_types, game.rules.ending_events),
                 batch, msg_id=f"{game.game_id}:{command_id}",
                 expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id),
-                replies=self._replies,
             )
         except BaseException:
             self._cache.pop(game.game_id)
