@@ -21,7 +21,7 @@ from echo_engine.seat_views import SeatViews
 from echo_engine.store import LoadedGame
 from echo_engine.tables import Tables
 from echo_events.echo.commands import Probe
-from echo_events.play import GameCreated
+from echo_events.play import Act, GameCreated
 
 pytestmark = pytest.mark.unit
 
@@ -145,8 +145,8 @@ async def test_an_echo_moves_view_is_rendered_while_its_append_is_on_its_way(mon
         return views.game_view(game)
 
     monkeypatch.setattr(handlers, "game_view", recorded_view)
-    move = handlers.EchoMove("acc1", "c1", "f1", "probe", 44, Probe(sector=44))
-    moving = asyncio.ensure_future(play._move(move, loaded=opened))
+    move = Act(account_id="acc1", command_id="c1", game_id="f1", action={"type": "probe", "sector": 44})
+    moving = asyncio.ensure_future(play._move(move, Probe(sector=44), loaded=opened))
     for _ in range(8):
         await asyncio.sleep(0)
     assert happened[0] == "sent" and happened[1].startswith("view of version ")

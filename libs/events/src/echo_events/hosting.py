@@ -52,6 +52,46 @@ def _never(*_: Any) -> bool:
 NOT_RATED = Rating(start=0, rate=lambda winner, loser: (winner, loser), counts=_never)
 
 
+def _not_solo(*_: Any) -> Any:
+    raise TypeError("this game is not a solo game")
+
+
+@dataclass(frozen=True, slots=True)
+class Solo:
+    """A solo game's hooks (one seat, started in a mode: the Tutorial, a Free game, the day's Daily; see
+    `game_rules`): what each mode starts from, the ids that make a Daily one attempt and a day three Free games,
+    the Tutorial's coach, what a view adds in a mode, the replay of a finished game, its status, and the
+    commands that end it — the player's own and the Daily's close."""
+
+    free_games_per_day: int
+    default_preset: str
+    tutorial_setup: Callable[[], Any]
+    daily_setup: Callable[[Any], Any]
+    free_setup: Callable[[str, str, Any, int, Any], Any]
+    free_presets: Callable[[Any], list[dict[str, str]]]
+    daily_game_id: Callable[[str, str], str]
+    free_game_id: Callable[[str, Any, int], str]
+    coach: Callable[[str, Any, Command], str | None]
+    mode_view: Callable[[str, Any], dict[str, Any]]
+    replay: Callable[[Sequence[Event], bool], dict[str, Any]]
+    status: Callable[[Any], str]
+    finish: Callable[[], Command]
+    expire: Callable[[], Command]
+
+
+SOLO_HOOKS = tuple(name for name in Solo.__dataclass_fields__ if name not in ("free_games_per_day", "default_preset"))
+
+
+def _solo(optional: Mapping[str, Any]) -> Solo:
+    if not all(name in optional for name in SOLO_HOOKS):
+        return NOT_SOLO
+    return Solo(free_games_per_day=optional.get("FREE_GAMES_PER_DAY", 0),
+                default_preset=optional.get("DEFAULT_PRESET", ""), **{name: optional[name] for name in SOLO_HOOKS})
+
+
+NOT_SOLO = Solo(0, "", *([_not_solo] * len(SOLO_HOOKS)))
+
+
 def _no_deadlines(state: Any) -> Sequence[Deadline]:
     return ()
 
@@ -104,9 +144,14 @@ class HostedGame:
     summary: Callable[[Any], dict[str, Any] | None]
     public: Callable[[Any], Any]  # None: no public part
     rating: Rating
+    solo: Solo
     keeps_log: bool
     compact: Callable[[Any], tuple[Any, list[dict[str, Any]]]]
     rules: Any  # the library itself, for what is its own (a CLI, a test)
+
+    @property
+    def is_solo(self) -> bool:
+        return self.solo is not NOT_SOLO
 
     @property
     def is_rated(self) -> bool:
@@ -179,6 +224,7 @@ def host(rules: Any) -> HostedGame:
         summary=optional.get("summary", _nothing),
         public=optional.get("public", _nothing),
         rating=(Rating(rules.RATING_START, rules.rate, rules.rated) if "rate" in optional else NOT_RATED),
+        solo=_solo(optional),
         keeps_log=keeps_log,
         compact=optional.get("compact", _no_log),
         rules=rules,

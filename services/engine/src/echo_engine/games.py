@@ -55,3 +55,11 @@ def table_rules(kind: str) -> HostedGame:
 def kinds() -> list[str]:
     load_installed()
     return sorted(_hosted)
+
+
+def solo_game(kind: str | None = None) -> HostedGame:
+    """The solo game of this kind (None: the one solo game hosted); UnknownKind if there is no such one."""
+    solo = [rules_for(name) for name in kinds() if rules_for(name).is_solo] if kind is None else [rules_for(kind)]
+    if len(solo) != 1 or not solo[0].is_solo:
+        raise UnknownKind(f"no solo game {kind or ''} is hosted here (name one: {', '.join(kinds())})")
+    return solo[0]
