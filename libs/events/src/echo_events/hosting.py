@@ -89,7 +89,17 @@ def _solo(optional: Mapping[str, Any]) -> Solo:
                 default_preset=optional.get("DEFAULT_PRESET", ""), **{name: optional[name] for name in SOLO_HOOKS})
 
 
-NOT_SOLO = Solo(0, "", *([_not_solo] * len(SOLO_HOOKS)))
+def _no_coach(mode: str, state: Any, command: Command) -> None:
+    return None
+
+
+def _nothing_more(mode: str, state: Any) -> dict[str, Any]:
+    return {}
+
+
+#: A game that is not solo: no modes to start in; what every game's move asks (a coach, a mode's view) is empty.
+NOT_SOLO = Solo(**{name: _not_solo for name in SOLO_HOOKS} | {
+    "free_games_per_day": 0, "default_preset": "", "coach": _no_coach, "mode_view": _nothing_more})
 
 
 def _no_deadlines(state: Any) -> Sequence[Deadline]:

@@ -9,17 +9,13 @@ from the stream, never applied twice.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 from datetime import date, datetime
-from functools import partial
 
 import asyncpg
 import structlog
-from echo_events.errors import explain
-from echo_events.game_rules import Deadline, is_rejection
+from echo_events.game_rules import Deadline
 from echo_events.hosting import HostedGame
-from echo_events.model import Command
 from echo_events.play import (
     Act,
     BeamSector,
@@ -45,30 +41,24 @@ from echo_events.play import (
     UnpairTable,
     server_command_id,
 )
-from echo_runtime.append import AppendConflict
 from echo_runtime.clock import Clock
 from echo_runtime.today import DailiesToday
 from nats.aio.client import Client
 from nats.js import JetStreamContext
-from pydantic import ValidationError
 
 from . import games, queries, ratings
 from .dailies import closes_at, current_daily, daily_over
 from .history import history_of
 from .locks import Locks
-from .meanwhile import while_appending
 from .occupancy import Occupancy
-from .outbox import Outbox, Update
+from .outbox import Outbox
 from .pairing import Pairing
 from .projections import games_of
 from .store import GameStore, LoadedGame
-from .tables import Tables
+from .tables import Decision, Tables
 from .timers import Timers
-from .view_logs import answer
-from .views import game_view
 
 log = structlog.get_logger(__name__)
-MAX_ATTEMPTS = 5
 DAILY_CLOSE = "daily-close"  # the deadline each Daily game is given: its Daily's closing time
 
 
@@ -114,9 +104,7 @@ class PlayService:
                 game = await self.store.load(request.game_id)
                 if game is None or game.gone or game.seat_of(request.account_id) is None:  # gone: deleted
                     return _unknown(request.game_id)
-                if not game.rules.is_solo:
-                    return self.tables.reply(game, request.account_id)
-                return self._reply(game)
+                return self.tables.reply(game, request.account_id)
             case GetOptions():
                 data = await queries.start_options(self._js, self._pool, self.store, request.account_id,
                                                    request.league, self._clock.now(),
@@ -139,68 +127,14 @@ class PlayService:
     # moves -------------------------------------------------------------------------------------
 
     async def _act(self, request: Act) -> PlayReply:
-        """The one move message: a solo game's action becomes its move, a table game's goes to its table."""
+        """The one move message, of any game: decided at its table (`Tables.act`); a Daily's game whose Daily is
+        over is given its end first, as the Daily's close would (the move then finds it over)."""
         game = await self.store.load(request.game_id)
         if game is None or game.seat_of(request.account_id) is None:
             return _unknown(request.game_id)
-        if not game.rules.is_solo:
-            return await self.tables.act(request)
-        try:
-            command = game.rules.command_for(request.action, 0, self._clock.now())
-        except ValidationError as error:
-            return refuse("bad_action", explain(error))
-        if is_rejection(command):
-            return refuse(command.code, command.message)
-        return await self._move(request, command, loaded=game)
-
-    async def _move(self, request: Act, command: Command, loaded: LoadedGame | None = None) -> PlayReply:
-        """`loaded`: the game as the caller read it before taking the lock; used unless the cache moved on
-        while this waited for the lock (another command on the game went first)."""
-        from_stream = False  # a refusal is only given from a state read from the stream just now
-        async with self._locked(request.game_id):
-            for _ in range(MAX_ATTEMPTS):
-                if loaded is not None and self.store.cached(request.game_id) is loaded:
-                    game: LoadedGame | None = loaded
-                else:
-                    game = await (self.store.refold if from_stream else self.store.load)(request.game_id)
-                loaded = None
-                if game is None or game.meta.account_id != request.account_id:
-                    return _unknown(request.game_id)
-                if request.command_id in game.command_ids:
-                    return self._reply(game, duplicate=True, log_from=request.log_from)
-                if await self._daily_over(game):
-                    game = await self._append_expiry(game, server_command_id("expire", game.meta.daily_id or ""))
-                    if game is None:
-                        continue
-                outcome = self._decide(game, command)
-                if isinstance(outcome, PlayReply):
-                    if not from_stream:  # the cache may be behind another replica's moves: look again
-                        from_stream = True
-                        continue
-                    return outcome
-                after = game.advanced(outcome)
-                after.version = game.version + len(outcome)  # as the append sets it: the view shows it
-                appending = self.store.append(game, outcome, request.command_id, self._clock.now(), after)
-                try:
-                    stored, view = await while_appending(appending, partial(game_view, after))
-                except AppendConflict:
-                    self.store.forget(request.game_id)
-                    continue
-                if stored is not after:  # the stream's game: the command was in it already
-                    view = None
-                return await self._publish(stored, after=game, log_from=request.log_from, view=view)
-        return refuse("busy", "the game is changing on another device; try again")
-
-    @staticmethod
-    def _decide(game: LoadedGame, command: Command):  # noqa: ANN205
-        """The command's events, or the refusal to send (a Tutorial step explained, or a rules rejection)."""
-        wrong = game.rules.solo.coach(game.meta.mode, game.state, command)
-        if wrong is not None:
-            return refuse("tutorial_step", wrong)
-        outcome = game.rules.decide(game.state, command)
-        if is_rejection(outcome):
-            return refuse(outcome.code, outcome.message)
-        return outcome.events
+        if await self._daily_over(game):
+            await self._end(game.game_id, server_command_id("expire", game.meta.daily_id or ""))
+        return await self.tables.act(request)
 
     async def _daily_over(self, game: LoadedGame) -> bool:
         """From the facts: the Daily's close event, or its closing time passed (whatever was appended)."""
@@ -209,30 +143,26 @@ class PlayService:
             return False
         return await daily_over(self._js, meta.league, date.fromisoformat(meta.msk_date), self._clock.now())
 
-    async def _append_expiry(self, game: LoadedGame, command_id: str) -> LoadedGame | None:
-        outcome = game.rules.decide(game.state, game.rules.solo.expire())
-        if is_rejection(outcome):
-            return game
-        try:
-            stored = await self.store.append(game, outcome.events, command_id, self._clock.now())
-        except AppendConflict:
-            self.store.forget(game.game_id)
-            return None
-        await self._publish(stored, after=game)
-        return stored
+    async def _end(self, game_id: str, command_id: str, expiry: bool = True) -> PlayReply | LoadedGame:
+        """A solo game ended by the server: expired (its Daily closed) or finished (a new Free game replaces
+        it). A game over already, or ended by this command before, is answered as a duplicate."""
+        def decide(game: LoadedGame | None, now: datetime) -> Decision:
+            if game is None:
+                return _unknown(game_id)
+            if game.rules.is_over(game.state):
+                return self.tables.reply(game, game.meta.account_id, duplicate=True)
+            return game.rules.decide(game.state, game.rules.solo.expire() if expiry else game.rules.solo.finish())
+
+        return await self.tables.command(game_id, command_id, decide)
 
     async def _expire(self, request: ExpireGame) -> PlayReply:
-        async with self._locked(request.game_id):
-            for _ in range(MAX_ATTEMPTS):
+        ended = await self._end(request.game_id, request.command_id)
+        if isinstance(ended, PlayReply):
+            if ended.ok and ended.view is None:  # a retry: the game as it is
                 game = await self.store.load(request.game_id)
-                if game is None:
-                    return _unknown(request.game_id)
-                if request.command_id in game.command_ids or game.rules.is_over(game.state):
-                    return self._reply(game, duplicate=True)
-                expired = await self._append_expiry(game, request.command_id)
-                if expired is not None:
-                    return self._reply(expired)
-        return refuse("busy", "could not expire the game")
+                return self.tables.reply(game, game.meta.account_id, duplicate=True) if game else ended
+            return ended
+        return self.tables.reply(ended, ended.meta.account_id)
 
     async def expire_daily(self, daily_id: str) -> int:
         """End every live game of a closed Daily (status `expired`, credits count); how many were live."""
@@ -269,8 +199,8 @@ class PlayService:
             return refuse("no_daily", "the Daily is not out yet (a new one comes out at 00:00 MSK)")
         game_id = rules.solo.daily_game_id(request.account_id, daily.daily_id)
         existing = self.store.cached(game_id)
-        if existing is not None:
-            return self._reply(existing, duplicate=True)  # one attempt: resume it, never restart it
+        if existing is not None:  # one attempt: resume it, never restart it
+            return self.tables.reply(existing, request.account_id, duplicate=True)
         # not read first: creating it expects an empty subject, so a game that exists (started on another
         # replica, or before a restart) comes back as a conflict and is resumed; a new one costs one write
         meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="daily", preset_id=daily.preset_id,
@@ -309,7 +239,7 @@ class PlayService:
             existing = await self.store.load(game_id)
             if existing is not None:
                 if request.command_id in existing.command_ids:
-                    return self._reply(existing, duplicate=True)
+                    return self.tables.reply(existing, request.account_id, duplicate=True)
                 continue
             daily = (await current_daily(self._js, request.league, self._clock.now())
                      if preset == rules.solo.default_preset else None)
@@ -330,52 +260,25 @@ class PlayService:
         return refuse("free_limit", f"all {per_day} Free games of today are used; new ones at 00:00 MSK")
 
     async def _close_current_free(self, account_id: str, command_id: str) -> None:
-        """One unfinished Free game per account: starting a new one closes the old."""
+        """One unfinished Free game per account: starting a new one finishes the old."""
         game_id = await self._pool.fetchval(
             "SELECT game_id FROM engine_free_current WHERE account_id = $1", account_id)
-        if game_id is None:
-            return
-        async with self._locked(game_id):
-            game = await self.store.load(game_id)
-            if game is None or game.rules.is_over(game.state):
-                return
-            outcome = game.rules.decide(game.state, game.rules.solo.finish())
-            if not is_rejection(outcome):
-                with contextlib.suppress(AppendConflict):
-                    stored = await self.store.append(game, outcome.events,
-                                                     server_command_id("replaced-by", command_id), self._clock.now())
-                    await self._publish(stored, after=game)
+        if game_id is not None:
+            await self._end(game_id, server_command_id("replaced-by", command_id), expiry=False)
 
     async def _open(self, rules: HostedGame, meta: GameCreated, setup, command_id: str) -> PlayReply:  # noqa: ANN001
+        """A new solo game (its `GameCreated` and the rules' first events); the one that exists resumed."""
         _, events = rules.start(setup)
-        async with self._locked(meta.game_id):
-            try:
-                game = await self.store.create(meta, events, command_id, self._clock.now())
-            except AppendConflict:
-                existing = await self.store.refold(meta.game_id)
-                if existing is None or existing.meta.account_id != meta.account_id:
-                    return refuse("conflict", "this game could not be created")
-                return self._reply(existing, duplicate=True)
-        return await self._publish(game)
 
-    # replies -----------------------------------------------------------------------------------
+        def decide(game: LoadedGame | None, now: datetime) -> Decision:
+            if game is None:
+                return [meta, *events]
+            if game.meta.account_id != meta.account_id:
+                return refuse("conflict", "this game could not be created")
+            return self.tables.reply(game, meta.account_id, duplicate=True)
 
-    def _reply(self, game: LoadedGame, duplicate: bool = False, view: dict | None = None,
-               log_from: int | None = None) -> PlayReply:
-        """The game's view; with `log_from`, only the log entries after the first `log_from`, which the asker
-        holds (a long game's log is most of its view: the gateway would parse it only to send a device the
-        new entries)."""
-        return answer(game.game_id, game.version, view or game_view(game), log_from, duplicate)
-
-    async def _publish(self, game: LoadedGame, after: LoadedGame | None = None,
-                       log_from: int | None = None, view: dict | None = None) -> PlayReply:
-        """Tell every device of the player about the new state; the same view answers the command. The
-        update after a move (`after`: the game before it) carries only the move's log entries. `view`: the
-        game's, when the caller rendered it already."""
-        view = view if view is not None else game_view(game)
-        base = (after.version, len(after.log)) if after is not None and len(game.log) >= len(after.log) else None
-        await self.outbox.publish(Update(game.meta.account_id, game.game_id, game.version, view, base))
-        return self._reply(game, view=view, log_from=log_from)
+        opened = await self.tables.command(meta.game_id, command_id, decide, account_id=meta.account_id)
+        return opened if isinstance(opened, PlayReply) else self.tables.reply(opened, meta.account_id)
 
 
 def as_act(request: ProbeSector | BeamSector | FinishGame) -> Act:

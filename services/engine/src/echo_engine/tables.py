@@ -56,6 +56,7 @@ from .sent_logs import SentLogs
 from .store import GameStore, LoadedGame
 from .timers import Timers, due, earliest, utc_text
 from .view_logs import answer
+from .views import seat_view, table_view
 
 log = structlog.get_logger(__name__)
 #: What a command's decision is: the events to append (the rules' `Decided`, or the table's own list), a
@@ -82,10 +83,10 @@ def deadlines(game: LoadedGame | None) -> list[Deadline]:
 
 def told(game: LoadedGame) -> list[tuple[int, str]]:
     """The seats (and their accounts) a change's views go to: every seat a person plays, one per account (a
-    player holding several seats on one device gets the view of his first)."""
-    bots = dict(game.bots)
-    return [(seat, account) for seat, account in enumerate(game.roster)
-            if seat not in bots and account not in game.roster[:seat]]
+    player holding several seats on one device gets the view of his first); a solo game's player."""
+    bots, seats = dict(game.bots), game.accounts if game.rules.is_solo else game.roster
+    return [(seat, account) for seat, account in enumerate(seats)
+            if seat not in bots and account not in seats[:seat]]
 
 
 def evolved(rules: HostedGame, state: Any, outcome: Decided) -> Any:
@@ -106,27 +107,6 @@ def decided_events(outcome: Sequence[Event] | Decided) -> tuple[list[Event], Any
 
 def refuse(code: str, message: str) -> PlayReply:
     return PlayReply(ok=False, error=PlayError(code=code, message=message))
-
-
-def table_view(game: LoadedGame, seat: int | None, views: SeatViews) -> dict[str, Any]:
-    """What one seat's devices see: the table (seats taken, the invitation for its players) and, once the
-    game has started, the rules' view for that seat (rendered once per state: `views`)."""
-    meta = game.meta
-    rules = game.rules
-    if game.state is not None:
-        status = "over" if rules.is_over(game.state) else "playing"
-    else:
-        status = "lobby" if game.roster else "closed"
-    view: dict[str, Any] = {
-        "game_id": meta.game_id, "kind": meta.kind, "mode": "table", "version": game.version,
-        "table": {"seats": meta.seats, "taken": len(game.roster), "you": seat, "status": status,
-                  "settings": meta.settings or {}},
-    }
-    if seat is not None:
-        view["table"]["invite"] = f"{meta.game_id}.{meta.invite}"
-    if game.state is not None:
-        view["game"] = views.of(game, seat)
-    return view
 
 
 def acting_seat(game: LoadedGame, request: Act) -> int | None:
@@ -155,7 +135,7 @@ class Tables:
               log_from: int | None = None) -> PlayReply:
         """The account's view of the game; with `log_from` (the asker holds that many entries of its log),
         only the log entries after those (`view_logs.answer`)."""
-        return answer(game.game_id, game.version, table_view(game, game.seat_of(account_id), self._views),
+        return answer(game.game_id, game.version, seat_view(game, game.seat_of(account_id), self._views),
                       log_from, duplicate)
 
     async def open(self, request: OpenTable) -> PlayReply:
@@ -263,7 +243,12 @@ class Tables:
                 command = game.rules.command_for(request.action, seat, now)
             except ValidationError as error:
                 return refuse("bad_action", explain(error))
-            return command if is_rejection(command) else game.rules.decide(game.state, command)
+            if is_rejection(command):
+                return command
+            wrong = game.rules.solo.coach(game.meta.mode, game.state, command)  # the Tutorial's
+            if wrong is not None:  # a rejection: judged again on the stream's game if the cache is behind
+                return Refused("tutorial_step", wrong)
+            return game.rules.decide(game.state, command)
 
         return await self._answer(request.account_id, request.game_id, request.command_id, decide,
                                   request.log_from)
@@ -342,6 +327,12 @@ class Tables:
             if seat is None or game.state is None or not game.rules.occupies(game.state, seat):
                 return False
         return True
+
+    async def command(self, game_id: str, command_id: str, decide: Decide,
+                      account_id: str | None = None) -> PlayReply | LoadedGame:
+        """A command of the server's own or of a solo game's mode (a start, an expiry) through the one step
+        every command goes through (`_change`): the game after it, or the answer (a refusal, a duplicate)."""
+        return await self._change(game_id, command_id, decide, account_id=account_id)
 
     async def _answer(self, account_id: str, game_id: str, command_id: str, decide: Decide,
                       log_from: int | None = None) -> PlayReply:
@@ -490,7 +481,7 @@ class Tables:
             await self._timers.update(game.game_id, deadlines(game), deadlines(played))
         game = played
         for seat, account in told(game):
-            view = table_view(game, seat, self._views)
+            view = seat_view(game, seat, self._views)
             base = self._sent.sending(game.game_id, seat, game.version, view)
             await self._outbox.publish(Update(account, game.game_id, game.version, view, base))
         return game
