@@ -47,6 +47,7 @@ from nats.aio.client import Client
 from nats.js import JetStreamContext
 
 from . import games, queries, ratings
+from .bootstrap import bootstrap
 from .dailies import closes_at, current_daily, daily_over
 from .history import history_of
 from .locks import Locks
@@ -55,7 +56,7 @@ from .outbox import Outbox
 from .pairing import Pairing
 from .projections import games_of
 from .store import GameStore, LoadedGame
-from .tables import Decision, Tables
+from .tables import Decision
 from .timers import Timers
 
 log = structlog.get_logger(__name__)
@@ -77,7 +78,7 @@ class PlayService:
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
         self.timers = Timers(js, clock)
-        self.tables = Tables(self.store, self.outbox, self._locked, clock, self.timers, Occupancy(pool))
+        self.tables = bootstrap(self.store, self.outbox, self.timers, clock, Occupancy(pool), self._locked)
         self.pairing = Pairing(pool, self.tables, clock)
 
     async def handle(self, request: PlayRequest) -> PlayReply:

@@ -20,6 +20,7 @@ from . import COMMANDS, ENDING_EVENTS, KIND, SEATS, compact, modes, view
 from .game import decide, evolve, fold, start
 from .setup import GameSetup
 from .state import GameState
+from .tutorial import current_step as tutorial_step
 from .tutorial import explain_wrong_click, guidance
 from .view import client_view, revealed_field
 
@@ -31,7 +32,8 @@ free_game_id = modes.free_game_id
 __all__ = [
     "COMMANDS", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "SEATS", "coach", "command_for",
     "compact", "daily_game_id", "daily_setup", "decide", "evolve", "expire", "finish", "fold", "free_game_id",
-    "free_presets", "free_setup", "is_over", "mode_view", "replay", "start", "status", "tutorial_setup", "view",
+    "free_presets", "free_setup", "is_over", "mode_view", "replay", "start", "status", "tutorial_setup",
+    "tutorial_step", "view",
 ]
 
 
