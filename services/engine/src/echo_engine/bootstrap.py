@@ -1,7 +1,7 @@
 """The engine's composition root: the one command pipeline (`Tables`: load → decide → append → retry, views,
 updates, deadlines) wired from its ports — where games are stored, how updates are published, how deadlines
 are scheduled, what time it is. The NATS adapters (`GameStore`, `Outbox`, `Timers`) are what the running
-engine passes (handlers.PlayService); tests pass in-memory fakes (tests/unit/engine_pipeline/fakes.py)."""
+engine passes (handlers.PlayService); tests pass in-memory fakes (tests/unit/engine/fakes.py)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from echo_engine.bootstrap import bootstrap
 from echo_events.play import Act, GameCreated, JoinTable, OpenTable
 
 from tests.support import duel
-from tests.unit.engine_pipeline.fakes import FixedClock, InMemoryStore, ManualScheduler, RecordingPublisher
+from tests.unit.engine.fakes import FixedClock, InMemoryStore, ManualScheduler, RecordingPublisher
 
 pytestmark = pytest.mark.unit
 
