@@ -56,6 +56,16 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   `rated(settings) -> bool` (does a finished match at a table with these settings count). The engine's ratings
   projection and «Лидеры» serve the kind that has one (Ghost Five's Elo).
 
+- a solo game (one seat, started in a mode rather than at a table: Echo Challenge) provides instead of the table
+  hooks `command_for`, `is_over`, and the solo hooks (`echo_events.hosting.Solo`): `tutorial_setup()`,
+  `daily_setup(daily)`, `free_setup(preset, account_id, day, slot, daily)`, `free_presets(daily)`,
+  `FREE_GAMES_PER_DAY` and `DEFAULT_PRESET`; `daily_game_id(account_id, daily_id)` and
+  `free_game_id(account_id, day, slot)` — ids derived so that a Daily is one attempt and a day's Free games
+  are numbered, both made atomic by the stream; `coach(mode, state, command) -> str | None` (the Tutorial's
+  word on a click off its script: refused as `tutorial_step`); `mode_view(mode, state) -> dict` (what a
+  mode adds to the view); `replay(events, show_field)`, `status(state)`, and the commands that end a game:
+  `finish()` (the player's, or a new Free game replacing it) and `expire()` (its Daily's close).
+
 - optionally, what a finished game leaves in its players' history: `summary(state) -> dict | None` —
   None while the game is on or when it ended without being played (cancelled, a lobby closed); else
   `{"outcome": "finished" | "aborted", "seats": [per seat: None (no part in the game) or
