@@ -66,6 +66,7 @@ from .occupancy import Occupancy
 from .outbox import Outbox, Update
 from .pairing import Pairing
 from .projections import games_of
+from .quotas import LOBBY_CLOSE, Quotas
 from .store import GameStore, LoadedGame
 from .tables import Tables
 from .timers import Timers
@@ -94,6 +95,7 @@ class PlayService:
         self.timers = Timers(js, clock)
         self.tables = Tables(self.store, self.outbox, self._locked, clock, self.timers, Occupancy(pool))
         self.pairing = Pairing(pool, self.tables, clock)
+        self.quotas = Quotas(pool, self.store, self.timers)
 
     async def handle(self, request: PlayRequest) -> PlayReply:
         match request:
@@ -104,7 +106,7 @@ class PlayService:
             case Act():
                 return await self._act(request)
             case OpenTable():
-                return await self.tables.open(request)
+                return await self.quotas.open_table(request, self._clock.now(), self.tables.open)
             case JoinTable():
                 return await self.tables.join(request)
             case LeaveTable():
@@ -262,7 +264,9 @@ class PlayService:
             game_id = "t" + _short_hash("tutorial", request.account_id, request.command_id)
             meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="tutorial",
                                preset_id="tutorial", msk_date=today.isoformat())
-            return await self._open(meta, modes.tutorial(), request.command_id)
+            return await self.quotas.start_tutorial(request.account_id, request.command_id, today,
+                                                    partial(self._open, meta, modes.tutorial(), request.command_id),
+                                                    self._close)
         if request.mode == "daily":
             return await self._start_daily(request)
         return await self._start_free(request, today)
@@ -292,6 +296,9 @@ class PlayService:
     async def on_timer(self, timer: TimerFired, scheduled: bool = False) -> None:
         """A deadline of a game came (`scheduled`: its schedule fired, not this replica's own timer): Echo's
         only one is its Daily's close; a table's go to its rules."""
+        if timer.name == LOBBY_CLOSE:
+            await self.quotas.close_lobby(timer, self._clock.now(), self.tables.leave)
+            return
         game = await self.store.load(timer.game_id)
         if game is None or game.meta.kind != ECHO:
             await self.tables.fire(timer, scheduled)
@@ -337,8 +344,11 @@ class PlayService:
         """One unfinished Free game per account: starting a new one closes the old."""
         game_id = await self._pool.fetchval(
             "SELECT game_id FROM engine_free_current WHERE account_id = $1", account_id)
-        if game_id is None:
-            return
+        if game_id is not None:
+            await self._close(game_id, command_id)
+
+    async def _close(self, game_id: str, command_id: str) -> None:
+        """End an unfinished Echo game (Free, Tutorial) that a new one of its mode replaces."""
         async with self._locked(game_id):
             game = await self.store.load(game_id)
             if game is None or not game.state.live:
