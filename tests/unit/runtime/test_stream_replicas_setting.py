@@ -24,3 +24,11 @@ def test_a_count_jetstream_cannot_keep_is_refused_by_name(monkeypatch: pytest.Mo
     monkeypatch.setenv("NATS_STREAM_REPLICAS", wrong)
     with pytest.raises(ValueError, match="NATS_STREAM_REPLICAS"):
         stream_replicas()
+
+
+@pytest.mark.parametrize(("text", "size"), [("8GB", 8 * 1024**3), ("256MB", 256 * 1024**2), ("10G", 10 * 1024**3),
+                                           ("1024", 1024), ("200MiB", 200 * 1024**2)])
+def test_sizes_read_as_nats_conf_writes_them(text: str, size: int) -> None:
+    from echo_runtime.store_usage import parse_size
+
+    assert parse_size(text) == size

@@ -30,6 +30,7 @@ from echo_events.play import (
 )
 from echo_runtime.on_arrival import subscribe_on_arrival
 from echo_runtime.service import ServiceRuntime
+from echo_runtime.store_usage import parse_size, sample_store
 from echo_runtime.telemetry import span_from_headers
 from nats.aio.client import Client
 from nats.aio.msg import Msg
@@ -199,7 +200,7 @@ class EngineServer:
 
 
 async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: str,
-                       games: Sequence[str] = ()) -> None:
+                       games: Sequence[str] = (), store_limit: int = parse_size("8GB")) -> None:
     hosted.load_installed()
     for module in games:
         hosted.register(importlib.import_module(module))
@@ -218,5 +219,6 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
     watcher = PresenceWatcher(runtime.nc, server.play.tables)
     presence = await watcher.subscribe()
     runtime.spawn("presence", watcher.run)
+    runtime.spawn("store-usage", partial(sample_store, runtime.js, store_limit))
     runtime.on_stop(shared.unsubscribe, own.unsubscribe, presence.unsubscribe, server.drain,
                     server.play.timers.close)
