@@ -34,6 +34,9 @@ from echo_runtime.store_usage import parse_size, sample_store
 from echo_runtime.telemetry import span_from_headers
 from nats.aio.client import Client
 from nats.aio.msg import Msg
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+from nats.js.errors import NoStreamResponseError
 from opentelemetry.trace import SpanKind
 from prometheus_client import Counter, Gauge, Histogram
 from pydantic import ValidationError
@@ -63,6 +66,9 @@ CLOCKS_APART = Counter("echo_engine_deadline_clock_skew_total",
                        "Requests served although their deadline had passed long ago: the asker's clock and "
                        "this replica's disagree")
 IN_FLIGHT = 64  # commands handled at once; the rest wait in arrival order
+#: a JetStream write or read that got no answer (a stream between leaders): the asker may retry, the command's
+#: id lands it once (echo_runtime.append); the client resends on `engine_unavailable`
+STORE_UNAVAILABLE = (NatsTimeout, NoStreamResponseError, NoRespondersError)
 SKEW_LIMIT = 60.0  # seconds past a request's deadline beyond which the clocks disagree (the gateway waits 5)
 
 
@@ -165,6 +171,10 @@ class EngineServer:
                 span.set_attribute("echo.command", kind)
                 try:
                     reply = await self.play.handle(request)
+                except STORE_UNAVAILABLE as error:  # the stream had no leader for longer than append waits
+                    log.warning("the game store did not answer", command=kind, error=repr(error))
+                    reply = refuse("engine_unavailable", "the game store did not answer in time; send the "
+                                                         "command again (its id makes that safe)")
                 except Exception:  # noqa: BLE001 - the player gets an answer; the failure is logged in full
                     log.exception("command failed", request=request.model_dump(mode="json"))
                     reply = refuse("internal", "the engine could not process this command; nothing changed")
