@@ -21,16 +21,13 @@ import asyncio
 import contextlib
 import statistics
 import time
-import uuid
 from collections import Counter
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from echo_challenge.field import sector_name
 from echo_daily.app import create_app as create_daily
 from echo_daily.settings import Settings as DailySettings
 from echo_engine import games as hosted
@@ -50,10 +47,10 @@ from echo_social.settings import Settings as SocialSettings
 from nats.js.errors import NotFoundError
 
 from tests.integration.deploy.test_stream_replicas import retrying
+from tests.support.echo_players import EchoPlayer
 from tests.support.ghost import GhostPlayer
 from tests.support.nats_cluster import AVAILABLE, Cluster, start_cluster
 from tests.support.servers import running
-from tests.support.wsclient import Device
 
 pytestmark = [pytest.mark.integration, pytest.mark.fault, pytest.mark.slow, pytest.mark.cluster,
               pytest.mark.timeout(900),
@@ -61,88 +58,15 @@ pytestmark = [pytest.mark.integration, pytest.mark.fault, pytest.mark.slow, pyte
 
 ECHO_PLAYERS = 6
 GHOST_MATCHES = 2
-PACE = 0.3  # seconds between a player's moves
-RETRYABLE = {"engine_unavailable", "busy", "rate_limited"}
 #: The outage a player may see. The issue's target is 3 s at the 99th percentile; after a kill -9 it is not
-#: met (4.2-6.6 s measured): the killed leader's stream elects another only after nats-server's raft election
-#: timeout (4-9 s, not configurable), and a request in flight through the killed server is lost, which the
-#: gateway learns after its 5 s wait (docs/performance.md «A lost NATS server»). A graceful stop (the rolling
-#: restart) hands leadership over at once: there the longest wait between a player's acks was 1.3 s.
-OUTAGE_P99_BOUND = 8.0
-RULES_REFUSALS = {"game_over", "sector_open"}  # a probe of a game just over, a sector probed before a retry
-
-
-@dataclass
-class Acks:
-    acked: set[tuple[str, str]] = field(default_factory=set)  # (game id, command id)
-    times: list[float] = field(default_factory=list)  # monotonic time of each ack
-
-
-class EchoPlayer:
-    """A player probing Free games, one after another; when his three of the day are played, another guest
-    on the same gateway takes over (a Free game ends after a few probes)."""
-
-    def __init__(self, gateway: str) -> None:
-        self.gateway = gateway
-        self.device: Device | None = None
-        self.game_id = ""
-        self.log = Acks()
-        self.refused: Counter[str] = Counter()
-        self.resent: list[tuple[float, str]] = []  # (when, why) of each resend
-
-    async def command(self, type_: str, **fields: Any) -> dict[str, Any]:
-        """The command until it is answered: a retry (same id) after the engine did not answer, as the web
-        client does; an answer is an ack or a refusal of the rules."""
-        assert self.device is not None
-        fields.setdefault("id", uuid.uuid4().hex)
-        while True:
-            try:
-                frame = await self.device.command(type_, **fields)
-            except TimeoutError:
-                self.resent.append((time.monotonic(), "no answer"))
-                continue
-            if frame["type"] == "error" and frame["code"] in RETRYABLE:
-                self.resent.append((time.monotonic(), frame["code"]))
-                await asyncio.sleep(0.2)
-                continue
-            if frame["type"] == "ack":
-                self.game_id = frame.get("game_id") or self.game_id
-                self.log.acked.add((self.game_id, fields["id"]))
-                self.log.times.append(time.monotonic())
-            return frame
-
-    async def new_guest(self) -> None:
-        if self.device is not None:
-            await self.device.close()
-        while True:  # a guest is made over HTTP, which may meet the outage too
-            with contextlib.suppress(Exception):
-                self.device = await Device.guest(self.gateway)
-                if (await self.device.connect(v=2))["type"] == "welcome":
-                    return
-            await asyncio.sleep(0.3)
-
-    async def play(self, stop: asyncio.Event) -> None:
-        await self.new_guest()
-        while not stop.is_set():
-            started = await self.command("start", kind="echo", mode="free", preset="standard")
-            if started["type"] == "error":
-                assert started["code"] == "free_limit", started
-                await self.new_guest()
-                continue
-            for index in range(100):
-                if stop.is_set():
-                    return
-                answer = await self.command("act", game_id=self.game_id,
-                                            action={"type": "probe", "sector": sector_name(index)})
-                if answer["type"] == "error":
-                    self.refused[answer["code"]] += 1
-                    if answer["code"] == "game_over":
-                        break
-                await asyncio.sleep(PACE)
-
-    async def close(self) -> None:
-        if self.device is not None:
-            await self.device.close()
+#: met (4.7-8.0 s measured on a loaded box): the killed leader's stream elects another only after
+#: nats-server's raft election timeout (4-9 s, randomised, not configurable), and a request in flight through
+#: the killed server is lost, which the gateway learns after its 5 s wait (docs/performance.md «A lost NATS
+#: server»). The bound is what those allow — the longest election and one resend — not the target: the figure
+#: is printed. A graceful stop (the rolling restart) hands leadership over at once.
+OUTAGE_P99_BOUND = 15.0
+#: the rules' own answers: a probe of a game just over, a sector probed before, the day's three Free games used
+RULES_REFUSALS = {"game_over", "sector_open", "free_limit"}
 
 
 @contextlib.asynccontextmanager
@@ -202,6 +126,29 @@ async def commands_per_message(js, game_id: str) -> list[set[str]]:  # noqa: ANN
         found.append({e.causation_id for e in decode(raw.data).events if e.causation_id})
 
 
+async def wait_current(cluster: Cluster, i: int, streams: tuple[str, ...] = ("GAMES", "TIMERS")) -> bool:
+    """Server i holds a current replica of the streams in play (caught up with their leaders): only then may
+    another server go, or a stream would be left without a quorum of current replicas. (An idle stream's
+    follower may say it is not current until something is written: those are not waited for.) False when
+    /jsz did not say so within 20 s: the restart goes on, as an impatient operator's would."""
+    name = cluster.server_name(i)
+
+    def caught_up(detail: dict) -> bool:
+        group = detail.get("cluster") or {}
+        return group.get("leader") == name or any(r.get("name") == name and r.get("current")
+                                                  for r in group.get("replicas") or [])
+
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError, LookupError):
+            details = {d["name"]: d for a in cluster.jsz(cluster.leader_of("GAMES"), "?streams=true")
+                       .get("account_details", []) for d in a.get("stream_detail", [])}
+            if all(stream in details and caught_up(details[stream]) for stream in streams):
+                return True
+        await asyncio.sleep(0.3)
+    return False
+
+
 def outage(kill_at: float, players: list[EchoPlayer]) -> list[float]:
     """Per player still playing then: from the kill to his next acknowledged command."""
     return [min(t for t in p.log.times if t > kill_at) - kill_at for p in players
@@ -233,13 +180,14 @@ async def test_the_platform_loses_a_server_and_nothing_acknowledged(cluster: Clu
             await wait_rejoined(cluster, leader)
             await asyncio.sleep(5)
         rolling_at = time.monotonic()
-        rolling_acks_before = [len(p.log.times) for p in echo]
         for i in range(3):  # a rolling restart: one server at a time, each back before the next goes
             cluster.stop(i)
             await asyncio.sleep(2)
             cluster.start(i)
             await wait_rejoined(cluster, i)
-            await asyncio.sleep(3)
+            print(f"[cluster] rolling restart: nats-{i} back, current on GAMES and TIMERS: "
+                  f"{await wait_current(cluster, i)}")
+            await asyncio.sleep(2)
         rolling_end = time.monotonic()
         stop.set()
         await asyncio.gather(*playing)
@@ -251,13 +199,9 @@ async def test_the_platform_loses_a_server_and_nothing_acknowledged(cluster: Clu
         print(f"\n[cluster] acks per player {[len(p.log.times) for p in echo]}, refusals "
               f"{sum((p.refused for p in echo), Counter())}")
         assert every, "no player was acknowledged after a kill"
-        rolling_gaps = [max(b - a for a, b in zip(t, t[1:], strict=False)) for p, n in zip(echo, rolling_acks_before,
-                                                                                          strict=True)
-                        if len(t := [rolling_at, *p.log.times[n:], rolling_end]) > 1]
-        for stream, at in kills.items():
-            print(f"[cluster] resends after the {stream} kill: "
-                  f"{sorted((round(t - at, 2), why) for p in echo for t, why in p.resent if 0 <= t - at < 15)}")
-        print(f"[cluster] rolling restart: longest wait between a player's acks {max(rolling_gaps):.2f} s")
+        rolling = [acked - sent for p in echo for sent, acked in p.log.waits if rolling_at <= sent <= rolling_end]
+        print(f"[cluster] rolling restart: {len(rolling)} commands, the longest waited {max(rolling):.2f} s for its "
+              f"ack, resends {[why for p in echo for t, why in p.resent if rolling_at <= t <= rolling_end]}")
         p99 = every[min(len(every) - 1, int(0.99 * len(every)))]
         acked = set().union(*(p.log.acked for p in echo))
         print(f"\n[cluster] acked commands {len(acked)}; outage after the kill of the GAMES leader "
