@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 
+import asyncpg
 import structlog
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
@@ -69,6 +70,9 @@ IN_FLIGHT = 64  # commands handled at once; the rest wait in arrival order
 #: a JetStream write or read that got no answer (a stream between leaders): the asker may retry, the command's
 #: id lands it once (echo_runtime.append); the client resends on `engine_unavailable`
 STORE_UNAVAILABLE = (NatsTimeout, NoStreamResponseError, NoRespondersError)
+#: PostgreSQL unreachable: moves need none, but starting a Free game or a Tutorial, or opening a table, does
+DATABASE_UNAVAILABLE = (OSError, asyncpg.exceptions.PostgresConnectionError,
+                        asyncpg.exceptions.ConnectionDoesNotExistError)
 SKEW_LIMIT = 60.0  # seconds past a request's deadline beyond which the clocks disagree (the gateway waits 5)
 
 
@@ -175,6 +179,10 @@ class EngineServer:
                     log.warning("the game store did not answer", command=kind, error=repr(error))
                     reply = refuse("engine_unavailable", "the game store did not answer in time; send the "
                                                          "command again (its id makes that safe)")
+                except DATABASE_UNAVAILABLE as error:  # a start that needs PostgreSQL while it is down
+                    log.warning("PostgreSQL did not answer", command=kind, error=repr(error))
+                    reply = refuse("engine_unavailable", "the engine's database is not reachable; send the "
+                                                         "command again later (its id makes that safe)")
                 except Exception:  # noqa: BLE001 - the player gets an answer; the failure is logged in full
                     log.exception("command failed", request=request.model_dump(mode="json"))
                     reply = refuse("internal", "the engine could not process this command; nothing changed")
