@@ -63,6 +63,10 @@ test-integration: install ## Tests against real NATS and PostgreSQL
 test-e2e: install browser ## Browser tests: Playwright drives Debian's chromium (apt-get install chromium) against the real system
 	$(PYTEST) -m e2e $(PYTEST_ARGS)
 
+.PHONY: test-cluster
+test-cluster: install ## The platform on the deployed nats.conf as a 3-node TLS cluster: servers killed and restarted under load (part of make test too)
+	$(PYTEST) -m cluster -s $(PYTEST_ARGS)
+
 .PHONY: bench
 bench: install ## Run every benchmark; prints figures and ratios, writes .bench/*.json, ends with one summary table
 	@mkdir -p .bench

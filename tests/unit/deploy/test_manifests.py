@@ -496,6 +496,28 @@ def test_migrations_run_as_a_job_with_the_same_image(k8s_tree: Path) -> None:
         assert job["spec"]["template"]["spec"]["restartPolicy"] in {"Never", "OnFailure"}
 
 
+@pytest.mark.parametrize("target", ["prod", "dev"])
+def test_the_migration_gives_every_stream_a_copy_on_each_of_the_three_nats_servers(k8s_tree: Path, target: str,
+                                                                                   renderer: str) -> None:
+    resources = render(k8s_tree, target, renderer)
+    job = one(resources, "Job", "echo-migrate")
+    env = resolved_env(resources, job["spec"]["template"]["spec"]["containers"][0])
+    source, replicas = env["NATS_STREAM_REPLICAS"]
+    assert (source, replicas) == ("configmap", "3")
+    assert int(replicas) == one(resources, "StatefulSet", "nats")["spec"]["replicas"]
+
+
+def test_the_storage_gauges_limit_is_the_nats_servers_file_store(k8s_tree: Path) -> None:
+    from echo_runtime.store_usage import parse_size
+
+    conf = (BASE / "nats" / "nats.conf").read_text()
+    file_store = re.search(r"^\s*max_file_store:\s*(\S+)", conf, re.MULTILINE)
+    assert file_store
+    for target in TARGETS:
+        config = _configmap_data(render(k8s_tree, target), "engine-config")
+        assert parse_size(config["ECHO_ENGINE_STORE_LIMIT"]) == parse_size(file_store[1])
+
+
 # ---------------------------------------------------------------- secrets
 
 

@@ -6,19 +6,29 @@ with a wildcard in `aggregate` (`Nats-Expected-Last-Subject-Sequence-Subject`, n
 `Nats-Msg-Id` (the command id) makes a retried command land once. On a single server
 the sequence check runs before dedup, so a retry of a command that did land comes back as "wrong last
 sequence" (10071): we then read the subject's tip and compare its Nats-Msg-Id with ours.
+
+A stream whose leader is lost (its server killed) answers nothing until its replicas elect another, a few
+seconds: an append that gets no answer, or finds no stream serving the subject, is sent again — the same
+message, the same id, so it lands once — until `STORE_PATIENCE` runs out, which stays below the gateway's
+wait for the engine (5 s): the player's command is answered, not timed out.
 """
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from echo_events.envelope import Batch, EncodedBatch, encode
+from nats.errors import TimeoutError as NatsTimeout
 from nats.js import JetStreamContext
-from nats.js.errors import APIError, NotFoundError
+from nats.js.errors import APIError, NoStreamResponseError, NotFoundError
 
 from .telemetry import inject_headers
 
 WRONG_LAST_SEQUENCE = 10071
+STORE_TRY = 1.0  # seconds one attempt waits for the stream's ack (a healthy cluster answers in milliseconds)
+STORE_PATIENCE = 4.0  # seconds of attempts, while a lost leader's replicas elect another
+RETRY_PAUSE = 0.1  # before an attempt after "no stream serves this subject" (no leader yet)
 
 
 class AppendConflict(RuntimeError):
@@ -54,7 +64,7 @@ async def append(
         all_headers.update(headers)
     all_headers = inject_headers(all_headers)
     try:
-        ack = await js.publish(subject, batch.data, stream=stream, headers=all_headers)
+        ack = await _stored(js, subject, batch.data, stream, all_headers)
     except APIError as error:
         if error.err_code != WRONG_LAST_SEQUENCE:
             raise
@@ -63,6 +73,22 @@ async def append(
             return Appended(sequence=tip.seq or 0, duplicate=True)
         raise AppendConflict(f"{subject}: expected last sequence {expected_last_sequence}") from error
     return Appended(sequence=ack.seq, duplicate=bool(ack.duplicate))
+
+
+async def _stored(js: JetStreamContext, subject: str, data: bytes, stream: str,
+                  headers: dict[str, str]):  # noqa: ANN202 - PubAck
+    """The message stored, sent again (the same id) while the stream is between leaders."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + STORE_PATIENCE
+    while True:
+        timeout = max(0.1, min(STORE_TRY, deadline - loop.time()))
+        try:
+            return await js.publish(subject, data, stream=stream, headers=headers, timeout=timeout)
+        except (NatsTimeout, NoStreamResponseError) as error:
+            if loop.time() >= deadline:
+                raise
+            if isinstance(error, NoStreamResponseError):
+                await asyncio.sleep(RETRY_PAUSE)
 
 
 async def last_message(js: JetStreamContext, stream: str, subject: str):  # noqa: ANN201 - RawStreamMsg | None

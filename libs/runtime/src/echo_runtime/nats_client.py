@@ -48,9 +48,24 @@ async def connect_as_operator(url: str, name: str, *, attempts: int = 5) -> Clie
                          ca_file=os.environ.get("NATS_CA_FILE") or None, attempts=attempts)
 
 
-def stream_config(spec: StreamSpec) -> StreamConfig:
+#: The operator's one setting for how many servers keep a copy of every stream and bucket: 1 for a single
+#: server (`make run`, the tests), 3 on the deployed 3-node cluster (echo-common's NATS_STREAM_REPLICAS,
+#: which the echo-migrate Job reads). At 1, losing that server's disk loses every game.
+REPLICAS_VARIABLE = "NATS_STREAM_REPLICAS"
+MAX_REPLICAS = 5  # JetStream's own bound
+
+
+def stream_replicas() -> int:
+    text = os.environ.get(REPLICAS_VARIABLE, "").strip() or "1"
+    if not text.isdigit() or not 1 <= int(text) <= MAX_REPLICAS:
+        raise ValueError(f"{REPLICAS_VARIABLE} must be a whole number from 1 to {MAX_REPLICAS}, not {text!r}")
+    return int(text)
+
+
+def stream_config(spec: StreamSpec, replicas: int = 1) -> StreamConfig:
     return StreamConfig(
         name=spec.name,
+        num_replicas=replicas,
         description=spec.description,
         subjects=list(spec.subjects),
         storage=StorageType.FILE,
@@ -64,32 +79,52 @@ def stream_config(spec: StreamSpec) -> StreamConfig:
 
 
 async def ensure_streams(js: JetStreamContext, specs: tuple[StreamSpec, ...] = ALL_STREAMS,
-                         buckets: tuple[BucketSpec, ...] = ALL_BUCKETS) -> None:
+                         buckets: tuple[BucketSpec, ...] = ALL_BUCKETS, replicas: int | None = None) -> None:
     """Create each stream, or bring an existing one's configuration up to date; create each key-value
-    bucket that is missing. Safe to run concurrently."""
+    bucket that is missing. Every one gets `replicas` copies (default: the NATS_STREAM_REPLICAS setting):
+    an existing stream or bucket with another count is scaled by an update, which JetStream carries out
+    in place (the new replicas catch up from the leader). Safe to run concurrently."""
+    replicas = stream_replicas() if replicas is None else replicas
     for bucket in buckets:
-        await ensure_bucket(js, bucket)
+        await ensure_bucket(js, bucket, replicas)
     for spec in specs:
-        config = stream_config(spec)
+        config = stream_config(spec, replicas)
         try:
-            await js.stream_info(spec.name)
+            before = await js.stream_info(spec.name)
         except NotFoundError:
             try:
                 await js.add_stream(config)
-                log.info("stream created", stream=spec.name)
+                log.info("stream created", stream=spec.name, replicas=replicas)
                 continue
             except nats.js.errors.BadRequestError:
-                pass  # another process created it between our two calls
+                before = await js.stream_info(spec.name)  # another process created it between our two calls
         await js.update_stream(config)
+        _log_scaled(spec.name, before.config.num_replicas, replicas)
 
 
-async def ensure_bucket(js: JetStreamContext, spec: BucketSpec) -> None:
+async def ensure_bucket(js: JetStreamContext, spec: BucketSpec, replicas: int = 1) -> None:
     try:
         await js.key_value(spec.name)
     except BucketNotFoundError:
-        await js.create_key_value(KeyValueConfig(bucket=spec.name, description=spec.description, history=1,
-                                                 ttl=spec.ttl_seconds, storage=StorageType.FILE))
-        log.info("bucket created", bucket=spec.name)
+        try:
+            await js.create_key_value(KeyValueConfig(bucket=spec.name, description=spec.description, history=1,
+                                                     ttl=spec.ttl_seconds, storage=StorageType.FILE,
+                                                     replicas=replicas))
+            log.info("bucket created", bucket=spec.name, replicas=replicas)
+            return
+        except nats.js.errors.BadRequestError:
+            pass  # another process created it between our two calls
+    stream = f"KV_{spec.name}"
+    config = (await js.stream_info(stream)).config
+    if config.num_replicas != replicas:
+        before, config.num_replicas = config.num_replicas, replicas
+        await js.update_stream(config)
+        _log_scaled(stream, before, replicas)
+
+
+def _log_scaled(stream: str, before: int | None, after: int) -> None:
+    if (before or 1) != after:
+        log.warning("stream replicas changed", stream=stream, replicas_before=before or 1, replicas=after)
 
 
 async def wait_for_streams(js: JetStreamContext, specs: tuple[StreamSpec, ...] = ALL_STREAMS,

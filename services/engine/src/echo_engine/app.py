@@ -5,6 +5,7 @@ from __future__ import annotations
 from echo_runtime.clock import Clock
 from echo_runtime.http import service_app
 from echo_runtime.service import ServiceRuntime
+from echo_runtime.store_usage import parse_size
 from litestar import Litestar
 
 from .server import replica_name, start_engine
@@ -16,6 +17,6 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
 
     async def on_connected(runtime: ServiceRuntime) -> None:
         await start_engine(runtime, cached_games=settings.cached_games, replica=settings.replica or replica_name(),
-                           games=settings.games)
+                           games=settings.games, store_limit=parse_size(settings.store_limit))
 
     return service_app(ServiceRuntime("engine", settings, on_connected=on_connected, clock=clock))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import date, datetime
+from functools import partial
 
 import asyncpg
 import structlog
@@ -55,6 +56,7 @@ from .occupancy import Occupancy
 from .outbox import Outbox
 from .pairing import Pairing
 from .projections import games_of
+from .quotas import LOBBY_CLOSE, Quotas
 from .store import GameStore, LoadedGame
 from .tables import Decision
 from .timers import Timers
@@ -80,6 +82,7 @@ class PlayService:
         self.timers = Timers(js, clock)
         self.tables = bootstrap(self.store, self.outbox, self.timers, clock, Occupancy(pool), self._locked)
         self.pairing = Pairing(pool, self.tables, clock)
+        self.quotas = Quotas(pool, self.store, self.timers)
 
     async def handle(self, request: PlayRequest) -> PlayReply:
         match request:
@@ -90,7 +93,7 @@ class PlayService:
             case Act():
                 return await self._act(request)
             case OpenTable():
-                return await self.tables.open(request)
+                return await self.quotas.open_table(request, self._clock.now(), self.tables.open)
             case JoinTable():
                 return await self.tables.join(request)
             case LeaveTable():
@@ -189,7 +192,10 @@ class PlayService:
             game_id = "t" + _short_hash("tutorial", request.account_id, request.command_id)
             meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="tutorial",
                                preset_id="tutorial", msk_date=today.isoformat(), kind=rules.kind)
-            return await self._open(rules, meta, rules.solo.tutorial_setup(), request.command_id)
+            return await self.quotas.start_tutorial(request.account_id, request.command_id, today,
+                                                    partial(self._open, rules, meta, rules.solo.tutorial_setup(),
+                                                            request.command_id),
+                                                    self._replace)
         if request.mode == "daily":
             return await self._start_daily(rules, request)
         return await self._start_free(rules, request, today)
@@ -217,8 +223,11 @@ class PlayService:
         return reply
 
     async def on_timer(self, timer: TimerFired, scheduled: bool = False) -> None:
-        """A deadline of a game came (`scheduled`: its schedule fired, not this replica's own timer): a solo
-        game's only one is its Daily's close; a table's go to its rules."""
+        """A deadline of a game came (`scheduled`: its schedule fired, not this replica's own timer): a lobby's
+        close, a solo game's Daily close, or one of a table's that go to its rules."""
+        if timer.name == LOBBY_CLOSE:
+            await self.quotas.close_lobby(timer, self._clock.now(), self.tables.leave)
+            return
         game = await self.store.load(timer.game_id)
         if game is None or not game.rules.is_solo:
             await self.tables.fire(timer, scheduled)
@@ -265,7 +274,11 @@ class PlayService:
         game_id = await self._pool.fetchval(
             "SELECT game_id FROM engine_free_current WHERE account_id = $1", account_id)
         if game_id is not None:
-            await self._end(game_id, server_command_id("replaced-by", command_id), expiry=False)
+            await self._replace(game_id, command_id)
+
+    async def _replace(self, game_id: str, command_id: str) -> None:
+        """End an unfinished solo game (Free, Tutorial) that a new one of its mode replaces."""
+        await self._end(game_id, server_command_id("replaced-by", command_id), expiry=False)
 
     async def _open(self, rules: HostedGame, meta: GameCreated, setup, command_id: str) -> PlayReply:  # noqa: ANN001
         """A new solo game (its `GameCreated` and the rules' first events); the one that exists resumed."""

@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 
+import asyncpg
 import structlog
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
@@ -29,9 +30,13 @@ from echo_events.play import (
     replica_subject,
 )
 from echo_runtime.service import ServiceRuntime
+from echo_runtime.store_usage import parse_size, sample_store
 from echo_runtime.telemetry import span_from_headers
 from nats.aio.client import Client
 from nats.aio.msg import Msg
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+from nats.js.errors import NoStreamResponseError
 from opentelemetry.trace import SpanKind
 from prometheus_client import Counter, Gauge, Histogram
 from pydantic import ValidationError
@@ -61,6 +66,12 @@ CLOCKS_APART = Counter("echo_engine_deadline_clock_skew_total",
                        "Requests served although their deadline had passed long ago: the asker's clock and "
                        "this replica's disagree")
 IN_FLIGHT = 64  # commands handled at once; the rest wait in arrival order
+#: a JetStream write or read that got no answer (a stream between leaders): the asker may retry, the command's
+#: id lands it once (echo_runtime.append); the client resends on `engine_unavailable`
+STORE_UNAVAILABLE = (NatsTimeout, NoStreamResponseError, NoRespondersError)
+#: PostgreSQL unreachable: moves need none, but starting a Free game or a Tutorial, or opening a table, does
+DATABASE_UNAVAILABLE = (OSError, asyncpg.exceptions.PostgresConnectionError,
+                        asyncpg.exceptions.ConnectionDoesNotExistError)
 SKEW_LIMIT = 60.0  # seconds past a request's deadline beyond which the clocks disagree (the gateway waits 5)
 
 
@@ -161,6 +172,14 @@ class EngineServer:
                 span.set_attribute("echo.command", kind)
                 try:
                     reply = await self.play.handle(request)
+                except STORE_UNAVAILABLE as error:  # the stream had no leader for longer than append waits
+                    log.warning("the game store did not answer", command=kind, error=repr(error))
+                    reply = refuse("engine_unavailable", "the game store did not answer in time; send the "
+                                                         "command again (its id makes that safe)")
+                except DATABASE_UNAVAILABLE as error:  # a start that needs PostgreSQL while it is down
+                    log.warning("PostgreSQL did not answer", command=kind, error=repr(error))
+                    reply = refuse("engine_unavailable", "the engine's database is not reachable; send the "
+                                                         "command again later (its id makes that safe)")
                 except Exception:  # noqa: BLE001 - the player gets an answer; the failure is logged in full
                     log.exception("command failed", request=request.model_dump(mode="json"))
                     reply = refuse("internal", "the engine could not process this command; nothing changed")
@@ -196,7 +215,7 @@ class EngineServer:
 
 
 async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: str,
-                       games: Sequence[str] = ()) -> None:
+                       games: Sequence[str] = (), store_limit: int = parse_size("8GB")) -> None:
     hosted.load_installed()
     for module in games:
         hosted.register(importlib.import_module(module))
@@ -215,5 +234,6 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
     watcher = PresenceWatcher(runtime.nc, server.play.tables)
     presence = await watcher.subscribe()
     runtime.spawn("presence", watcher.run)
+    runtime.spawn("store-usage", partial(sample_store, runtime.js, store_limit))
     runtime.on_stop(shared.unsubscribe, own.unsubscribe, presence.unsubscribe, server.drain,
                     server.play.timers.close)

@@ -19,5 +19,7 @@ class Settings(ServiceSettings):
                                                            "a long game ~26 KiB, runbook «Memory»)")
     replica: Id | None = Field(None, description="this replica's id, served alone on `engine.cmd.replica.<id>` "
                                                  "(default: its host name — the pod's — and a random part)")
+    store_limit: str = Field("8GB", description="the file store each NATS server may fill, as nats.conf's "
+                             "max_file_store says it: the limit of the storage gauges (runbook «Storage»)")
     games: list[str] = Field(default_factory=list, description="rules libraries to host besides the installed "
                              "ones (entry point group `echo.games`), by module name (JSON list)")

@@ -37,6 +37,7 @@ from .share_routes import SHARE_ROUTES
 from .ws.endpoint import live
 from .ws.hub import Hub
 from .ws.sign_outs import SignOuts
+from .ws.socket_quota import SocketQuota
 
 WEB_ROOT = Path(__file__).parent / "web"
 API_VERSION = "2.0.0"  # the REST API's; the WebSocket protocol has its own (PROTOCOL.md)
@@ -99,4 +100,5 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     app.state.hub = hub
     app.state.sign_outs = sign_outs
     app.state.holders = Holders()
+    app.state.sockets = SocketQuota(settings.ws_per_session, settings.ws_per_address)
     return app

@@ -1,7 +1,10 @@
 """Flood limits: how many times a client (and everyone together) may create a guest, ask for a login link
 or a confirmation letter, or search for players, in a time window. Counted in the NATS key-value bucket
 ECHO_LIMITS, so every gateway replica sees the same counts: one counter per rule, key and fixed window,
-raised with compare-and-set (two replicas cannot both take the last slot). A refusal is 429 with
+raised with compare-and-set (two replicas cannot both take the last slot). Within one replica the requests
+on one counter take turns (a lock per counter), so only replicas contend for it — a surge of a hundred
+newcomers on one replica is a queue of a hundred short updates, not a hundred compare-and-sets of which
+most lose; between replicas a lost compare-and-set waits a random moment before it tries again. A refusal is 429 with
 `Retry-After` (the seconds until the window ends) and a message in Russian.
 
 A client is its IP address: the connection's, or with ECHO_GATEWAY_TRUSTED_PROXY_HOPS = n the n-th address
@@ -10,8 +13,10 @@ from the right of `X-Forwarded-For` (what the ingress saw; the ones left of it a
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import math
+import random
 from dataclasses import dataclass
 
 from echo_runtime.clock import Clock
@@ -40,7 +45,8 @@ SEARCHES_PER_CLIENT = Rule("search.client", 60, 60)
 SEARCHES_PER_ACCOUNT = Rule("search.account", 30, 60)
 SEARCHES_ALL = Rule("search.all", 6000, 60)
 EVERYONE = "all"
-CAS_ATTEMPTS = 20
+CAS_ATTEMPTS = 20  # per replica contending (the others' turns): far more than a few replicas ever need
+CAS_BACKOFF_SECONDS = 0.005  # the longest random wait after a lost compare-and-set, doubled each time
 
 
 class Limited(Exception):
@@ -89,6 +95,7 @@ class FloodLimits:
     def __init__(self, clock: Clock, *, enabled: bool = True, trusted_hops: int = 0) -> None:
         self._clock = clock
         self._kv: KeyValue | None = None
+        self._turns: dict[str, tuple[asyncio.Lock, int]] = {}  # counter -> (its lock, requests holding it)
         self.enabled = enabled
         self.trusted_hops = trusted_hops
 
@@ -110,12 +117,28 @@ class FloodLimits:
         window = int(now // rule.window_seconds)
         retry_after = max(1, math.ceil((window + 1) * rule.window_seconds - now))
         name = f"{rule.name}.{hashlib.sha256(key.encode()).hexdigest()[:32]}.{window}"
-        for _ in range(CAS_ATTEMPTS):
+        lock, users = self._turns.get(name) or (asyncio.Lock(), 0)
+        self._turns[name] = (lock, users + 1)
+        try:
+            async with lock:
+                await self._count(self._kv, rule, name, retry_after)
+        finally:
+            lock, users = self._turns[name]
+            if users == 1:
+                del self._turns[name]
+            else:
+                self._turns[name] = (lock, users - 1)
+
+    @staticmethod
+    async def _count(kv: KeyValue, rule: Rule, name: str, retry_after: int) -> None:
+        for attempt in range(CAS_ATTEMPTS):
+            if attempt:  # another replica took this revision: let the contenders spread out
+                await asyncio.sleep(random.uniform(0, CAS_BACKOFF_SECONDS * 2 ** min(attempt, 6)))  # noqa: S311
             try:
-                entry = await self._kv.get(name)
+                entry = await kv.get(name)
             except KeyNotFoundError:
                 try:
-                    await self._kv.create(name, b"1")
+                    await kv.create(name, b"1")
                     return
                 except KeyWrongLastSequenceError:
                     continue  # another request created it first
@@ -123,7 +146,7 @@ class FloodLimits:
             if count >= rule.limit:
                 raise Limited(retry_after)
             try:
-                await self._kv.update(name, str(count + 1).encode(), last=entry.revision)
+                await kv.update(name, str(count + 1).encode(), last=entry.revision)
                 return
             except KeyWrongLastSequenceError:
                 continue

@@ -61,6 +61,10 @@ class Settings(ServiceSettings):
                                    "request's own address")
     ws_rate: float = Field(10.0, gt=0, description="messages per second allowed on one WebSocket")
     ws_burst: int = Field(20, ge=1, description="messages one WebSocket may send at once before the rate applies")
+    ws_per_session: int = Field(8, ge=1, description="WebSockets one signed-in session may hold open on one "
+                                "replica (refusal: too_many_connections, close code 4429)")
+    ws_per_address: int = Field(200, ge=1, description="WebSockets one client address may hold open on one replica "
+                                "(a school or a mobile carrier's address is shared: keep it generous)")
 
     def signing_secret(self) -> str:
         if self.session_secret is None:

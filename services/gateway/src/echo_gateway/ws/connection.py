@@ -46,6 +46,7 @@ from .protocol import (
 from .protocol_v1 import V1_MESSAGE, V1_TYPES
 from .ratelimit import TokenBucket
 from .sign_outs import SignOuts
+from .socket_quota import TOO_MANY_CLOSE_CODE, SocketQuota
 
 log = structlog.get_logger(__name__)
 REJECTIONS = Counter("echo_gateway_ws_errors_total", "Errors sent to WebSocket clients", ["code"])
@@ -56,9 +57,17 @@ HEARTBEAT_SECONDS = 20.0
 IDLE_LIMIT_SECONDS = 90.0
 
 
+async def refuse_socket(socket: WebSocket, message: str) -> None:
+    """A socket past its quota (socket_quota.py): told why, then closed."""
+    REJECTIONS.labels("too_many_connections").inc()
+    with contextlib.suppress(Exception):
+        await socket.send_text(orjson.dumps(error("too_many_connections", message)).decode())
+        await socket.close(code=TOO_MANY_CLOSE_CODE, reason="too many connections")
+
+
 class Connection:
     def __init__(self, socket: WebSocket, nc: Client, signer: Sessions, hub: Hub, holders: Holders,
-                 sign_outs: SignOuts, rate: float = 10.0, burst: int = 20) -> None:
+                 sign_outs: SignOuts, rate: float = 10.0, burst: int = 20, sockets: SocketQuota | None = None) -> None:
         self._socket = socket
         self._nc = nc
         self._signer = signer
@@ -77,12 +86,24 @@ class Connection:
         self._sign_outs = sign_outs
         self._closed = False
         self._signed_out = False
+        self._sockets = sockets  # the sockets each session may hold open on this replica
 
     async def run(self) -> None:
         await self._socket.accept()
         identity = await self._hello()
         if identity is None:
             return
+        if self._sockets is not None and not self._sockets.take("session", identity.session_id):
+            await refuse_socket(self._socket, "this session has too many connections open; close another tab "
+                                              "or device of it")
+            return
+        try:
+            await self._serve_session(identity)
+        finally:
+            if self._sockets is not None:
+                self._sockets.give_back("session", identity.session_id)
+
+    async def _serve_session(self, identity: Identity) -> None:
         self._account = identity.account_id
         updates = await self._nc.subscribe(updates_subject(identity.account_id), cb=self._on_update)
         self._hub.add(self.send, identity.account_id)

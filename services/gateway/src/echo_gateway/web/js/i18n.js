@@ -178,6 +178,10 @@ const ERRORS = {
     tutorial_step: "Учебное задание ждёт другого щелчка.",
     no_daily: "Эхо-вызов дня сейчас не идёт.",
     free_limit: "Три Свободные партии на сегодня уже сыграны.",
+    lobby_limit: "Слишком много ваших столов ждут игроков — начните или покиньте один из них.",
+    table_limit: "Сегодня вы открыли слишком много столов этой игры — попробуйте позже.",
+    tutorial_limit: "Обучение сегодня запускалось слишком часто — попробуйте завтра.",
+    too_many_connections: "Открыто слишком много вкладок или устройств — закройте лишние.",
     bad_preset: "Такого поля нет в списке.",
     busy: "Партия меняется на другом устройстве — повторите.",
     rate_limited: "Слишком часто — чуть помедленнее.",
@@ -196,6 +200,10 @@ const ERRORS = {
     tutorial_step: "The Tutorial wants another click.",
     no_daily: "No Daily is running right now.",
     free_limit: "Today's three Free games are used.",
+    lobby_limit: "Too many of your tables are waiting for players — start or leave one first.",
+    table_limit: "You have opened too many tables of this game today — try again later.",
+    tutorial_limit: "The Tutorial has been started too often today — try again tomorrow.",
+    too_many_connections: "Too many tabs or devices are open — close some.",
     bad_preset: "No such field in the list.",
     busy: "The game is changing on another device — try again.",
     rate_limited: "Too fast — slow down a little.",
@@ -381,7 +389,7 @@ export function translator(ru, en) {
  * server's own message. */
 export function refusals(errorsRu) {
   return (code, message) => (lang() === "en" ? message || code
-    : (errorsRu[code] ?? errorsRu.default).replace("{code}", code));
+    : (errorsRu[code] ?? ERRORS.ru[code] ?? errorsRu.default).replace("{code}", code));
 }
 
 export function errorText(code, serverMessage) {
