@@ -81,7 +81,8 @@ def drive(folder: Path, system: str, url: str, phase: str, **options: Any) -> di
     done = subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=1800)
     if done.returncode != 0:
         raise RuntimeError(f"driver {system} {phase} failed: {done.stderr.strip()[-600:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    return {key: value for key, value in figures.items() if key not in ("system", "phase")}
 
 
 def process_tree(root: int) -> list[int]:
