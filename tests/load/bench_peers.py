@@ -2,14 +2,14 @@
 (examples/tictactoe; tests/load/peers/) under one Node load driver (tests/load/peers/driver.mjs).
 
     .venv/bin/python tests/load/bench_peers.py [--rounds 3] [--moves 200] [--seconds 10]
-                                               [--stages 50,100,200,400,800,1600,3200] [--saturate-players 40]
+                                               [--stages 10,20,50,100,200,400,800,1600,3200] [--saturate-players 40]
 
 Installs the peers' pinned npm packages (tests/load/peers/package-lock.json) into a cache folder
 (`$ECHO_BENCH_PEERS_CACHE`, else ~/.cache/echo-bench-peers/<lock hash>), once; without `node`/`npm` it says so
 and writes a result marked skipped. Then, in rounds that alternate the systems (each server started afresh):
   move:       one pair, one move at a time — from sending a move until the opponent's socket has it;
   saturated:  `--saturate-players` players, every pair moving as soon as the last move was seen (new games
-              included: a game is five moves);
+              included: a game is five moves); how long a new game took to open (both players seated) there;
   held:       each player one move a second, in stages of `--stages` players: the largest stage with
               p99 ≤ 100 ms, no error and ≥ 95 % of the moves made;
   memory:     the server's resident memory when it is ready (every process: for this platform the engine,
@@ -227,6 +227,7 @@ def combined(rounds: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "move_median_ms": middle(each(lambda r: r["move"]["median_ms"])),
         "move_p99_ms": middle(each(lambda r: r["move"]["p99_ms"])),
+        "new_game_median_ms": middle(each(lambda r: r["saturated"]["new_game"]["median_ms"])),
         "saturated_moves_per_s": middle(each(lambda r: r["saturated"]["moves_per_s"])),
         "held_players": middle(held),
         "start_mib": middle(each(lambda r: r["start_kib"] / 1024)),
@@ -243,7 +244,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--moves", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=10)
-    parser.add_argument("--stages", default="50,100,200,400,800,1600,3200")
+    parser.add_argument("--stages", default="10,20,50,100,200,400,800,1600,3200")
     parser.add_argument("--saturate-players", type=int, default=40)
     parser.add_argument("--systems", default=",".join(SYSTEMS), help="a subset, comma-separated")
     args = parser.parse_args()
@@ -265,8 +266,8 @@ def main() -> int:
                            "saturate_players": args.saturate_players, "rounds": args.rounds},
               "machine": machine()}
     print(f"{'':24}" + "".join(f"{s:>14}" for s in systems))
-    for key in ("move_median_ms", "move_p99_ms", "saturated_moves_per_s", "held_players", "start_mib",
-                "per_player_kib"):
+    for key in ("move_median_ms", "move_p99_ms", "new_game_median_ms", "saturated_moves_per_s", "held_players",
+                "start_mib", "per_player_kib"):
         values = [result["systems"][s][key] for s in systems]
         print(f"{key:24}" + "".join(f"{'—' if v is None else f'{v:.2f}':>14}" for v in values))
     for s in systems:

@@ -101,6 +101,9 @@ def peers_rows(r: dict[str, Any]) -> list[Row]:
                 " · ".join(f"{PEER_NAMES[p]} {ms(systems[p]['move_median_ms'])} / {ms(systems[p]['move_p99_ms'])}"
                            for p in PEER_NAMES if p in systems),
                 _peer_ratio(systems, "move_median_ms", True)),
+            *([Row(f"peers: a new game opened, both seated, median ({players} players saturating)",
+                   ms(ours["new_game_median_ms"]), _peer_text(systems, "new_game_median_ms", ms),
+                   _peer_ratio(systems, "new_game_median_ms", True))] if "new_game_median_ms" in ours else []),
             Row(f"peers: saturated moves/s ({players} players, 5-move games)", number(ours["saturated_moves_per_s"]),
                 _peer_text(systems, "saturated_moves_per_s", number),
                 _peer_ratio(systems, "saturated_moves_per_s", False),

@@ -208,6 +208,12 @@ def test_the_peers_rows_show_each_peer_beside_ours_and_the_ratios_to_each() -> N
     saturated = line(text, "peers: saturated moves/s (40 players")
     assert "335" in saturated and "boardgame.io 4 214" in saturated and "12.6× / 81.2×" in saturated
     assert "≥ ½ boardgame.io's MISSED" in saturated
+    assert "peers: a new game opened" not in text  # an older run without it: no row
+    systems = copy.deepcopy(SAMPLES["peers"]["systems"])
+    for name, opened in (("echo", 8.0), ("bgio", 50.0), ("colyseus", 40.0)):
+        systems[name]["new_game_median_ms"] = opened
+    opened = line(table({"peers": {**SAMPLES["peers"], "systems": systems}}), "peers: a new game opened")
+    assert "8.00 ms" in opened and "boardgame.io 50.00 ms · Colyseus 40.00 ms" in opened and "0.2× / 0.2×" in opened
     held = line(text, "peers: players held")
     assert "boardgame.io 800 · Colyseus 3 200" in held and "8.0× / 32.0×" in held and "MISSED" in held
     assert "600 MiB" in line(text, "peers: server memory") and "10.0× / 7.8×" in text

@@ -228,6 +228,8 @@ const colyseus = {
 const SYSTEMS = { echo, bgio, colyseus };
 
 // ---- one pair playing the script ----
+const newGames = []; // ms each new game took to open (both players seated), in every phase
+
 class Pair {
   constructor(adapter) { this.adapter = adapter; this.step = SCRIPT.length; }
 
@@ -236,7 +238,9 @@ class Pair {
   // the next move (a new game first when the last one ended): its ms, the new game not counted
   async next() {
     if (this.step === SCRIPT.length) {
+      const t0 = now();
       await this.adapter.newGame(this.inner, url);
+      newGames.push(now() - t0);
       this.step = 0;
     }
     const seat = this.step % 2, cell = SCRIPT[this.step];
@@ -284,7 +288,7 @@ async function latency(adapter) {
   const samples = [];
   for (let i = 0; i < Number(args.moves ?? 200); i++) samples.push(await pair.next());
   pair.close();
-  return stats(samples);
+  return { ...stats(samples), new_game: stats(newGames) };
 }
 
 async function saturate(adapter) {
@@ -300,7 +304,7 @@ async function saturate(adapter) {
     }
   }));
   pairs.forEach((p) => p.close());
-  return { players: pairs.length * 2, seconds, moves, moves_per_s: moves / seconds };
+  return { players: pairs.length * 2, seconds, moves, moves_per_s: moves / seconds, new_game: stats(newGames) };
 }
 
 // each player one move a second: a pair moves every 500 ms, on a timeline of its own (a late move is sent at
