@@ -14,7 +14,10 @@ and writes a result marked skipped. Then, in rounds that alternate the systems (
               p99 ≤ 100 ms, no error and ≥ 95 % of the moves made;
   memory:     the server's resident memory when it is ready (every process: for this platform the engine,
               the gateway, NATS and PostgreSQL) and per player at the largest stage held;
-and once per system (first round) the kill -9 test: three moves of a game, each acknowledged, then every
+then the midnight surge through the same driver (this platform only, the peers have no Daily): today's Daily
+published, `--surge-players` players (default 1 000) arriving evenly over `--surge-window` s (default 60),
+each connecting and starting his Daily — the start's median / p99 and errors (target p99 ≤ 100 ms). And
+once per system (first round) the kill -9 test: three moves of a game, each acknowledged, then every
 server process killed with SIGKILL (for this platform NATS too), restarted on the same data, and asked for
 the game — how many of the three moves it still has. Writes `.bench/peers.json`; figures are printed, never
 judged here (tests/load/summary.py shows the ratios). On a shared box the figures are noisy: compare rounds.
@@ -43,8 +46,9 @@ import httpx
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres, free_port
 from echo_runtime.migrate import apply_migrations
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import machine, rss_kib, start_service, write_result  # noqa: E402
+from stack import guests, machine, rss_kib, start_service, write_result  # noqa: E402
 
 PEERS = Path(__file__).parent / "peers"
 SYSTEMS = ("echo", "bgio", "colyseus")
@@ -144,8 +148,9 @@ class EchoPlatform:
     """This platform as the game needs it: PostgreSQL (migrated), NATS (file storage, fsync before every
     acknowledgement, as shipped), an engine and a gateway — each its own process."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, services: tuple[str, ...] = ("engine", "gateway")) -> None:
         self.folder = folder
+        self.services = services  # the Daily needs the leagues service too (a player's league)
 
     def start(self) -> None:
         self.postgres = EmbeddedPostgres(self.folder / "pg", delete_on_stop=True)
@@ -158,6 +163,7 @@ class EchoPlatform:
     def _services(self) -> None:
         env = {**os.environ, "NATS_URL": self.nats_url, "DATABASE_URL": self.pg_url, "ECHO_GATEWAY_DEV_MODE": "true",
                "ECHO_GATEWAY_WS_RATE": "100000", "ECHO_GATEWAY_WS_BURST": "100000", "LOG_FORMAT": "json"}
+        self.others = [start_service(name, env)[0] for name in self.services if name not in ("engine", "gateway")]
         self.engine, _ = start_service("engine", env)
         self.gateway, port = start_service("gateway", env)
         self.url = f"http://127.0.0.1:{port}"
@@ -178,7 +184,7 @@ class EchoPlatform:
         self._services()
 
     def stop(self) -> None:
-        for process in (self.engine, self.gateway):
+        for process in (self.engine, self.gateway, *self.others):
             process.terminate()
             process.wait(10)
         self.nats.stop()
@@ -211,6 +217,44 @@ def one_round(folder: Path, system: str, args: argparse.Namespace, kill_test: bo
             running.kill9()
             out["kill9"] = drive(folder, system, running.url, "recall", handle=json.dumps(played))
         return out
+
+
+async def prepare_daily(platform: EchoPlatform, players: int) -> list[str]:
+    """Today's Bronze Daily published as the daily service would (`tests.support.play.publish_daily`), offered
+    through gateway → leagues → engine, and `players` guests the leagues service knows (made beforehand, not
+    timed, as at midnight the players exist already)."""
+    from bench_surge import wait_for_daily
+    from echo_events.moscow import moscow_date
+    from echo_runtime.clock import SystemClock
+    from echo_runtime.nats_client import connect
+
+    from tests.support.leagues import caught_up
+    from tests.support.play import publish_daily
+
+    nc = await connect(platform.nats_url, "bench")
+    try:
+        js = nc.jetstream()
+        daily = await publish_daily(js, moscow_date(SystemClock().now()), league="bronze", seed=20261130)
+        accounts = await guests(platform.url, players + 1)
+        await wait_for_daily(platform.url, accounts[0][1], daily.daily_id)
+        await caught_up(js, None, limit_s=600)
+    finally:
+        await nc.close()
+    return [token for _, token in accounts[1:]]
+
+
+def midnight_surge(folder: Path, players: int, window: float) -> dict[str, Any]:
+    """Every player starting his Daily within `window` seconds, through the same driver (this platform only)."""
+    with tempfile.TemporaryDirectory(prefix="echo-bench-surge-") as data:
+        platform = EchoPlatform(Path(data), ("leagues", "engine", "gateway"))
+        platform.start()
+        try:
+            tokens = asyncio.run(prepare_daily(platform, players))
+            listed = Path(data) / "tokens.txt"
+            listed.write_text("\n".join(tokens))
+            return drive(folder, "echo", platform.url, "surge", tokens=listed, window=window)
+        finally:
+            platform.stop()
 
 
 def middle(values: list[float]) -> float:
@@ -247,6 +291,8 @@ def main() -> int:
     parser.add_argument("--stages", default="10,20,50,100,200,400,800,1600,3200")
     parser.add_argument("--saturate-players", type=int, default=40)
     parser.add_argument("--systems", default=",".join(SYSTEMS), help="a subset, comma-separated")
+    parser.add_argument("--surge-players", type=int, default=1000, help="the midnight surge's players (0: none)")
+    parser.add_argument("--surge-window", type=float, default=60, help="seconds over which they arrive")
     args = parser.parse_args()
     if reason := node_missing():
         print(f"bench_peers skipped: {reason}")
@@ -260,7 +306,12 @@ def main() -> int:
         for system in order:
             print(f"round {number + 1}: {system}", flush=True)
             rounds[system].append(one_round(folder, system, args, kill_test=number == 0))
-    result = {"systems": {s: combined(rounds[s]) for s in systems}, "rounds": rounds,
+    surge = None
+    if args.surge_players and "echo" in systems:
+        print(f"midnight surge: {args.surge_players} Daily starts in {args.surge_window:g} s", flush=True)
+        surge = midnight_surge(folder, args.surge_players, args.surge_window)
+    systems = [s for s in systems if rounds[s]]  # --rounds 0: the surge alone
+    result = {"systems": {s: combined(rounds[s]) for s in systems}, "rounds": rounds, "surge": surge,
               "workload": {"game": "tic-tac-toe, five moves (X wins), then a new game", "moves": args.moves,
                            "seconds": args.seconds, "stages": args.stages,
                            "saturate_players": args.saturate_players, "rounds": args.rounds},
@@ -272,6 +323,9 @@ def main() -> int:
         print(f"{key:24}" + "".join(f"{'—' if v is None else f'{v:.2f}':>14}" for v in values))
     for s in systems:
         print(f"kill -9 {s}: {result['systems'][s]['kill9']}")
+    if surge:
+        print(f"midnight surge: start {surge['start']}, connect → view {surge['connect_to_view']}, "
+              f"{surge['starts_per_s']:.1f} starts/s, errors {surge['errors']}")
     write_result("peers", result)
     return 0
 

@@ -84,6 +84,8 @@ def peers_rows(r: dict[str, Any]) -> list[Row]:
     if "skipped" in r:
         return [Row("peers: capacity beside boardgame.io and Colyseus", f"skipped: {r['skipped']}")]
     systems = r["systems"]
+    if "echo" not in systems:  # the surge alone (`--rounds 0`)
+        return surge_row(r.get("surge"))
     ours, bgio = systems["echo"], systems.get("bgio")
     players = r["workload"]["saturate_players"]
 
@@ -120,7 +122,19 @@ def peers_rows(r: dict[str, Any]) -> list[Row]:
                 " · ".join(f"{PEER_NAMES[p]} {kept(systems[p]['kill9'])}" for p in PEER_NAMES if p in systems),
                 target=target("every one", None if ours["kill9"] is None else
                               ours["kill9"]["kept"] == ours["kill9"]["acked"]))]
-    return rows
+    return rows + surge_row(r.get("surge"))
+
+
+def surge_row(surge: dict[str, Any] | None) -> list[Row]:
+    """The midnight surge through the peers' driver (this platform only: the peers have no Daily)."""
+    if not surge:
+        return []
+    start, whole = surge["start"], surge["connect_to_view"]
+    errors = sum(surge["errors"].values())
+    return [Row(f"peers' driver: midnight surge, {number(surge['players'])} Daily starts in {surge['window_s']:g} s, "
+                "start median / p99 (connect → view p99)",
+                f"{start['median_ms']:.2f} ms / {start['p99_ms']:.2f} ms ({whole['p99_ms']:.2f} ms)",
+                target=target("p99 ≤ 100 ms, no error", start["p99_ms"] <= 100 and errors == 0))]
 
 
 def rules_rows(r: dict[str, Any]) -> list[Row]:

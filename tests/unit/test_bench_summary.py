@@ -219,6 +219,12 @@ def test_the_peers_rows_show_each_peer_beside_ours_and_the_ratios_to_each() -> N
     assert "600 MiB" in line(text, "peers: server memory") and "10.0× / 7.8×" in text
     kill = line(text, "peers: acknowledged moves still there after kill -9")
     assert "3 of 3" in kill and "boardgame.io 0 of 3 · Colyseus 0 of 3" in kill and "every one met" in kill
+    assert "midnight surge" not in text  # a run without it: no row
+    surged = {**SAMPLES["peers"], "surge": {"players": 1000, "window_s": 60.0, "errors": {},
+                                            "start": {"median_ms": 12.5, "p99_ms": 140.0},
+                                            "connect_to_view": {"median_ms": 20.0, "p99_ms": 180.0}}}
+    surge = line(table({"peers": surged}), "peers' driver: midnight surge, 1 000 Daily starts in 60 s")
+    assert "12.50 ms / 140.00 ms (180.00 ms)" in surge and "p99 ≤ 100 ms, no error MISSED" in surge
     skipped = table({"peers": {"skipped": "the peers need node and npm (Node.js 20 or newer), not found on PATH"}})
     assert "skipped: the peers need node and npm" in line(skipped, "peers: capacity beside")
 

@@ -11,6 +11,7 @@
 //             capacity --stages 50,100,… --seconds S --pids 1,2  each player one move a second, stage by stage
 //             durable                          three moves of a game, acknowledged; prints the game's handle
 //             recall   --handle JSON           which of those moves the (restarted) server still has
+//             surge    --tokens FILE --window S  (echo only) players starting the Daily within S seconds
 //
 // A move's time: from sending it until the OPPONENT's socket has the update that shows it (for this platform
 // that is after its events are stored; the mover's own ack leaves at the same point). Every game is X 0, O 3,
@@ -365,7 +366,39 @@ async function recall(adapter) {
   return { ...found, acked: handle.acked_cells.length, kept };
 }
 
-const PHASES = { latency, saturate, capacity, durable, recall };
+// this platform only (the peers have no Daily): the midnight surge — players whose guests were made beforehand
+// (`--tokens FILE`, one a line) arrive spread evenly over `--window` seconds; each opens a WebSocket, says hello
+// and starts the Daily. Timed: the start alone, and connect → the start's view.
+async function surge() {
+  if (system !== "echo") throw new Error("the surge is this platform's Daily: echo only");
+  const tokens = readFileSync(args.tokens, "utf8").split("\n").filter(Boolean);
+  const window = Number(args.window ?? 60) * 1000;
+  const starts = [], whole = [], errors = {}, players = [];
+  const t0 = now() + 200;
+  await Promise.all(tokens.map(async (token, i) => {
+    const wait = t0 + (i * window) / tokens.length - now();
+    if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
+    const connected = now();
+    try {
+      const player = await EchoPlayer.open(url, token);
+      players.push(player);
+      const sent = now();
+      const reply = await player.ask({ type: "start", kind: "echo", mode: "daily" });
+      if (reply.type !== "ack") throw new Error(reply.code ?? reply.type);
+      starts.push(now() - sent);
+      whole.push(now() - connected);
+    } catch (error) {
+      const code = String(error.message ?? error).slice(0, 40);
+      errors[code] = (errors[code] ?? 0) + 1;
+    }
+  }));
+  const seconds = (now() - t0) / 1000;
+  players.forEach((p) => p.close());
+  return { players: tokens.length, window_s: window / 1000, start: stats(starts), connect_to_view: stats(whole),
+    starts_per_s: starts.length / seconds, errors };
+}
+
+const PHASES = { latency, saturate, capacity, durable, recall, surge };
 const adapter = SYSTEMS[system];
 if (!adapter || !PHASES[phase]) {
   console.error("usage: node driver.mjs echo|bgio|colyseus URL latency|saturate|capacity|durable|recall [--key value]");
