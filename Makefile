@@ -9,7 +9,7 @@ PYTEST := $(PY) -m pytest
 help: ## List every target
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z_-]+:.*## / {printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-.venv/.synced: pyproject.toml uv.lock $(wildcard libs/*/pyproject.toml libs/games/*/pyproject.toml services/*/pyproject.toml)
+.venv/.synced: pyproject.toml uv.lock $(wildcard libs/*/pyproject.toml libs/games/*/pyproject.toml examples/*/pyproject.toml services/*/pyproject.toml)
 	@python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
 	$(UV) sync --frozen --all-packages --python 3.11
 	@touch $@

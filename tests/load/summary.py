@@ -4,7 +4,10 @@
 
 Columns: the figure, what was measured, the floor it is compared with (measured in the same run), the
 ratio — how many times the floor's cost the figure is (a latency ÷ the floor's latency; the floor's
-throughput ÷ the throughput) — and the target, with `met` or `MISSED` where one is stated. A benchmark
+throughput ÷ the throughput) — and the target, with `met` or `MISSED` where one is stated. The first rows
+are the capacity side by side (bench_peers): this platform's figure, boardgame.io's and Colyseus's from the
+same run, and how many times each peer's cost ours is. The bare pipeline's rows stay as figures with no
+target: what a player feels is capacity, measured against the peers. A benchmark
 whose file is missing shows `not run`; a file of another shape shows what could not be read. It runs
 nothing and never fails on figures: it only reads and prints.
 """
@@ -20,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-BENCHMARKS = ("rules", "moves", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five",
+BENCHMARKS = ("peers", "rules", "moves", "connections", "leagues", "projection", "refold", "surge", "eot", "ghost_five",
               "ghost_online", "eot_online", "ark_online")
 HEADERS = ("figure", "measured", "floor", "ratio", "target")
 
@@ -55,6 +58,83 @@ def times(value: float, floor: float) -> str:
 
 def target(text: str, met: bool | None) -> str:
     return text if met is None else f"{text} {'met' if met else 'MISSED'}"
+
+
+PEER_NAMES = {"bgio": "boardgame.io", "colyseus": "Colyseus"}
+
+
+def _peer_text(systems: dict[str, Any], key: str, show: Callable[[float], str]) -> str:
+    return " · ".join(f"{PEER_NAMES[p]} {show(systems[p][key])}" for p in PEER_NAMES if p in systems)
+
+
+def _peer_ratio(systems: dict[str, Any], key: str, ours_is_cost: bool) -> str:
+    """How many times each peer's cost ours is: a latency or memory ÷ the peer's; the peer's throughput ÷ ours."""
+    ours, out = systems["echo"][key], []
+    for peer in PEER_NAMES:
+        theirs = systems.get(peer, {}).get(key)
+        if theirs is None or ours is None:
+            continue
+        cost, floor = (ours, theirs) if ours_is_cost else (theirs, ours)
+        out.append(times(cost, floor) if floor else "—")
+    return " / ".join(out) or "—"
+
+
+def peers_rows(r: dict[str, Any]) -> list[Row]:
+    """The same tic-tac-toe on this platform, boardgame.io and Colyseus, one driver, one run (bench_peers)."""
+    if "skipped" in r:
+        return [Row("peers: capacity beside boardgame.io and Colyseus", f"skipped: {r['skipped']}")]
+    systems = r["systems"]
+    if "echo" not in systems:  # the surge alone (`--rounds 0`)
+        return surge_row(r.get("surge"))
+    ours, bgio = systems["echo"], systems.get("bgio")
+    players = r["workload"]["saturate_players"]
+
+    def ms(value: float) -> str:
+        return f"{value:.2f} ms"
+
+    def kib(value: float | None) -> str:
+        return "—" if value is None else f"{value:.0f} KiB"
+
+    def kept(found: dict[str, Any] | None) -> str:
+        return "—" if found is None else f"{found['kept']} of {found['acked']}"
+
+    rows = [Row("peers: one move until the opponent has it, median / p99",
+                f"{ms(ours['move_median_ms'])} / {ms(ours['move_p99_ms'])}",
+                " · ".join(f"{PEER_NAMES[p]} {ms(systems[p]['move_median_ms'])} / {ms(systems[p]['move_p99_ms'])}"
+                           for p in PEER_NAMES if p in systems),
+                _peer_ratio(systems, "move_median_ms", True)),
+            *([Row(f"peers: a new game opened, both seated, median ({players} players saturating)",
+                   ms(ours["new_game_median_ms"]), _peer_text(systems, "new_game_median_ms", ms),
+                   _peer_ratio(systems, "new_game_median_ms", True))] if "new_game_median_ms" in ours else []),
+            Row(f"peers: saturated moves/s ({players} players, 5-move games)", number(ours["saturated_moves_per_s"]),
+                _peer_text(systems, "saturated_moves_per_s", number),
+                _peer_ratio(systems, "saturated_moves_per_s", False),
+                target("≥ ½ boardgame.io's", None if bgio is None else
+                       ours["saturated_moves_per_s"] >= bgio["saturated_moves_per_s"] / 2)),
+            Row("peers: players held at a move a second, p99 ≤ 100 ms", number(ours["held_players"]),
+                _peer_text(systems, "held_players", number), _peer_ratio(systems, "held_players", False),
+                target("≥ boardgame.io's", None if bgio is None else ours["held_players"] >= bgio["held_players"])),
+            Row("peers: server memory when ready (every process)", f"{ours['start_mib']:.0f} MiB",
+                _peer_text(systems, "start_mib", lambda v: f"{v:.0f} MiB"), _peer_ratio(systems, "start_mib", True)),
+            Row("peers: memory per player held", kib(ours["per_player_kib"]),
+                _peer_text(systems, "per_player_kib", kib)),
+            Row("peers: acknowledged moves still there after kill -9 and a restart", kept(ours["kill9"]),
+                " · ".join(f"{PEER_NAMES[p]} {kept(systems[p]['kill9'])}" for p in PEER_NAMES if p in systems),
+                target=target("every one", None if ours["kill9"] is None else
+                              ours["kill9"]["kept"] == ours["kill9"]["acked"]))]
+    return rows + surge_row(r.get("surge"))
+
+
+def surge_row(surge: dict[str, Any] | None) -> list[Row]:
+    """The midnight surge through the peers' driver (this platform only: the peers have no Daily)."""
+    if not surge:
+        return []
+    start, whole = surge["start"], surge["connect_to_view"]
+    errors = sum(surge["errors"].values())
+    return [Row(f"peers' driver: midnight surge, {number(surge['players'])} Daily starts in {surge['window_s']:g} s, "
+                "start median / p99 (connect → view p99)",
+                f"{start['median_ms']:.2f} ms / {start['p99_ms']:.2f} ms ({whole['p99_ms']:.2f} ms)",
+                target=target("p99 ≤ 100 ms, no error", start["p99_ms"] <= 100 and errors == 0))]
 
 
 def rules_rows(r: dict[str, Any]) -> list[Row]:
@@ -112,9 +192,7 @@ def _pipeline_row(run: dict[str, Any], label: str, move_us: float, js_floor_us: 
         return []
     return [Row(f"moves ({label}): bare pipeline, no game (WS → relay → NATS → append → WS), median",
                 duration_us(pipeline["median_us"]), f"{duration_us(js_floor_us)} JetStream publish",
-                times(pipeline["median_us"], js_floor_us),
-                target(f"a move ≤ 1.5× this: {times(move_us, pipeline['median_us'])}",
-                       move_us <= 1.5 * pipeline["median_us"]))]
+                times(pipeline["median_us"], js_floor_us), f"a move is {times(move_us, pipeline['median_us'])} this")]
 
 
 def _person_row(run: dict[str, Any], label: str) -> list[Row]:
@@ -124,8 +202,7 @@ def _person_row(run: dict[str, Any], label: str) -> list[Row]:
         return []
     return [Row(f"moves ({label}): paced like a person (10/s, one game), median", duration_us(person["median_us"]),
                 f"{duration_us(floor['median_us'])} bare JetStream, 10/s", times(person["median_us"],
-                                                                                floor["median_us"]),
-                target("≤ 3.6× floor", person["median_us"] <= 3.6 * floor["median_us"]))]
+                                                                                floor["median_us"]))]
 
 
 def pauses(by_generation: dict[str, dict[str, float]]) -> str:
@@ -247,8 +324,7 @@ def ghost_online_rows(r: dict[str, Any]) -> list[Row]:
     return [Row("ghost online: turn round trip (last reveal in, both results out), median / p99",
                 f"{duration_us(turn['turn']['median_us'])} / {duration_us(turn['turn']['p99_us'])}",
                 floor=f"pipeline {duration_us(turn['pipeline']['median_us'])}",
-                ratio=times(turn["turn"]["median_us"], turn["pipeline"]["median_us"]),
-                target=target(f"≤ {goals['turn_vs_pipeline']:g}×", turn["ratio"] <= goals["turn_vs_pipeline"])),
+                ratio=times(turn["turn"]["median_us"], turn["pipeline"]["median_us"])),
             Row(f"ghost online: {number(clocks['matches'])} matches' clocks, late after the deadline median / p99",
                 f"{late['median']:.0f} / {late['p99']:.0f} ms",
                 target=target(f"p99 ≤ {goals['timer_p99_ms']:g} ms", late["p99"] <= goals["timer_p99_ms"])),
@@ -259,13 +335,12 @@ def ghost_online_rows(r: dict[str, Any]) -> list[Row]:
 
 def eot_online_rows(r: dict[str, Any]) -> list[Row]:
     """Echoes of Time online: one action's four views against the bare pipeline, tables with bots (bench_eot_online)."""
-    goals, action, tables = r["targets"], r["action"], r["tables"]
+    action, tables = r["action"], r["tables"]
     per, think = tables["kib_per_table"], tables["think_ms"]
     return [Row("eot online: one action, 4 players (command in, four views out), median / p99",
                 f"{duration_us(action['action']['median_us'])} / {duration_us(action['action']['p99_us'])}",
                 floor=f"pipeline {duration_us(action['pipeline']['median_us'])}",
-                ratio=times(action["action"]["median_us"], action["pipeline"]["median_us"]),
-                target=target(f"≤ {goals['action_vs_pipeline']:g}×", action["ratio"] <= goals["action_vs_pipeline"])),
+                ratio=times(action["action"]["median_us"], action["pipeline"]["median_us"])),
             Row(f"eot online: {number(tables['tables'])} tables with 3 {tables['bot_level']} bots, memory per table "
                 "(engine / gateway)", f"{per['engine']:.1f} / {per['gateway']:.1f} KiB"),
             Row("eot online: a bot's think time (bot_action), median / p99",
@@ -280,8 +355,7 @@ def ark_online_rows(r: dict[str, Any]) -> list[Row]:
     return [Row(f"ark online: vote of {votes['players']} (last ballot in, all views out), median / p99",
                 f"{duration_us(vote['median_us'])} / {duration_us(vote['p99_us'])}",
                 floor=f"pipeline {duration_us(floor['median_us'])} / {duration_us(floor['p99_us'])}",
-                ratio=times(vote["median_us"], floor["median_us"]),
-                target=target(f"≤ {goals['vote_vs_pipeline']:g}×", votes["ratio"] <= goals["vote_vs_pipeline"])),
+                ratio=times(vote["median_us"], floor["median_us"])),
             Row(f"ark online: timers of {rooms}, late at the devices (lobbies filling too), median / p99",
                 f"{late['median']:.0f} / {late['p99']:.0f} ms",
                 target=target(f"p99 ≤ {goals['timer_p99_ms']:g} ms, none stuck",
@@ -292,7 +366,8 @@ def ark_online_rows(r: dict[str, Any]) -> list[Row]:
 
 
 EXTRACTORS: dict[str, Callable[[dict[str, Any]], list[Row]]] = {
-    "rules": rules_rows, "moves": moves_rows, "connections": connections_rows, "leagues": leagues_rows,
+    "peers": peers_rows, "rules": rules_rows, "moves": moves_rows, "connections": connections_rows,
+    "leagues": leagues_rows,
     "projection": projection_rows, "refold": refold_rows, "surge": surge_rows, "eot": eot_rows,
     "ghost_five": ghost_five_rows, "ghost_online": ghost_online_rows, "eot_online": eot_online_rows,
     "ark_online": ark_online_rows,
