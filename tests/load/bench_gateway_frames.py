@@ -50,14 +50,6 @@ class Socket:
             self._deflate.flush(zlib.Z_SYNC_FLUSH)
 
 
-class Subscription:
-    """What `echo_runtime.on_arrival` reaches into: the queue it replaces with its handing on."""
-
-    def __init__(self) -> None:
-        self._pending_queue: asyncio.Queue[Msg] = asyncio.Queue()
-        self._pending_size = 0
-
-
 class Nats:
     """Keeps the updates published; answers each request with the next of the answers it was given, handed
     to the gateway's reply subscription (`echo_runtime.replies`) as the client would read it."""
@@ -66,7 +58,7 @@ class Nats:
         self.published: list[Msg] = []
         self.answers: list[Msg] = []
         self.max_payload = 1 << 20
-        self._replies = Subscription()
+        self._on_reply: Any = None  # the reply mux's callback (`echo_runtime.replies`)
 
     def new_inbox(self) -> str:
         return "_INBOX.bench"
@@ -77,11 +69,13 @@ class Nats:
             self.published.append(Msg(_client=None, subject=subject, data=data, headers=headers))  # type: ignore[arg-type]
         elif reply:
             answer = self.answers.pop()
-            self._replies._pending_queue.put_nowait(
-                Msg(_client=None, subject=reply, data=answer.data, headers=answer.headers))  # type: ignore[arg-type]
+            asyncio.get_running_loop().create_task(self._on_reply(
+                Msg(_client=None, subject=reply, data=answer.data, headers=answer.headers)))  # type: ignore[arg-type]
 
-    async def subscribe(self, subject: str, *_: Any, **__: Any) -> Any:
-        return self._replies if subject.startswith("_INBOX.") else self
+    async def subscribe(self, subject: str, *_: Any, cb: Any = None, **__: Any) -> Any:
+        if subject.startswith("_INBOX"):
+            self._on_reply = cb
+        return self
 
     async def unsubscribe(self) -> None:
         return None
