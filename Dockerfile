@@ -32,6 +32,7 @@ COPY services/daily/pyproject.toml services/daily/pyproject.toml
 COPY services/leagues/pyproject.toml services/leagues/pyproject.toml
 COPY services/social/pyproject.toml services/social/pyproject.toml
 COPY services/gateway/pyproject.toml services/gateway/pyproject.toml
+COPY examples/tictactoe/pyproject.toml examples/tictactoe/pyproject.toml
 RUN --mount=type=cache,target=/root/.cache/uv \
     uv sync --frozen --all-packages --no-dev --no-install-workspace
 
@@ -39,8 +40,11 @@ RUN --mount=type=cache,target=/root/.cache/uv \
 # only /app/.venv, no source tree.
 COPY libs libs
 COPY services services
+# The workspace's example game (the capacity benchmark's tic-tac-toe) is read for the lock, never installed:
+# production hosts only the platform's games.
+COPY examples/tictactoe examples/tictactoe
 RUN --mount=type=cache,target=/root/.cache/uv \
-    uv sync --frozen --all-packages --no-dev --no-editable
+    uv sync --frozen --all-packages --no-dev --no-editable --no-install-package tictactoe-rules
 
 # ---- runtime: the interpreter, the virtualenv, a non-root user ----
 FROM ${PYTHON_IMAGE} AS runtime
