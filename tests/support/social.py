@@ -109,7 +109,7 @@ def token_in(url: str) -> str:
 async def new_accounts_durable(js: Any) -> str:
     """A durable of the accounts projection for one test's database, made before the service starts so that
     it takes only what comes next (the service would otherwise replay the session's whole ACCOUNTS stream;
-    an account made before it is adopted from its subject anyway). The shared "social-accounts" is left
+    an account made before it is adopted from its subjects anyway). The shared "social-accounts" is left
     alone: a test's stopped or killed service would leave messages unacknowledged on it."""
     durable = f"social-accounts-{uuid.uuid4().hex[:12]}"
     await js.add_consumer(
