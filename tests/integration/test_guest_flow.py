@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 import asyncpg
 import httpx
 import pytest
-from echo_events.accounts import GuestCreated, account_subject
+from echo_events.accounts import GuestCreated, guest_subject
 from echo_events.envelope import Batch, wrap
 from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings
@@ -45,8 +45,8 @@ async def test_guest_created_at_the_gateway_lands_once_in_social(
             await wait_for("SELECT count(*) FROM accounts WHERE account_id = $1", account_id, conn=conn)
 
             # the same batch delivered a second time (a redelivery, a replay) changes nothing
-            tip = await js.get_last_msg("ACCOUNTS", account_subject(account_id))
-            await js.publish(account_subject(account_id), tip.data, stream="ACCOUNTS",
+            tip = await js.get_last_msg("ACCOUNTS", guest_subject(account_id))
+            await js.publish(guest_subject(account_id), tip.data, stream="ACCOUNTS",
                              headers={"Nats-Msg-Id": f"redelivery-{uuid.uuid4()}"})
             assert await _published_and_consumed(js, account_id) == 2
             assert await conn.fetchval("SELECT count(*) FROM accounts WHERE account_id = $1", account_id) == 1
@@ -59,12 +59,12 @@ async def test_guest_created_at_the_gateway_lands_once_in_social(
 
 
 async def _published_and_consumed(js, account_id: str) -> int:  # noqa: ANN001
-    """Wait until the durable consumer has acknowledged everything on the account's subject."""
+    """Wait until the durable consumer has acknowledged everything on the guest's subject."""
     for _ in range(200):
         info = await js.consumer_info("ACCOUNTS", "social-accounts")
         if info.num_pending == 0 and info.num_ack_pending == 0:
-            stream = await js.stream_info("ACCOUNTS", subjects_filter=account_subject(account_id))
-            return stream.state.subjects[account_subject(account_id)]
+            stream = await js.stream_info("ACCOUNTS", subjects_filter=guest_subject(account_id))
+            return stream.state.subjects[guest_subject(account_id)]
         await asyncio.sleep(0.05)
     raise AssertionError("the consumer never caught up")
 
@@ -84,8 +84,8 @@ async def test_guest_subject_refuses_a_second_creation(js) -> None:  # noqa: ANN
     account = uuid.uuid4().hex
     event = wrap(GuestCreated(account_id=account, device_id="d"), event_id=uuid.uuid4().hex,
                  stream_id=account, version=1, occurred_at=datetime.now(UTC))
-    await append(js, "ACCOUNTS", account_subject(account), Batch(events=(event,)), msg_id="first-" + account,
+    await append(js, "ACCOUNTS", guest_subject(account), Batch(events=(event,)), msg_id="first-" + account,
                  expected_last_sequence=0)
     with pytest.raises(AppendConflict):
-        await append(js, "ACCOUNTS", account_subject(account), Batch(events=(event,)), msg_id="other-" + account,
+        await append(js, "ACCOUNTS", guest_subject(account), Batch(events=(event,)), msg_id="other-" + account,
                      expected_last_sequence=0)

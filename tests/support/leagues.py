@@ -118,13 +118,14 @@ async def _append(js, game_id: str, events: list, first_version: int, at: dt.dat
 
 
 class Accounts:
-    """The social service's side of ACCOUNTS: gap-free versions per account, starting after GuestCreated."""
+    """ACCOUNTS as the gateway (GuestCreated) and the social service (the rest) write it: gap-free versions."""
 
     def __init__(self, js) -> None:  # noqa: ANN001
         self.js = js
         self.versions: dict[str, int] = defaultdict(int)
 
-    async def _emit(self, account_id: str, event_type: str, payload: dict[str, Any], at: dt.datetime) -> None:
+    async def _emit(self, account_id: str, event_type: str, payload: dict[str, Any], at: dt.datetime,
+                    subject: str = "account.{}") -> None:
         self.versions[account_id] += 1
         envelope = Envelope(
             event_id=uuid.uuid4().hex,
@@ -135,10 +136,12 @@ class Accounts:
             occurred_at=at,
             payload=payload,
         )
-        await self.js.publish(f"account.{account_id}", encode(Batch(events=(envelope,))), stream="ACCOUNTS")
+        await self.js.publish(subject.format(account_id), encode(Batch(events=(envelope,))), stream="ACCOUNTS")
 
     async def guest(self, account_id: str, at: dt.datetime) -> None:
-        await self._emit(account_id, "account.GuestCreated", {"account_id": account_id, "device_id": "d"}, at)
+        """Where the gateway writes it (echo_events.accounts)."""
+        await self._emit(account_id, "account.GuestCreated", {"account_id": account_id, "device_id": "d"}, at,
+                         subject="account.guest.{}")
 
     async def callsign(self, account_id: str, callsign: str, at: dt.datetime) -> None:
         await self._emit(

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 import pytest
-from echo_events.accounts import account_subject
+from echo_events.accounts import account_subject, guest_subject
 from echo_events.envelope import Envelope, decode
 from echo_events.social_commands import command_subject
 from echo_gateway.accounts import create_guest
@@ -88,16 +88,18 @@ class SocialEnv:
 
 
 async def events_on(js: Any, account_id: str) -> list[Envelope]:
-    """Every event stored on the account's subject, in order."""
+    """Every event stored on the account's subjects (its guest's, then its own), in order."""
     found: list[Envelope] = []
-    seq = 1
-    while True:
-        try:
-            msg = await js.get_msg("ACCOUNTS", seq=seq, subject=account_subject(account_id), next=True)
-        except NotFoundError:
-            return found
-        found.extend(decode(msg.data).events)
-        seq = msg.seq + 1
+    for subject in (guest_subject(account_id), account_subject(account_id)):
+        seq = 1
+        while True:
+            try:
+                msg = await js.get_msg("ACCOUNTS", seq=seq, subject=subject, next=True)
+            except NotFoundError:
+                break
+            found.extend(decode(msg.data).events)
+            seq = msg.seq + 1
+    return found
 
 
 def token_in(url: str) -> str:
@@ -107,7 +109,7 @@ def token_in(url: str) -> str:
 async def new_accounts_durable(js: Any) -> str:
     """A durable of the accounts projection for one test's database, made before the service starts so that
     it takes only what comes next (the service would otherwise replay the session's whole ACCOUNTS stream;
-    an account made before it is adopted from its subject anyway). The shared "social-accounts" is left
+    an account made before it is adopted from its subjects anyway). The shared "social-accounts" is left
     alone: a test's stopped or killed service would leave messages unacknowledged on it."""
     durable = f"social-accounts-{uuid.uuid4().hex[:12]}"
     await js.add_consumer(

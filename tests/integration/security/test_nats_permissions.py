@@ -116,7 +116,9 @@ async def test_each_service_may_do_its_job_and_nothing_else(private_nats_url: st
         assert await gateway.publishes("social.cmd.account.get")
         assert await gateway.subscribes("echo.updates.someone") and await gateway.subscribes("daily.announced.*")
         assert await gateway.subscribes("daily.closed.*") and await gateway.subscribes("daily.warning")
-        assert await gateway.appends("account.newguest")
+        # guests only, on their own subjects: never an account's other events (a forged EmailConfirmed)
+        assert await gateway.appends("account.guest.newguest")
+        assert not await gateway.appends("account.newguest") and not await gateway.appends("account.guest.a.b")
         assert await gateway.reads("DAILY_PUBLIC", "daily.announced.bronze")
         # a live Daily's seed is in DAILY's `daily.published.*`: the gateway neither reads nor hears it
         assert not await gateway.reads("DAILY", "daily.published.bronze")
@@ -162,6 +164,7 @@ async def test_each_service_may_do_its_job_and_nothing_else(private_nats_url: st
             assert not await asker.subscribes("daily.published.bronze")
         assert not await social.reads("DAILY", "daily.closed.bronze")
         assert await social.appends("account.x") and await social.subscribes("social.cmd.>")
+        assert not await social.appends("account.guest.x")  # the gateway's alone
         assert not await social.appends("echo.game.g1.move") and not await social.publishes("leagues.q.chart")
         assert not await social.publishes("social.cmd.account.get")
         for name in ("gateway", "engine", "daily", "leagues", "social"):

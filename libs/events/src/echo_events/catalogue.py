@@ -109,8 +109,11 @@ GAMES = Channel("games", "echo.game.{game_id}.{kind}", "Two subjects per game, o
                          f"(with the other events of that command), `{streams.MOVE}` for every other batch; "
                          f"projections that need only games' creations and ends read "
                          f"`{streams.ALL_GAME_LIFECYCLES}`"})
-ACCOUNTS = Channel("accounts", "account.{account_id}", "One subject per account: everything that happened "
-                   "to it (guest creation, callsign, e-mail, friends, challenges).", streams.ACCOUNTS.name,
+ACCOUNTS = Channel("accounts", "account.{account_id}", "One subject per account, the social service's: "
+                   "everything that happened to it (callsign, e-mail, friends, challenges). A guest's "
+                   "account.GuestCreated is on `account.guest.{account_id}`, the gateway's (on the account's "
+                   "own subject for guests created before 2026-12-06); consumers take nothing else from there.",
+                   streams.ACCOUNTS.name,
                    {"account_id": "the account's id (Envelope.stream_id)"})
 DAILY_CHANNELS: dict[type[Event], Channel] = {
     daily.DailyPublished: Channel("dailyPublished", daily.SUBJECT_PUBLISHED, "00:00 MSK: a league's Daily came "

@@ -1,7 +1,8 @@
 """Events of the social context: callsigns, e-mail, devices, friends, blocks and challenges.
 
 The social service decides every one of them and publishes each on the subject of the account it is
-about, `account.<account_id>` (stream ACCOUNTS), right after GuestCreated (version 1, from the gateway).
+about, `account.<account_id>` (stream ACCOUNTS), after GuestCreated (version 1, from the gateway on
+`account.guest.<account_id>`, echo_events.accounts).
 A fact that concerns two accounts (a mutual friendship made by a challenge) is two events, one on each
 account's subject.
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
+from echo_events.accounts import ACCOUNT_SUBJECTS, GUEST_SUBJECTS
 from echo_events.daily import NOTICE_SUBJECTS as DAILY_NOTICES
 from echo_events.daily import PUBLIC_STREAM as DAILY_PUBLIC
 from echo_events.daily import PUBLIC_STREAM_SUBJECTS as DAILY_PUBLIC_SUBJECTS
@@ -91,12 +92,13 @@ class Access:
 
 
 ACCESS: dict[str, Access] = {
-    # sends players' commands and queries; hears its players' updates and the Daily notices; writes guests
-    # to ACCOUNTS but reads no game, account or dead-letter stream, and publishes no daily event. Of the
+    # sends players' commands and queries; hears its players' updates and the Daily notices; writes guests'
+    # GuestCreated to ACCOUNTS, on the guest subjects only (echo_events.accounts), never an account's other
+    # events; reads no game, account or dead-letter stream, and publishes no daily event. Of the
     # Dailies it reads and hears only what anyone may know (DAILY_PUBLIC, closes, warnings): never DAILY's
     # `daily.published.*`, which carries the seed
     "gateway": Access(
-        publish=(ENGINE_SUBJECT, replica_subject("*"), LEAGUES_QUERIES, f"{SOCIAL_COMMANDS}>", "account.*", PRESENCE,
+        publish=(ENGINE_SUBJECT, replica_subject("*"), LEAGUES_QUERIES, f"{SOCIAL_COMMANDS}>", GUEST_SUBJECTS, PRESENCE,
                  SUBJECT_DEV_CLOCK,
                  *read_stream(DAILY_PUBLIC),
                  *bucket(SESSIONS.name), *bucket(LIMITS.name)),
@@ -128,8 +130,9 @@ ACCESS: dict[str, Access] = {
         subscribe=(LEAGUES_QUERIES, *hear_today(), replies("leagues")),
         answers_requests=True,
     ),
+    # the only writer of accounts' events (`account.<id>`), all but guest creation
     "social": Access(
-        publish=(*ACCOUNTS.subjects, *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name),
+        publish=(ACCOUNT_SUBJECTS, *read_stream(ACCOUNTS.name), *consume_stream(ACCOUNTS.name),
                  *consume_stream(GAMES.name), *read_today(), *dead_letters()),
         subscribe=(f"{SOCIAL_COMMANDS}>", *hear_today(), replies("social")),
         answers_requests=True,

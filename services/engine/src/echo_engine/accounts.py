@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import asyncpg
 from echo_events.callsigns import display_callsign
-from echo_events.envelope import Batch, decode
+from echo_events.envelope import Batch
+from echo_runtime.account_events import account_batch
 from echo_runtime.consumer import ConsumerSpec
 from echo_runtime.projection import apply_monotonic
 from nats.aio.msg import Msg
@@ -31,7 +32,9 @@ async def apply_account_rows(conn: asyncpg.Connection, batch: Batch) -> None:
 
 def accounts_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
     async def handle(msg: Msg) -> None:
-        await apply_monotonic(pool, ACCOUNTS_PROJECTION, decode(msg.data), apply_account_rows)
+        batch = account_batch(msg.subject, msg.data)
+        if batch is not None:
+            await apply_monotonic(pool, ACCOUNTS_PROJECTION, batch, apply_account_rows)
 
     return handle
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 
-from echo_events.accounts import GuestCreated, account_subject
+from echo_events.accounts import GuestCreated, guest_subject
 from echo_events.envelope import Batch, wrap
 from echo_events.streams import ACCOUNTS
 from echo_runtime.append import append
@@ -26,6 +26,6 @@ async def create_guest(js: JetStreamContext, clock: Clock) -> Guest:
         GuestCreated(account_id=guest.account_id, device_id=guest.device_id),
         event_id=event_id, stream_id=guest.account_id, version=1, occurred_at=clock.now(),
     )
-    await append(js, ACCOUNTS.name, account_subject(guest.account_id), Batch(events=(envelope,)),
+    await append(js, ACCOUNTS.name, guest_subject(guest.account_id), Batch(events=(envelope,)),
                  msg_id=event_id, expected_last_sequence=0)
     return guest

@@ -19,6 +19,7 @@ from echo_events.envelope import Batch, Envelope, decode, unwrap
 from echo_events.moscow import moscow_date, week_of
 from echo_events.play import GameCreated
 from echo_events.streams import ALL_GAME_LIFECYCLES
+from echo_runtime.account_events import account_batch
 from echo_runtime.consumer import ConsumerSpec
 from echo_runtime.projection import apply_monotonic, apply_once
 from nats.aio.msg import Msg
@@ -239,7 +240,9 @@ def games_handler(pool: asyncpg.Pool):  # noqa: ANN201 - a consumer Handler
 
 def accounts_handler(pool: asyncpg.Pool):  # noqa: ANN201
     async def handle(msg: Msg) -> None:
-        await apply_once(pool, ACCOUNTS_PROJECTION, decode(msg.data), apply_account_rows)
+        batch = account_batch(msg.subject, msg.data)
+        if batch is not None:
+            await apply_once(pool, ACCOUNTS_PROJECTION, batch, apply_account_rows)
 
     return handle
 

@@ -11,9 +11,9 @@ from datetime import date
 
 import asyncpg
 import structlog
-from echo_events.accounts import GuestCreated, account_subject
+from echo_events.accounts import GuestCreated, account_subject, from_its_writer, guest_subject
 from echo_events.callsigns import generated_number
-from echo_events.envelope import decode, unwrap
+from echo_events.envelope import Envelope, decode, unwrap
 from echo_events.model import Event
 from echo_events.streams import ACCOUNTS
 from echo_runtime.append import last_message
@@ -61,20 +61,16 @@ class Social:
         return await self.dailies.date()
 
     async def ensure_account(self, account_id: str) -> None:
-        """Know the account: from the table, or (GuestCreated not projected yet) from its subject."""
+        """Know the account: from the table, or (GuestCreated not projected yet) from its subjects."""
         if await self.pool.fetchval("SELECT 1 FROM accounts WHERE account_id = $1", account_id):
             return
-        subject = account_subject(account_id)
-        try:
-            first = await self.js.get_msg(ACCOUNTS.name, seq=1, subject=subject, next=True)
-        except NotFoundError:
-            raise Refused(ACCOUNT_UNKNOWN) from None
-        tip = await last_message(self.js, ACCOUNTS.name, subject)
-        created = decode(first.data).events[0]
-        guest = unwrap(created)
-        if not isinstance(guest, GuestCreated) or tip is None:
+        created = await self._guest_created(account_id)
+        guest = unwrap(created) if created is not None else None
+        if not isinstance(guest, GuestCreated) or guest.account_id != account_id:
             raise Refused(ACCOUNT_UNKNOWN)
-        version = decode(tip.data).events[-1].version
+        # guests created before the split have their GuestCreated (and maybe more) on the account's subject
+        tip = await last_message(self.js, ACCOUNTS.name, account_subject(account_id))
+        version = decode(tip.data).events[-1].version if tip is not None else created.version
         await self.pool.execute(
             """INSERT INTO accounts (account_id, device_id, created_at, version, generated_no)
                VALUES ($1, $2, $3, $4, $5) ON CONFLICT (account_id) DO NOTHING""",
@@ -84,7 +80,18 @@ class Social:
             version,
             generated_number(account_id),
         )
-        log.info("account adopted from its subject", account_id=account_id, version=version)
+        log.info("account adopted from its subjects", account_id=account_id, version=version)
+
+    async def _guest_created(self, account_id: str) -> Envelope | None:
+        """The account's first event: on its guest subject, or (guests from before the split) on its own."""
+        for subject in (guest_subject(account_id), account_subject(account_id)):
+            try:
+                first = await self.js.get_msg(ACCOUNTS.name, seq=1, subject=subject, next=True)
+            except NotFoundError:
+                continue
+            batch, _ = from_its_writer(subject, decode(first.data))
+            return batch.events[0] if batch is not None else None
+        return None
 
 
 @dataclass
