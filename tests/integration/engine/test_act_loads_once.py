@@ -1,5 +1,6 @@
-"""An Echo Challenge `act` reads its game once: the read that learns the game's kind is the one the move is
-decided on, unless another command on the game went first while it waited for the game's lock."""
+"""An Echo Challenge `act` is decided on the game this replica holds: nothing is read from the stream (no
+refold), unless another replica moved the game; a command that waited for the game's lock decides on what the
+one before it left."""
 
 import asyncio
 import uuid
@@ -62,7 +63,7 @@ async def _stored_version(js, nc, game: LoadedGame) -> int:  # noqa: ANN001
     return loaded.version
 
 
-async def test_an_echo_act_reads_its_game_once(nc, js) -> None:  # noqa: ANN001
+async def test_an_echo_act_reads_nothing_from_the_stream(nc, js) -> None:  # noqa: ANN001
     await ensure_streams(js)
     store = CountingStore(js, nc)
     play = PlayService(nc, js, None, SystemClock(), store)  # type: ignore[arg-type]  # a move needs no database
@@ -71,7 +72,7 @@ async def test_an_echo_act_reads_its_game_once(nc, js) -> None:  # noqa: ANN001
     reply = await play.handle(_probe(game, _hidden(game)[0]))
     assert reply.ok and reply.version == await _stored_version(js, nc, game), reply
     assert reply.version > game.version
-    assert (store.loads, store.refolds) == (1, 0)
+    assert store.loads >= 1 and store.refolds == 0  # every load the cache's
 
 
 async def test_an_act_that_waited_for_the_lock_decides_on_what_went_before_it(nc, js) -> None:  # noqa: ANN001

@@ -17,7 +17,9 @@ module-level names:
 - `fold(events) -> state`: the state of a whole stream, from its first event.
 - `view(state, seat) -> dict`: what one seat may see (`None`: a spectator). Never anything hidden.
 
-Time, seeds and ids come in through setups and commands.
+Time, seeds and ids come in through setups and commands. The engine never asks which of the optional names
+a library has: registering it wraps it once in `echo_events.hosting.HostedGame`, which supplies a default
+for each.
 
 A game the engine hosts at a table (seats filled by invitation, then started) also provides
 `TableRules` (`HOSTING`, a module-level object or the module itself):
@@ -49,6 +51,20 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
 - optionally, bots for empty seats: `BOT_LEVELS` (names, weakest first) and
   `bot_action(state, seat, level, seed) -> action | None` — the action (as a client would send it) the bot
   at `seat` takes now, or None when it has nothing to do. Pure: the same state and seed, the same action.
+
+- optionally, a rating of its players: `RATING_START`, `rate(winner, loser) -> (winner_after, loser_after)` and
+  `rated(settings) -> bool` (does a finished match at a table with these settings count). The engine's ratings
+  projection and «Лидеры» serve the kind that has one (Ghost Five's Elo).
+
+- a solo game (one seat, started in a mode rather than at a table: Echo Challenge) provides instead of the table
+  hooks `command_for`, `is_over`, and the solo hooks (`echo_events.hosting.Solo`): `tutorial_setup()`,
+  `daily_setup(daily)`, `free_setup(preset, account_id, day, slot, daily)`, `free_presets(daily)`,
+  `FREE_GAMES_PER_DAY` and `DEFAULT_PRESET`; `daily_game_id(account_id, daily_id)` and
+  `free_game_id(account_id, day, slot)` — ids derived so that a Daily is one attempt and a day's Free games
+  are numbered, both made atomic by the stream; `coach(mode, state, command) -> str | None` (the Tutorial's
+  word on a click off its script: refused as `tutorial_step`); `mode_view(mode, state) -> dict` (what a
+  mode adds to the view); `replay(events, show_field)`, `status(state)`, and the commands that end a game:
+  `finish()` (the player's, or a new Free game replacing it) and `expire()` (its Daily's close).
 
 - optionally, what a finished game leaves in its players' history: `summary(state) -> dict | None` —
   None while the game is on or when it ended without being played (cancelled, a lobby closed); else

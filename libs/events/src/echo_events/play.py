@@ -148,6 +148,7 @@ class _Command(_Request):
 class StartGame(_Command):
     type: Literal["start"] = "start"
     mode: Mode
+    kind: GameKind | None = Field(None, description="the solo game to start (default: the one hosted)")
     preset: str | None = Field(None, max_length=32, description="Free games: a preset id or 'as-daily'")
     league: League = "bronze"
 

@@ -16,7 +16,6 @@ from echo_events.envelope import Batch, EncodedBatch, encode
 from nats.js import JetStreamContext
 from nats.js.errors import APIError, NotFoundError
 
-from .replies import Replies
 from .telemetry import inject_headers
 
 WRONG_LAST_SEQUENCE = 10071
@@ -42,10 +41,8 @@ async def append(
     expected_last_sequence: int | None,
     aggregate: str | None = None,
     headers: dict[str, str] | None = None,
-    replies: Replies | None = None,
 ) -> Appended:
-    """Store `batch` on `subject`; `aggregate` (default: `subject`) is what `expected_last_sequence` is of.
-    `replies`: the connection's reply mux, whose ack reaches the caller a loop turn sooner (a move's append)."""
+    """Store `batch` on `subject`; `aggregate` (default: `subject`) is what `expected_last_sequence` is of."""
     if isinstance(batch, Batch):
         batch = EncodedBatch(encode(batch), tuple(e.event_type for e in batch.events))
     all_headers = {"Nats-Msg-Id": msg_id, "Echo-Event-Types": ",".join(batch.event_types)}
@@ -57,10 +54,7 @@ async def append(
         all_headers.update(headers)
     all_headers = inject_headers(all_headers)
     try:
-        if replies is not None:
-            ack = await replies.stored(subject, batch.data, stream=stream, headers=all_headers)
-        else:
-            ack = await js.publish(subject, batch.data, stream=stream, headers=all_headers)
+        ack = await js.publish(subject, batch.data, stream=stream, headers=all_headers)
     except APIError as error:
         if error.err_code != WRONG_LAST_SEQUENCE:
             raise

@@ -1,12 +1,10 @@
-"""Requests over NATS whose replies reach the asker two turns of the event loop sooner than `Client.request`.
+"""Requests over NATS whose replies reach the asker a turn of the event loop sooner than `Client.request`.
 
-nats-py's `request` (and `JetStreamContext.publish`, which is one) waits for its reply with
-`asyncio.wait_for`, which on Python 3.11 wakes the asker through a second future: a reply read from the
-socket took three turns of the loop to reach the code waiting for it (the reply subscription's task,
-`wait_for`'s waiter, the asker's task). Here one wildcard subscription of the connection's own resolves
-the asker's future, awaited under `asyncio.timeout`, as the reply is read (`on_arrival`): one turn. A move
-waits for two replies in a row (the gateway for the engine's answer, the engine for its append's ack):
-docs/performance.md «Replies a turn sooner, …» and «Messages handled as they are read» have what that saved.
+nats-py's `request` waits for its reply with `asyncio.wait_for`, which on Python 3.11 wakes the asker through
+a second future. Here one wildcard subscription of the connection's own resolves the asker's future, awaited
+under `asyncio.timeout`. Measured per move, interleaved, on the gateway's requests: 0.980 of the time before,
+outside the ±1 % of the measurement (`docs/performance.md`). Public nats-py API only: `subscribe`, `publish`,
+`new_inbox`; `tests/integration/test_replies.py` pins that it answers as `Client.request` does.
 """
 
 from __future__ import annotations
@@ -15,18 +13,12 @@ import asyncio
 import itertools
 import weakref
 
-import orjson
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
-from nats.js.api import PubAck
-from nats.js.errors import APIError, NoStreamResponseError
-
-from .on_arrival import subscribe_on_arrival
 
 NO_RESPONDERS = "503"  # the status NATS answers with at once when nobody serves the subject
-STORE_TIMEOUT = 5.0  # seconds: as long as nats-py's JetStream context waits for an ack
 
 
 class Replies:
@@ -60,28 +52,14 @@ class Replies:
             raise NoRespondersError
         return reply
 
-    async def stored(self, subject: str, data: bytes, *, stream: str, headers: dict[str, str],
-                     timeout: float = STORE_TIMEOUT) -> PubAck:
-        """`JetStreamContext.publish`: the message stored in `stream`, its ack; the API's refusal raised as
-        nats-py raises it (`APIError` and its kinds), `NoStreamResponseError` when no stream takes the subject."""
-        try:
-            reply = await self.request(subject, data, timeout=timeout,
-                                       headers={**headers, "Nats-Expected-Stream": stream})
-        except NoRespondersError:
-            raise NoStreamResponseError from None
-        answer = orjson.loads(reply.data)
-        if "error" in answer:
-            APIError.from_error(answer["error"])  # raises
-        return PubAck(stream=answer["stream"], seq=answer["seq"], duplicate=answer.get("duplicate"))
-
     async def _subscribe(self) -> None:
         async with self._subscribing:
             if not self._prefix:
                 prefix = f"{self._nc.new_inbox()}."
-                await subscribe_on_arrival(self._nc, f"{prefix}*", self._on_reply)
+                await self._nc.subscribe(f"{prefix}*", cb=self._on_reply)
                 self._prefix = prefix
 
-    def _on_reply(self, msg: Msg) -> None:
+    async def _on_reply(self, msg: Msg) -> None:
         future = self._waiting.get(msg.subject[len(self._prefix):])
         if future is not None and not future.done():
             future.set_result(msg)

@@ -1,56 +1,65 @@
 """The games this engine hosts: rules libraries found by their `echo.games` entry point (each game's
-library declares one), or registered by whoever builds the engine (a test's game). The engine knows a
-game only through the contract (`echo_events.game_rules`)."""
+library declares one), or registered by whoever builds the engine (a test's game). Each is wrapped once, as it
+is registered, in the contract's typed host object (`echo_events.hosting.HostedGame`): the engine knows a game
+only through it."""
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
 from typing import Any
 
-from echo_events.game_rules import KIND_PATTERN, RulesPackage, TableRules
+from echo_events.hosting import HostedGame, host, installed
 
-ENTRY_POINT_GROUP = "echo.games"
-
-_hosted: dict[str, Any] = {}
+_hosted: dict[str, HostedGame] = {}
+_installed_loaded = False
 
 
 class UnknownKind(LookupError):
     pass
 
 
-def register(rules: Any) -> None:
+def register(rules: Any) -> HostedGame:
     """Host a rules library (a module or an object with the contract's names)."""
-    if not isinstance(rules, RulesPackage):
-        raise TypeError(f"{rules!r} does not provide the rules contract (KIND, SEATS, COMMANDS, start, decide, "
-                        "evolve, fold, view)")
-    if not KIND_PATTERN.match(rules.KIND):
-        raise ValueError(f"game kind {rules.KIND!r} must match {KIND_PATTERN.pattern}")
-    known = _hosted.get(rules.KIND)
-    if known is not None and known is not rules:
-        raise ValueError(f"game kind {rules.KIND!r} is registered twice")
-    _hosted[rules.KIND] = rules
+    game = host(rules)
+    known = _hosted.get(game.kind)
+    if known is not None and known.rules is not game.rules:
+        raise ValueError(f"game kind {game.kind!r} is registered twice")
+    _hosted.setdefault(game.kind, game)
+    return _hosted[game.kind]
 
 
 def load_installed() -> None:
-    """Register every installed game library (entry point group `echo.games`)."""
-    for point in entry_points(group=ENTRY_POINT_GROUP):
-        register(point.load())
+    """Register every installed game library (entry point group `echo.games`); once."""
+    global _installed_loaded
+    if not _installed_loaded:
+        for rules in installed():
+            register(rules)
+        _installed_loaded = True
 
 
-def rules_for(kind: str) -> Any:
+def rules_for(kind: str) -> HostedGame:
+    load_installed()
     try:
         return _hosted[kind]
     except KeyError:
         raise UnknownKind(f"no game of kind {kind!r} is hosted here") from None
 
 
-def table_rules(kind: str) -> Any:
+def table_rules(kind: str) -> HostedGame:
     """The rules of a game played at a table (seats filled by invitation); UnknownKind if it is not one."""
     rules = rules_for(kind)
-    if not isinstance(rules, TableRules):
+    if not rules.at_table:
         raise UnknownKind(f"{kind!r} is not played at a table")
     return rules
 
 
 def kinds() -> list[str]:
+    load_installed()
     return sorted(_hosted)
+
+
+def solo_game(kind: str | None = None) -> HostedGame:
+    """The solo game of this kind (None: the one solo game hosted); UnknownKind if there is no such one."""
+    solo = [rules_for(name) for name in kinds() if rules_for(name).is_solo] if kind is None else [rules_for(kind)]
+    if len(solo) != 1 or not solo[0].is_solo:
+        raise UnknownKind(f"no solo game {kind or ''} is hosted here (name one: {', '.join(kinds())})")
+    return solo[0]

@@ -56,10 +56,9 @@ async def finished_table(nc: Client, batch: Batch, cached: LoadedGame | None = N
     if game is None:
         return None
     meta = game.meta
-    summarise = getattr(game.rules, "summary", None)
-    if game.state is None or summarise is None:
+    if game.state is None:
         return None
-    summary = summarise(game.state)
+    summary = game.rules.summary(game.state)
     if summary is None:
         return None
     bots = dict(game.bots)

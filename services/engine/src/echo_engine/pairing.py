@@ -31,8 +31,8 @@ from .tables import Tables
 WAIT_LIMIT = timedelta(minutes=5)
 BASE_WINDOW = 100  # rating points apart a fresh waiting player accepts
 WIDENING = 10  # more points for every second he has waited
-START_RATING = 1500
-RATINGS = {"ghost_five": "SELECT rating FROM ghost_ratings WHERE account_id = $1"}  # kind → its projection
+START_RATING = 1500  # a kind without a rating pairs everyone as equals
+RATING = "SELECT rating FROM ghost_ratings WHERE account_id = $1"  # the rated kind's projection (ratings.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +63,15 @@ def waiting(is_waiting: bool) -> PlayReply:
 
 
 async def rating_of(conn: asyncpg.Connection, kind: str, account_id: str) -> int:
-    query = RATINGS.get(kind)
-    if query is None:
+    rules = games.rules_for(kind)
+    if not rules.is_rated:
         return START_RATING
     try:
         async with conn.transaction():  # a savepoint: a missing projection must not spoil the pairing's
-            found = await conn.fetchval(query, account_id)
+            found = await conn.fetchval(RATING, account_id)
     except asyncpg.UndefinedTableError:  # the rating projection is not installed here
-        return START_RATING
-    return START_RATING if found is None else int(found)
+        return rules.rating.start
+    return rules.rating.start if found is None else int(found)
 
 
 class Pairing:
@@ -129,8 +129,8 @@ class Pairing:
             rules = games.table_rules(request.kind)
         except games.UnknownKind as error:
             return refuse("unknown_kind", str(error))
-        fewest, most = rules.SEATS
-        if not fewest <= 2 <= most or hasattr(rules, "seated"):
+        fewest, most = rules.seats
+        if not fewest <= 2 <= most or rules.keeps_lobby:
             return refuse("bad_seats", f"quick pairing is for games of two seats, not {request.kind}")
         try:
             setup = rules.new_setup(request.settings, 2, 0, now)

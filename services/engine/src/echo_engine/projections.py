@@ -20,7 +20,7 @@ from echo_runtime.projection import apply_monotonic
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 
-from . import history, ratings
+from . import games, history, ratings
 from .store import GameStore
 
 GAMES_PROJECTION = "engine.games"
@@ -29,12 +29,20 @@ GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_sub
                                           "finished table games (history); Ghost Five's ratings.")
 
 
+def _solo(kind: str) -> bool:
+    """A solo game's kind (a kind not hosted here is none: its games are not listed)."""
+    try:
+        return games.rules_for(kind).is_solo
+    except games.UnknownKind:
+        return False
+
+
 async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
     for envelope in batch.events:
         if envelope.event_type == GameCreated.event_type:
             meta = unwrap(envelope)
-            if meta.kind != "echo":
-                continue  # the Echo game list; a table game is in `history` once it has ended
+            if not _solo(meta.kind):
+                continue  # the solo games' list; a table game is in `history` once it has ended
             await conn.execute(
                 """INSERT INTO engine_games (game_id, account_id, mode, preset_id, daily_id, msk_date, started_at)
                    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id) DO NOTHING""",

@@ -8,39 +8,37 @@ from typing import Any
 
 import asyncpg
 import orjson
-from echo_challenge import KIND as rules_kind
-from echo_challenge import game as rules
-from echo_challenge import modes
-from echo_challenge.view import client_view, revealed_field
-from echo_events.echo.events import TickResolved
 from echo_events.envelope import Envelope, unwrap
 from echo_events.play import GameCreated
 from nats.js import JetStreamContext
 
+from . import games
 from .dailies import current_daily, daily_closed
 from .store import GameStore, LoadedGame
 
 
 async def start_options(js: JetStreamContext, pool: asyncpg.Pool, store: GameStore, account_id: str,
                         league: str, now: datetime, today: date) -> dict[str, Any]:
+    solo = games.solo_game().solo
     daily = await current_daily(js, league, now)
     used = 0
-    for slot in range(1, modes.FREE_STARTS_PER_DAY + 1):
-        used += await store.exists(modes.free_game_id(account_id, today, slot))
+    for slot in range(1, solo.free_games_per_day + 1):
+        used += await store.exists(solo.free_game_id(account_id, today, slot))
     current = await pool.fetchval("SELECT game_id FROM engine_free_current WHERE account_id = $1", account_id)
     current_game = await store.load(current) if current else None
     daily_game = None
     if daily is not None:
-        game = await store.load(modes.daily_game_id(account_id, daily.daily_id))
+        game = await store.load(solo.daily_game_id(account_id, daily.daily_id))
         if game is not None:
-            daily_game = {"game_id": game.game_id, "status": game.state.status}
+            daily_game = {"game_id": game.game_id, "status": solo.status(game.state)}
     return {
         "msk_date": today.isoformat(),
         "free": {
-            "limit": modes.FREE_STARTS_PER_DAY,
+            "limit": solo.free_games_per_day,
             "used": used,
-            "presets": [{"id": o.id, "title": o.title_ru, "gist": o.gist_ru} for o in modes.free_options(daily)],
-            "unfinished": current_game.game_id if current_game and current_game.state.live else None,
+            "presets": solo.free_presets(daily),
+            "unfinished": (current_game.game_id if current_game and not current_game.rules.is_over(current_game.state)
+                           else None),
         },
         "daily": None if daily is None else {
             "daily_id": daily.daily_id, "number": daily.number, "name": daily.name_ru, "league": league,
@@ -61,22 +59,16 @@ async def replay(js: JetStreamContext, store: GameStore, game_id: str, viewer: s
     events = [unwrap(e) for e in envelopes]
     meta = events[0]
     assert isinstance(meta, GameCreated)
-    if meta.kind != rules_kind:
+    rules = games.rules_for(meta.kind)
+    if not rules.is_solo:
         return table_replay(envelopes, viewer)
-    state = rules.fold(events[1:3])  # GameStarted, OrdersDealt: tick 0
-    public = await _public(js, meta, rules.fold(events[1:]).live)
+    public = await _public(js, meta, not rules.is_over(rules.fold(events[1:])))
     if meta.account_id != viewer and not public:
         raise NotVisible(game_id)
-    frames = [client_view(state)]
-    for event in events[3:]:
-        state = rules.evolve(state, event)
-        if isinstance(event, TickResolved) or not state.live:
-            frames.append(client_view(state))
-    result: dict[str, Any] = {"game_id": game_id, "mode": meta.mode, "preset": meta.preset_id,
-                              "daily_id": meta.daily_id, "status": state.status, "frames": frames}
-    if not state.live and (meta.mode != "daily" or public):
-        result["field"] = revealed_field(state)
-    return result
+    replayed = rules.solo.replay(events[1:], meta.mode != "daily" or public)
+    return {"game_id": game_id, "mode": meta.mode, "preset": meta.preset_id, "daily_id": meta.daily_id,
+            "status": replayed["status"], "frames": replayed["frames"],
+            **({"field": replayed["field"]} if "field" in replayed else {})}
 
 
 def table_replay(envelopes: list[Envelope], viewer: str | None) -> dict[str, Any]:

@@ -1,8 +1,11 @@
-"""Ghost Five's rating (Elo, docs/games/ghost-five.md) and «Лидеры», a projection in PostgreSQL.
+"""The rating of a game whose rules have one (`rate`, the contract's rating hook: Ghost Five's Elo,
+docs/games/ghost-five.md) and «Лидеры», a projection in PostgreSQL. One game kind is rated (the tables are
+Ghost Five's own: a second rated kind would need a kind column).
 
 A match is rated once, when it ends with a winner (two round wins or a resignation): cancelled and aborted
-matches never are, nor a room whose opponent is not `online` (a bot's, a one-device game), nor a match with a
-bot's seat, nor one whose two seats are not two accounts registered (an e-mail confirmed) by the time it
+matches never are, nor a room its rules do not count (`rated(settings)`: Ghost Five's bot and one-device
+games), nor a match with a bot's seat, nor one whose two seats are not two accounts registered (an e-mail
+confirmed) by the time it
 ended (a guest). Whether and when an account was registered is read from its own subject in ACCOUNTS (the
 first `account.EmailConfirmed`), so the live projection and a rebuild decide alike whatever order their
 consumers ran in; that time is «Лидеры»' last tie-break.
@@ -19,12 +22,12 @@ from datetime import datetime
 
 import asyncpg
 from echo_events.envelope import decode
+from echo_events.hosting import NOT_RATED, Rating
 from echo_events.streams import ACCOUNTS
 from echo_runtime.direct_read import read_subject
-from ghost_five import KIND as GHOST_FIVE
-from ghost_five.elo import START, rate
 from nats.aio.client import Client
 
+from . import games
 from .accounts import names
 from .history import FinishedTable
 
@@ -48,10 +51,10 @@ async def registered_at(nc: Client, account_id: str, by: datetime) -> datetime |
 
 
 async def rated_pair(nc: Client, table: FinishedTable) -> tuple[Player, Player] | None:
-    """(winner, loser) if this finished table is a rated Ghost Five match."""
-    if table.kind != GHOST_FIVE or table.outcome != "finished" or len(table.seats) != 2:
+    """(winner, loser) if this finished table is a rated match."""
+    if table.outcome != "finished" or len(table.seats) != 2:
         return None
-    if table.settings.get("opponent", "online") != "online":  # a bot's or a one-device game
+    if not games.rules_for(table.kind).rating.counts(table.settings):  # unrated kind, a bot's or one device's game
         return None
     if any(s["bot"] is not None for s in table.seats) or table.seats[0]["account_id"] == table.seats[1]["account_id"]:
         return None
@@ -66,6 +69,12 @@ async def rated_pair(nc: Client, table: FinishedTable) -> tuple[Player, Player] 
             return None
         pair.append(Player(account, since))
     return pair[0], pair[1]
+
+
+def rated_kind() -> Rating:
+    """The rating of the hosted game whose matches are rated (NOT_RATED: none here has one)."""
+    return next((games.rules_for(kind).rating for kind in games.kinds() if games.rules_for(kind).is_rated),
+                NOT_RATED)
 
 
 async def apply_rated(conn: asyncpg.Connection, sequence: int, game_id: str, pair: tuple[Player, Player],
@@ -91,7 +100,8 @@ async def _apply(conn: asyncpg.Connection, winner: Player, loser: Player) -> Non
     rows = await conn.fetch("SELECT account_id, rating FROM ghost_ratings WHERE account_id = ANY($1::text[])",
                             [winner.account_id, loser.account_id])
     now = {row["account_id"]: row["rating"] for row in rows}
-    won, lost = rate(now.get(winner.account_id, START), now.get(loser.account_id, START))
+    rating = rated_kind()
+    won, lost = rating.rate(now.get(winner.account_id, rating.start), now.get(loser.account_id, rating.start))
     for player, rating, win in ((winner, won, 1), (loser, lost, 0)):
         await conn.execute(
             """INSERT INTO ghost_ratings (account_id, rating, matches, wins, registered_at) VALUES ($1, $2, 1, $3, $4)
@@ -125,8 +135,10 @@ async def leaders(pool: asyncpg.Pool, viewer: str | None) -> dict:
         place = await pool.fetchval(_AHEAD, LISTED_FROM, own["rating"], own["matches"], own["registered_at"], viewer)
     named = await names(pool, [row["account_id"] for row in top] + ([viewer] if viewer else []))
 
+    start = rated_kind().start
+
     def row(record: asyncpg.Record | None, account_id: str, at: int | None) -> dict:
-        rating, matches, wins = (record["rating"], record["matches"], record["wins"]) if record else (START, 0, 0)
+        rating, matches, wins = (record["rating"], record["matches"], record["wins"]) if record else (start, 0, 0)
         return {"place": at, "name": named[account_id], "rating": rating, "matches": matches, "wins": wins,
                 "you": account_id == viewer}
 

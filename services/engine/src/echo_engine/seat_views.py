@@ -33,12 +33,9 @@ class SeatViews:
 
     def _public_part(self, game: LoadedGame) -> Any:
         """The rules' `public(state)` of the game's current state, rendered once; None for rules without one."""
-        public = getattr(game.rules, "public", None)
-        if public is None:
-            return None
         kept = self._public.get(game.game_id)
         if kept is not None and kept[0] is game.state:
             return kept[1]
-        part = public(game.state)
+        part = game.rules.public(game.state)
         self._public.put(game.game_id, (game.state, part))
         return part

@@ -28,7 +28,6 @@ from echo_events.play import (
     TimerFired,
     replica_subject,
 )
-from echo_runtime.on_arrival import subscribe_on_arrival
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.telemetry import span_from_headers
 from nats.aio.client import Client
@@ -83,8 +82,8 @@ class EngineServer:
         self._admission = asyncio.Semaphore(IN_FLIGHT)
         self._skew_warned_at = -60.0
 
-    def on_request(self, msg: Msg) -> None:
-        """A request, as the NATS client reads it (`on_arrival`): a task of its own."""
+    async def on_request(self, msg: Msg) -> None:
+        """A request: a task of its own, so that the subscription goes on to the next at once."""
         task = asyncio.create_task(self._answer(msg))
         self._inflight.add(task)
         task.add_done_callback(self._inflight.discard)
@@ -131,9 +130,7 @@ class EngineServer:
         turn is over for them when they have it too); the asker's own other devices' once that write is out —
         the answer's gateway gets that update too, and handling it there delayed the answer it relays (a move
         ~10 % slower, alternating in one stack: docs/performance.md). The others' go ahead of the answer: a
-        gateway hands the answer to its asker as it reads it (`on_arrival`), and their frames, read first,
-        leave in the same turn of its loop instead of one after the answer («Messages handled as they are
-        read»)."""
+        gateway relays what it reads in order, so their frames, read first, are not held behind the answer's."""
         await self.play.outbox.send([update for update in updates if update.account_id != asker])
         if answer is not None:
             await answer()
@@ -208,8 +205,8 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
     server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store), replica,
                           runtime.nc)
     server.play.timers.on_local = server.fire
-    shared = await subscribe_on_arrival(runtime.nc, ENGINE_SUBJECT, server.on_request, queue=ENGINE_QUEUE)
-    own = await subscribe_on_arrival(runtime.nc, replica_subject(server.replica), server.on_request)
+    shared = await runtime.nc.subscribe(ENGINE_SUBJECT, queue=ENGINE_QUEUE, cb=server.on_request)
+    own = await runtime.nc.subscribe(replica_subject(server.replica), cb=server.on_request)
     log.info("engine replica serving", replica=server.replica)
     runtime.consume(MESSAGING, {EXPIRY_CONSUMER.durable: server.on_daily_closed,
                                 FIRED_CONSUMER.durable: server.on_timer,

@@ -31,13 +31,13 @@ from typing import Any
 
 import orjson
 from echo_events.envelope import Envelope, decode, unwrap
+from echo_events.hosting import HostedGame
 from echo_events.model import Event
 from echo_events.play import GameCreated, SeatLeft, SeatTaken
 from echo_events.streams import ROOMS, TIMERS, game_events, game_subject, game_timers, stream_of
 from echo_runtime.append import append, last_message
 from echo_runtime.direct_read import read_subject
 from echo_runtime.lru import Lru
-from echo_runtime.replies import replies_of
 from nats.aio.client import Client
 from nats.js import JetStreamContext
 from prometheus_client import Counter
@@ -63,7 +63,7 @@ class LoadedGame:
         return self.meta.game_id
 
     @property
-    def rules(self) -> Any:
+    def rules(self) -> HostedGame:
         return games.rules_for(self.meta.kind)
 
     @property
@@ -77,10 +77,7 @@ class LoadedGame:
     def rules_view(self, seat: int | None, public: Any = None) -> dict[str, Any]:
         """The rules' view of the seat (None: a spectator) of a started game; the kept log's entries for rules
         that keep one (`compact`); `public`, the state's public part for rules that have one (`public`)."""
-        parts: dict[str, Any] = {"log": self.log} if hasattr(self.rules, "compact") else {}
-        if public is not None:
-            parts["public"] = public
-        return self.rules.view(self.state, seat, **parts)
+        return self.rules.seat_view(self.state, seat, self.log, public)
 
     @classmethod
     def opening(cls, meta: GameCreated) -> LoadedGame:
@@ -94,7 +91,7 @@ class LoadedGame:
         the started state through them again."""
         rules, state, roster, bots, starting = self.rules, self.state, self.roster, self.bots, []
         evolving = reached is None or state is None
-        gone, purge_events = self.gone, getattr(rules, "PURGE_EVENTS", frozenset())
+        gone, purge_events = self.gone, rules.purge_events
         for event in events:
             gone = gone or event.event_type in purge_events
             if isinstance(event, GameCreated):
@@ -114,7 +111,7 @@ class LoadedGame:
         elif not evolving:
             state = reached
         log = self.log
-        if state is not None and hasattr(rules, "compact"):  # the state's log is what these events added
+        if state is not None and rules.keeps_log:  # the state's log is what these events added
             state, entries = rules.compact(state)
             log += rendered(entries)
         return LoadedGame(meta=self.meta, state=state, version=self.version, last_sequence=self.last_sequence,
@@ -139,11 +136,27 @@ def rendered(entries: Iterable[dict[str, Any]]) -> tuple[orjson.Fragment, ...]:
     return tuple(orjson.Fragment(bytes(memoryview(orjson.dumps(entry)))) for entry in entries)
 
 
+def fold(envelopes: list[Envelope], sequence: int) -> LoadedGame:
+    """A game from every envelope of its subjects, in order (`sequence`: the stream sequence of its last)."""
+    events = [unwrap(envelope) for envelope in envelopes]
+    meta = events[0]
+    if not isinstance(meta, GameCreated):
+        raise ValueError(f"game {envelopes[0].stream_id} does not start with GameCreated")
+    folded = LoadedGame.opening(meta).advanced(events[1:])
+    folded.version, folded.last_sequence = envelopes[-1].version, sequence
+    folded.command_ids = {e.causation_id for e in envelopes if e.causation_id}
+    return folded
+
+
+def fold_messages(messages: Iterable[bytes], sequence: int) -> LoadedGame:
+    """A game from its stored messages' bodies, as read from its stream."""
+    return fold([envelope for message in messages for envelope in decode(message).events], sequence)
+
+
 class GameStore:
     def __init__(self, js: JetStreamContext, nc: Client, capacity: int = CAPACITY) -> None:
         self._js = js
         self._nc = nc
-        self._replies = replies_of(nc)
         self._cache: Lru[str, LoadedGame] = Lru(capacity)
 
     async def load(self, game_id: str) -> LoadedGame | None:
@@ -174,13 +187,7 @@ class GameStore:
         envelopes, sequence = await self.history(game_id)
         if not envelopes:
             return None
-        events = [unwrap(envelope) for envelope in envelopes]
-        meta = events[0]
-        if not isinstance(meta, GameCreated):
-            raise ValueError(f"game {game_id} does not start with GameCreated")
-        folded = LoadedGame.opening(meta).advanced(events[1:])
-        folded.version, folded.last_sequence = envelopes[-1].version, sequence
-        folded.command_ids = {e.causation_id for e in envelopes if e.causation_id}
+        folded = fold(envelopes, sequence)
         self._remember(folded)
         return folded
 
@@ -202,10 +209,9 @@ class GameStore:
         try:
             appended = await append(
                 self._js, stream_of(game.game_id),
-                game_subject(game.game_id, batch.event_types, getattr(game.rules, "ENDING_EVENTS", frozenset())),
+                game_subject(game.game_id, batch.event_types, game.rules.ending_events),
                 batch, msg_id=f"{game.game_id}:{command_id}",
                 expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id),
-                replies=self._replies,
             )
         except BaseException:
             self._cache.pop(game.game_id)

@@ -18,13 +18,13 @@ import secrets
 import time
 import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 import structlog
 from echo_events.errors import explain
 from echo_events.game_rules import Deadline, Refused, Rejection, is_rejection
+from echo_events.hosting import Decided, HostedGame
 from echo_events.model import Event
 from echo_events.moscow import moscow_date
 from echo_events.play import (
@@ -56,18 +56,11 @@ from .sent_logs import SentLogs
 from .store import GameStore, LoadedGame
 from .timers import Timers, due, earliest, utc_text
 from .view_logs import answer
+from .views import seat_view, table_view
 
 log = structlog.get_logger(__name__)
-@dataclass(frozen=True, slots=True)
-class Decided:
-    """Events with the rules' state after them, as the rules' `decided` gives both (echo_events.game_rules)."""
-
-    events: list[Event]
-    state: Any
-
-
-#: What a command's decision is: the events to append (with their state), a rejection of the rules, or the
-#: answer itself.
+#: What a command's decision is: the events to append (the rules' `Decided`, or the table's own list), a
+#: rejection of the rules, or the answer itself.
 Decision = Sequence[Event] | Decided | Rejection | PlayReply
 Decide = Callable[[LoadedGame | None, datetime], Decision]
 MAX_ATTEMPTS = 5
@@ -90,19 +83,19 @@ def deadlines(game: LoadedGame | None) -> list[Deadline]:
 
 def told(game: LoadedGame) -> list[tuple[int, str]]:
     """The seats (and their accounts) a change's views go to: every seat a person plays, one per account (a
-    player holding several seats on one device gets the view of his first)."""
-    bots = dict(game.bots)
-    return [(seat, account) for seat, account in enumerate(game.roster)
-            if seat not in bots and account not in game.roster[:seat]]
+    player holding several seats on one device gets the view of his first); a solo game's player."""
+    bots, seats = dict(game.bots), game.accounts if game.rules.is_solo else game.roster
+    return [(seat, account) for seat, account in enumerate(seats)
+            if seat not in bots and account not in seats[:seat]]
 
 
-def decision(game: LoadedGame, command: Any) -> Sequence[Event] | Decided | Rejection:
-    """The rules' decision on a command to a started game: with the state it leads to where they give it."""
-    decided = getattr(game.rules, "decided", None)
-    if decided is None:
-        return game.rules.decide(game.state, command)
-    outcome = decided(game.state, command)
-    return outcome if is_rejection(outcome) else Decided(*outcome)
+def evolved(rules: HostedGame, state: Any, outcome: Decided) -> Any:
+    """The state after a decision's events: the rules' own where they gave it."""
+    if outcome.state is not None:
+        return outcome.state
+    for event in outcome.events:
+        state = rules.evolve(state, event)
+    return state
 
 
 def decided_events(outcome: Sequence[Event] | Decided) -> tuple[list[Event], Any]:
@@ -114,27 +107,6 @@ def decided_events(outcome: Sequence[Event] | Decided) -> tuple[list[Event], Any
 
 def refuse(code: str, message: str) -> PlayReply:
     return PlayReply(ok=False, error=PlayError(code=code, message=message))
-
-
-def table_view(game: LoadedGame, seat: int | None, views: SeatViews) -> dict[str, Any]:
-    """What one seat's devices see: the table (seats taken, the invitation for its players) and, once the
-    game has started, the rules' view for that seat (rendered once per state: `views`)."""
-    meta = game.meta
-    rules = game.rules
-    if game.state is not None:
-        status = "over" if rules.is_over(game.state) else "playing"
-    else:
-        status = "lobby" if game.roster else "closed"
-    view: dict[str, Any] = {
-        "game_id": meta.game_id, "kind": meta.kind, "mode": "table", "version": game.version,
-        "table": {"seats": meta.seats, "taken": len(game.roster), "you": seat, "status": status,
-                  "settings": meta.settings or {}},
-    }
-    if seat is not None:
-        view["table"]["invite"] = f"{meta.game_id}.{meta.invite}"
-    if game.state is not None:
-        view["game"] = views.of(game, seat)
-    return view
 
 
 def acting_seat(game: LoadedGame, request: Act) -> int | None:
@@ -163,7 +135,7 @@ class Tables:
               log_from: int | None = None) -> PlayReply:
         """The account's view of the game; with `log_from` (the asker holds that many entries of its log),
         only the log entries after those (`view_logs.answer`)."""
-        return answer(game.game_id, game.version, table_view(game, game.seat_of(account_id), self._views),
+        return answer(game.game_id, game.version, seat_view(game, game.seat_of(account_id), self._views),
                       log_from, duplicate)
 
     async def open(self, request: OpenTable) -> PlayReply:
@@ -171,18 +143,18 @@ class Tables:
             rules = games.table_rules(request.kind)
         except games.UnknownKind as error:
             return refuse("unknown_kind", str(error))
-        fewest, most = rules.SEATS
+        fewest, most = rules.seats
         if not fewest <= request.seats <= most:
             return refuse("bad_seats", f"a table of {request.kind} has {fewest} to {most} seats")
         checked = self._setup(rules, request.settings, request.seats, self._clock.now())
         if isinstance(checked, PlayReply):
             return checked
-        levels = getattr(rules, "BOT_LEVELS", ())
+        levels = rules.bot_levels
         unknown = [level for level in request.bots if level not in levels]
         if unknown or len(request.bots) >= request.seats or (request.bots and request.one_device):
             return refuse("bad_bots", f"bots take empty seats (at most {request.seats - 1}) and play at one of "
                                       f"the levels {', '.join(levels) or '(this game has no bots)'}")
-        mark = ROOM_MARK if hasattr(rules, "PURGE_EVENTS") else "k"  # a room, deleted when it ends, or a table
+        mark = ROOM_MARK if rules.is_room else "k"  # a room, deleted when it ends, or a table
         game_id = mark + hashlib.blake2b(f"table|{request.account_id}|{request.command_id}".encode(),
                                          digest_size=12).hexdigest()
 
@@ -197,7 +169,7 @@ class Tables:
             if request.one_device:
                 events += [SeatTaken(seat=n, account_id=request.account_id) for n in range(1, request.seats)]
             events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
-            if hasattr(rules, "seated"):  # the rules keep the lobby: the game starts now, each seat is its command
+            if rules.keeps_lobby:  # the rules keep the lobby: the game starts now, each seat is its command
                 started = self._start(rules, meta, now)
                 state = rules.fold(started)
                 seats, events = len(events), events + started
@@ -205,9 +177,8 @@ class Tables:
                     outcome = rules.decide(state, rules.seated(seat, now))
                     if is_rejection(outcome):
                         return outcome
-                    for event in outcome:
-                        state = rules.evolve(state, event)
-                    events += outcome
+                    state = evolved(rules, state, outcome)
+                    events += outcome.events
             elif len(events) == request.seats:
                 events += self._start(rules, meta, now)
             return [meta, *events]
@@ -231,11 +202,11 @@ class Tables:
                 return refuse("table_full", "every seat at this table is taken")
             seat = len(game.roster)
             events: list[Event] = [SeatTaken(seat=seat, account_id=request.account_id)]
-            if hasattr(game.rules, "seated") and game.state is not None:  # the rules keep the lobby
+            if game.rules.keeps_lobby and game.state is not None:
                 outcome = game.rules.decide(game.state, game.rules.seated(seat, now))
                 if is_rejection(outcome):
                     return outcome
-                events += outcome
+                events += outcome.events
             elif seat + 1 == game.meta.seats:
                 events += self._start(game.rules, game.meta, now)
             return events
@@ -272,7 +243,12 @@ class Tables:
                 command = game.rules.command_for(request.action, seat, now)
             except ValidationError as error:
                 return refuse("bad_action", explain(error))
-            return command if is_rejection(command) else decision(game, command)
+            if is_rejection(command):
+                return command
+            wrong = game.rules.solo.coach(game.meta.mode, game.state, command)  # the Tutorial's
+            if wrong is not None:  # a rejection: judged again on the stream's game if the cache is behind
+                return Refused("tutorial_step", wrong)
+            return game.rules.decide(game.state, command)
 
         return await self._answer(request.account_id, request.game_id, request.command_id, decide,
                                   request.log_from)
@@ -310,28 +286,29 @@ class Tables:
         """Whether each of these seats has a device now (presence.py): the rules' absence commands for
         those whose state differs; nothing for a game whose rules have no `presence`."""
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
-            if game is None or game.state is None or not hasattr(game.rules, "presence"):
+            if game is None or game.state is None:
                 return refuse("unknown_game", "no game here keeps presence")
             rules, state, events, bots = game.rules, game.state, [], dict(game.bots)
             for seat, connected in sorted(seats.items()):
                 command = None if seat >= len(game.roster) or seat in bots else rules.presence(seat, connected, now)
-                outcome = [] if command is None else rules.decide(state, command)
+                if command is None:  # nothing to say (rules without presence say nothing of anyone)
+                    continue
+                outcome = rules.decide(state, command)
                 if is_rejection(outcome):  # e.g. a player who has left the game: nothing to say of him
                     continue
-                for event in outcome:
-                    state = rules.evolve(state, event)
-                events += outcome
+                state = evolved(rules, state, outcome)
+                events += outcome.events
             return events
 
         await self._change(game_id, server_command_id("presence", uuid.uuid4().hex), decide)
 
     # ------------------------------------------------------------------------------------------------
 
-    async def _seat(self, account_id: str, rules: Any, kind: str, game_id: str, command_id: str,
+    async def _seat(self, account_id: str, rules: HostedGame, kind: str, game_id: str, command_id: str,
                     decide: Decide) -> PlayReply:
         """Opening or joining a table: for rules that keep a player at one table of the kind at a time
         (`occupies`), refused while another still holds him (occupancy.py)."""
-        if not hasattr(rules, "occupies"):
+        if not rules.one_table_at_a_time:
             return await self._answer(account_id, game_id, command_id, decide)
         async with self._occupancy.claim(account_id, kind) as claim:
             if claim.current is not None and claim.current != game_id and await self._holds(claim.current, account_id):
@@ -350,6 +327,12 @@ class Tables:
             if seat is None or game.state is None or not game.rules.occupies(game.state, seat):
                 return False
         return True
+
+    async def command(self, game_id: str, command_id: str, decide: Decide,
+                      account_id: str | None = None) -> PlayReply | LoadedGame:
+        """A command of the server's own or of a solo game's mode (a start, an expiry) through the one step
+        every command goes through (`_change`): the game after it, or the answer (a refusal, a duplicate)."""
+        return await self._change(game_id, command_id, decide, account_id=account_id)
 
     async def _answer(self, account_id: str, game_id: str, command_id: str, decide: Decide,
                       log_from: int | None = None) -> PlayReply:
@@ -456,7 +439,7 @@ class Tables:
                     continue
                 BOT_THINK_SECONDS.labels(game.meta.kind).observe(time.perf_counter() - started)
                 command = rules.command_for(action, seat, now)
-                outcome = command if is_rejection(command) else decision(game, command)
+                outcome = command if is_rejection(command) else rules.decide(game.state, command)
                 if is_rejection(outcome):
                     raise RuntimeError(f"bot at seat {seat} of {game.game_id} chose a refused action: {outcome.code}")
                 events, reached = decided_events(outcome)
@@ -472,7 +455,7 @@ class Tables:
                 return game
         raise RuntimeError(f"the bots of {game.game_id} kept playing ({MAX_BOT_ACTIONS} actions in a row)")
 
-    def _setup(self, rules: Any, settings: dict[str, Any], seats: int, now: datetime) -> Any:
+    def _setup(self, rules: HostedGame, settings: dict[str, Any], seats: int, now: datetime) -> Any:
         try:
             setup = rules.new_setup(settings, seats, 0, now)
         except ValidationError as error:
@@ -481,7 +464,7 @@ class Tables:
             return refuse(setup.code, setup.message)
         return setup
 
-    def _start(self, rules: Any, meta: GameCreated, now: datetime) -> list[Event]:
+    def _start(self, rules: HostedGame, meta: GameCreated, now: datetime) -> list[Event]:
         """The rules' first events, from the table's settings, its seats and a seed the server draws."""
         setup = rules.new_setup(meta.settings or {}, meta.seats, secrets.randbits(63), now)
         if is_rejection(setup):  # the settings were accepted when the table opened
@@ -498,7 +481,7 @@ class Tables:
             await self._timers.update(game.game_id, deadlines(game), deadlines(played))
         game = played
         for seat, account in told(game):
-            view = table_view(game, seat, self._views)
+            view = seat_view(game, seat, self._views)
             base = self._sent.sending(game.game_id, seat, game.version, view)
             await self._outbox.publish(Update(account, game.game_id, game.version, view, base))
         return game

@@ -1,26 +1,47 @@
-"""What a player's devices receive for a game: the rules' client view plus the game's place in the
-product (mode, version, Daily, Tutorial guidance). Nothing hidden while the game is live; a Daily's
-field stays hidden even after the game ends (echo-challenge.md §23: only when that Daily closes, and not here)."""
+"""What a seat's devices receive of a game. A solo game's view is the rules' view plus the game's place in
+the product (mode, version, Daily) and what its mode adds (the rules' `mode_view`: the Tutorial's guidance, the
+field once it may be shown); a table's is the table (seats taken, the invitation for its players) and, once the
+game has started, the rules' view for that seat. Nothing hidden while the game is live. The rules' part is
+rendered once per state (`SeatViews`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from echo_challenge.tutorial import guidance
-from echo_challenge.view import client_view, revealed_field
-
+from .seat_views import SeatViews
 from .store import LoadedGame
 
 
-def game_view(game: LoadedGame) -> dict[str, Any]:
+def seat_view(game: LoadedGame, seat: int | None, views: SeatViews) -> dict[str, Any]:
+    """What a seat's devices are sent of the game, whatever its kind."""
+    return game_view(game, views) if game.rules.is_solo else table_view(game, seat, views)
+
+
+def game_view(game: LoadedGame, views: SeatViews | None = None) -> dict[str, Any]:
     meta = game.meta
-    view = client_view(game.state, game.log)
+    view = dict(views.of(game, 0)) if views is not None else game.rules_view(0)  # a shared view is not changed
     view.update({"game_id": meta.game_id, "mode": meta.mode, "version": game.version,
                  "preset": meta.preset_id, "msk_date": meta.msk_date})
     if meta.mode == "daily":
         view["daily"] = {"daily_id": meta.daily_id, "number": meta.daily_number, "league": meta.league}
-    if meta.mode == "tutorial":
-        view["tutorial"] = guidance(game.state)
-    if meta.mode != "daily" and not game.state.live:
-        view["field"] = revealed_field(game.state)
+    view.update(game.rules.solo.mode_view(meta.mode, game.state))
+    return view
+
+
+def table_view(game: LoadedGame, seat: int | None, views: SeatViews) -> dict[str, Any]:
+    meta = game.meta
+    rules = game.rules
+    if game.state is not None:
+        status = "over" if rules.is_over(game.state) else "playing"
+    else:
+        status = "lobby" if game.roster else "closed"
+    view: dict[str, Any] = {
+        "game_id": meta.game_id, "kind": meta.kind, "mode": "table", "version": game.version,
+        "table": {"seats": meta.seats, "taken": len(game.roster), "you": seat, "status": status,
+                  "settings": meta.settings or {}},
+    }
+    if seat is not None:
+        view["table"]["invite"] = f"{meta.game_id}.{meta.invite}"
+    if game.state is not None:
+        view["game"] = views.of(game, seat)
     return view

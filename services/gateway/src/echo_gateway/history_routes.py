@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from echo_events.hosting import installed_kinds
 from litestar import Request, get
 from litestar.params import Parameter
 
@@ -12,13 +13,14 @@ from .play_routes import engine_request
 from .responses import NEEDS_SESSION, SESSION_OPTIONAL, History, Leaders
 from .routes import identity_of, viewer_of
 
-TableKind = Literal["echoes_of_time", "ghost_five", "ark"]
+#: The kinds of the games installed (their `echo.games` entry points), read once: no game is imported here.
+GameKind = Literal[tuple(installed_kinds())]  # type: ignore[valid-type]
 
 
 @get("/api/v1/history", operation_id="tableHistory", **NEEDS_SESSION)
 async def table_history(
     request: Request,
-    kind: Annotated[TableKind | None, Parameter(description="one game's kind (default: every kind)")] = None,
+    kind: Annotated[GameKind | None, Parameter(description="one game's kind (default: every kind)")] = None,
     limit: Annotated[int, Parameter(ge=1, le=50, description="how many games, newest first")] = 50,
 ) -> History:
     """My finished table games, newest first: seats, each seat's result, Ghost Five's rounds."""

@@ -33,6 +33,8 @@ from .bot import LEVELS, choose
 from .commands import COMMANDS, CloseReveal, CreateMatch, ExpireClock
 from .commitment import commit_hash
 from .decide import decide
+from .elo import START as RATING_START
+from .elo import rate
 from .events import MatchAborted, MatchCancelled, MatchEnded
 from .evolve import evolve, fold, start
 from .history import summary
@@ -51,8 +53,9 @@ TIMERS: TypeAdapter[ExpireClock | CloseReveal] = TypeAdapter(
 REVEAL_TIMER = "reveal"
 
 __all__ = [
-    "BOT_LEVELS", "COMMANDS", "ENDING_EVENTS", "KIND", "SEATS", "RoomSettings", "bot_action", "command_for",
-    "compact", "deadlines", "decide", "evolve", "fold", "is_over", "new_setup", "start", "summary", "timer_command",
+    "BOT_LEVELS", "COMMANDS", "ENDING_EVENTS", "KIND", "RATING_START", "SEATS", "RoomSettings", "bot_action",
+    "command_for", "compact", "deadlines", "decide", "evolve", "fold", "is_over", "new_setup", "rate", "rated", "start",
+    "summary", "timer_command",
     "view",
 ]
 
@@ -86,6 +89,11 @@ def room_settings(settings: Mapping[str, Any]) -> RoomSettings | Refused:
     if not chosen.clock and chosen.opponent == "online":
         return Refused("bad_settings", "clock: \"no time limit\" is for games against the bot or on one device")
     return chosen
+
+
+def rated(settings: Mapping[str, Any]) -> bool:
+    """A finished match counts for the rating only against another account online (not a bot, not one device)."""
+    return settings.get("opponent", "online") == "online"
 
 
 def new_setup(settings: Mapping[str, Any], seats: int, seed: int, now: datetime) -> CreateMatch | Refused:

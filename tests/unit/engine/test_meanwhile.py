@@ -1,7 +1,8 @@
 """A command's views are rendered while its append is on its way, not after the ack. A table's: the append's
 first step (which queues its message) runs before any view is rendered, every seat's view is rendered before
 the ack comes, and the result is the append's; with bots to play next nothing is rendered ahead (the views
-sent will be of the state the bots leave). An Echo move's: its one view, once, before the ack."""
+sent will be of the state the bots leave). A solo game's move (Echo Challenge's), through the same step: its
+one view, once, before the ack."""
 
 from __future__ import annotations
 
@@ -13,15 +14,15 @@ import pytest
 from echo_challenge import game as echo_game
 from echo_challenge import modes
 from echo_engine import games as hosted
-from echo_engine import handlers, views
-from echo_engine.handlers import PlayService
 from echo_engine.locks import Locks
 from echo_engine.meanwhile import while_appending
 from echo_engine.seat_views import SeatViews
+from echo_engine.sent_logs import SentLogs
 from echo_engine.store import LoadedGame
 from echo_engine.tables import Tables
-from echo_events.echo.commands import Probe
-from echo_events.play import GameCreated
+from echo_events.play import Act, GameCreated
+
+from tests.support import duel
 
 pytestmark = pytest.mark.unit
 
@@ -37,6 +38,7 @@ class RecordingViews(SeatViews):
 
 
 def game(bots: tuple[tuple[int, str], ...] = ()) -> LoadedGame:
+    hosted.register(duel)
     meta = GameCreated(game_id="k1", account_id="a", mode="table", preset_id="duel", msk_date="2026-12-01",
                        kind="duel", seats=2)
     return LoadedGame(meta=meta, state=object(), version=3, last_sequence=7, roster=("a", "b"), bots=bots)
@@ -112,7 +114,7 @@ class HeldAppend:
     def __init__(self, game: LoadedGame, happened: list[str]) -> None:
         self.game, self.happened, self.acked = game, happened, asyncio.Event()
 
-    def cached(self, game_id: str) -> LoadedGame:
+    async def load(self, game_id: str) -> LoadedGame:
         return self.game
 
     async def append(self, game: LoadedGame, events: list, command_id: str, at: datetime,
@@ -129,6 +131,17 @@ class QuietOutbox:
         pass
 
 
+class NoDeadlines:
+    """A solo game's moves want no deadline: the append goes alone."""
+
+    async def alongside(self, game_id: str, before: list, after: list, append: Any) -> LoadedGame:
+        assert before == after == []
+        return await append
+
+    async def correct(self, game_id: str, wanted: list) -> None:
+        pass
+
+
 async def test_an_echo_moves_view_is_rendered_while_its_append_is_on_its_way(monkeypatch) -> None:  # noqa: ANN001
     hosted.load_installed()
     state, events = echo_game.start(modes.free_setup("standard", "acc1", date(2026, 12, 1), 1, None))
@@ -136,22 +149,25 @@ async def test_an_echo_moves_view_is_rendered_while_its_append_is_on_its_way(mon
     opened = LoadedGame.opening(meta).advanced(events)
     opened.version, opened.last_sequence = 1 + len(events), 1
     happened: list[str] = []
-    play = PlayService.__new__(PlayService)  # only what a move uses
-    play.store, play._locked, play.outbox = HeldAppend(opened, happened), Locks(), QuietOutbox()
-    play._clock = type("Fixed", (), {"now": staticmethod(lambda: datetime(2026, 12, 1, 12, tzinfo=UTC))})()
+    rules_view = LoadedGame.rules_view
 
-    def recorded_view(game: LoadedGame) -> dict[str, Any]:
+    def rendering(game: LoadedGame, seat: int | None, public: Any = None) -> dict[str, Any]:
         happened.append(f"view of version {game.version}")
-        return views.game_view(game)
+        return rules_view(game, seat, public)
 
-    monkeypatch.setattr(handlers, "game_view", recorded_view)
-    move = handlers.EchoMove("acc1", "c1", "f1", "probe", 44, Probe(sector=44))
-    moving = asyncio.ensure_future(play._move(move, loaded=opened))
+    monkeypatch.setattr(LoadedGame, "rules_view", rendering)
+    table = Tables.__new__(Tables)  # one pipeline: a solo game's move goes through a table's step like any other
+    table._views = SeatViews()
+    table.store, table._locked, table._outbox = HeldAppend(opened, happened), Locks(), QuietOutbox()
+    table._timers, table._sent = NoDeadlines(), SentLogs()
+    table._clock = type("Fixed", (), {"now": staticmethod(lambda: datetime(2026, 12, 1, 12, tzinfo=UTC))})()
+    move = Act(account_id="acc1", command_id="c1", game_id="f1", action={"type": "probe", "sector": 44})
+    moving = asyncio.ensure_future(table.act(move))
     for _ in range(8):
         await asyncio.sleep(0)
     assert happened[0] == "sent" and happened[1].startswith("view of version ")
     assert "acked" not in happened
-    play.store.acked.set()
+    table.store.acked.set()
     reply = await moving
     assert reply.ok and happened[-1] == "acked"  # rendered once, before the ack, and not again after it
     assert happened[1] == f"view of version {reply.version}" and reply.view["version"] == reply.version

@@ -31,7 +31,7 @@ async def test_commands_on_one_game_take_turns_and_other_games_do_not_wait() -> 
     gate.set()
     await asyncio.gather(first, second, other)
     assert order[3:] == ["first out", "second in", "second out"]
-    assert locks._locks == {}  # noqa: SLF001 - nothing kept for games nobody holds
+    assert len(locks) == 0  # nothing kept for games nobody holds
 
 
 async def test_a_command_cancelled_while_waiting_leaves_nothing_behind() -> None:
@@ -56,7 +56,7 @@ async def test_a_command_cancelled_while_waiting_leaves_nothing_behind() -> None
         await waiting
     gate.set()
     await held
-    assert locks._locks == {}  # noqa: SLF001
+    assert len(locks) == 0
 
 
 async def test_the_lock_is_released_when_the_command_fails() -> None:
@@ -66,4 +66,4 @@ async def test_the_lock_is_released_when_the_command_fails() -> None:
             raise RuntimeError("the command failed")
     async with locks("g1"):  # not left held
         pass
-    assert locks._locks == {}  # noqa: SLF001
+    assert len(locks) == 0

@@ -1,5 +1,6 @@
 """A decision's own state (the rules contract's optional `decided`) is kept as the game's state after its events,
-instead of evolving them again; without one, the events are evolved as before."""
+instead of evolving them again; without one, the events are evolved as before. Either way the hosted game's
+`decide` answers with one shape, `Decided`."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 
 import pytest
 from echo_engine.store import LoadedGame
-from echo_engine.tables import Decided, decision
 from echo_events.game_rules import Refused
+from echo_events.hosting import Decided, HostedGame, host
 from echo_events.model import Event
 from echo_events.play import GameCreated, SeatTaken
 
@@ -26,6 +27,18 @@ class CountingRules:
     """Rules whose state is a string of marks, counting how often the engine evolves one."""
 
     evolved: int = 0
+    KIND = "marks"
+    SEATS = (2, 2)
+    COMMANDS = None
+
+    def start(self, setup: Any) -> tuple[str, list[Marked]]:
+        return "", []
+
+    def fold(self, events: Any) -> str:
+        return "".join(event.mark for event in events)
+
+    def view(self, state: str, seat: int | None = None) -> dict[str, Any]:
+        return {"marks": state}
 
     def evolve(self, state: str, event: Marked) -> str:
         self.evolved += 1
@@ -44,15 +57,15 @@ class DecidingRules(CountingRules):
 
 class Game(LoadedGame):
     @property
-    def rules(self) -> Any:
+    def rules(self) -> HostedGame:
         return RULES[0]
 
 
-RULES: list[Any] = []
+RULES: list[HostedGame] = []
 
 
 def game(rules: Any, state: str = "ab") -> Game:
-    RULES[:] = [rules]
+    RULES[:] = [host(rules)]
     meta = GameCreated(game_id="k1", account_id="a", mode="table", preset_id="marks", msk_date="2026-12-05",
                        kind="marks", seats=2)
     return Game(meta=meta, state=state, version=3, last_sequence=3, roster=("a",))
@@ -61,19 +74,19 @@ def game(rules: Any, state: str = "ab") -> Game:
 def test_the_decided_state_is_kept_and_nothing_is_evolved_again() -> None:
     rules = DecidingRules()
     loaded = game(rules)
-    outcome = decision(loaded, "cd")
+    outcome = loaded.rules.decide(loaded.state, "cd")
     assert isinstance(outcome, Decided) and outcome.state == "abcd"
     after = loaded.advanced(outcome.events, outcome.state)
     assert after.state == "abcd" and rules.evolved == 0
-    assert isinstance(decision(loaded, "no"), Refused)
+    assert isinstance(loaded.rules.decide(loaded.state, "no"), Refused)
 
 
 def test_rules_without_it_are_evolved_event_by_event() -> None:
     rules = CountingRules()
     loaded = game(rules)
-    outcome = decision(loaded, "cd")
-    assert not isinstance(outcome, Decided)
-    assert loaded.advanced(outcome).state == "abcd" and rules.evolved == 2
+    outcome = loaded.rules.decide(loaded.state, "cd")
+    assert isinstance(outcome, Decided) and outcome.state is None
+    assert loaded.advanced(outcome.events, outcome.state).state == "abcd" and rules.evolved == 2
 
 
 def test_seats_still_change_beside_a_decided_state() -> None:

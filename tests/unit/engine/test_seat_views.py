@@ -9,13 +9,17 @@ from typing import Any
 import pytest
 from echo_engine.seat_views import SeatViews
 from echo_engine.store import LoadedGame
+from echo_events.hosting import host
 from echo_events.play import GameCreated
 
 pytestmark = pytest.mark.unit
 
 
 class PlainRules:
-    """A game's rules as SeatViews asks them: a view of a state for a seat."""
+    """A game's rules as SeatViews asks them: a view of a state for a seat (and the contract's other names)."""
+
+    KIND, SEATS, COMMANDS = "trio", (3, 3), None
+    start = decide = evolve = fold = staticmethod(lambda *_: None)
 
     @staticmethod
     def view(state: Any, seat: int | None, public: Any = None) -> dict[str, Any]:
@@ -45,7 +49,7 @@ def game(rules: Any, state: dict[str, Any]) -> Game:
     meta = GameCreated(game_id="k1", account_id="a", mode="table", preset_id="trio", msk_date="2026-12-02",
                        kind="trio", seats=3)
     loaded = Game(meta=meta, state=state, version=len(state["board"]), last_sequence=1, roster=("a", "b", "c"))
-    object.__setattr__(loaded, "_rules", rules)
+    object.__setattr__(loaded, "_rules", host(rules))
     return loaded
 
 

@@ -1,0 +1,110 @@
+"""Echo Challenge as the engine hosts it: a solo game (one seat, one player's account) started in a mode —
+the Tutorial's fixed field, a Free game from a preset (three a day, one unfinished at a time), or the day's
+Daily (one attempt, ended by the Daily's close). The contract's solo hooks (`echo_events.game_rules`): what
+each mode starts from, the ids that make one attempt and three Free games a day atomic, the Tutorial's coach
+that explains a click off its script, what a view adds in each mode, and the replay of a finished game.
+Pure, like the rest of the library: the engine reads the Daily and the clock and hands them in."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+from typing import Any
+
+from echo_events.daily import DailyPublished
+from echo_events.echo.commands import Beam, Expire, Finish, Probe
+from echo_events.echo.events import TickResolved
+from echo_events.model import Command, Event
+
+from . import COMMANDS, ENDING_EVENTS, KIND, SEATS, compact, modes, view
+from .game import decide, evolve, fold, start
+from .setup import GameSetup
+from .state import GameState
+from .tutorial import current_step as tutorial_step
+from .tutorial import explain_wrong_click, guidance
+from .view import client_view, revealed_field
+
+FREE_GAMES_PER_DAY = modes.FREE_STARTS_PER_DAY
+DEFAULT_PRESET = modes.AS_DAILY
+daily_game_id = modes.daily_game_id
+free_game_id = modes.free_game_id
+
+__all__ = [
+    "COMMANDS", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "SEATS", "coach", "command_for",
+    "compact", "daily_game_id", "daily_setup", "decide", "evolve", "expire", "finish", "fold", "free_game_id",
+    "free_presets", "free_setup", "is_over", "mode_view", "replay", "start", "status", "tutorial_setup",
+    "tutorial_step", "view",
+]
+
+
+def command_for(action: Mapping[str, Any], seat: int, now: datetime) -> Command:
+    """A player's action (validated by `COMMANDS`) as the command; the seat and the time change nothing."""
+    return COMMANDS.validate_python(action).command()
+
+
+def is_over(state: GameState) -> bool:
+    return not state.live
+
+
+def status(state: GameState) -> str:
+    return state.status
+
+
+def finish() -> Command:
+    """The player's own end of a game (a new Free game replaces an unfinished one)."""
+    return Finish()
+
+
+def expire() -> Command:
+    """The end a game is given when its Daily closes."""
+    return Expire()
+
+
+def tutorial_setup() -> GameSetup:
+    return modes.tutorial()
+
+
+def daily_setup(daily: DailyPublished) -> GameSetup:
+    return modes.daily_setup(daily)
+
+
+def free_setup(preset: str, account_id: str, day: date, slot: int, daily: DailyPublished | None) -> GameSetup:
+    """LookupError (or KeyError) for a preset there is none of, or «as the Daily» with no Daily today."""
+    return modes.free_setup(preset, account_id, day, slot, daily)
+
+
+def free_presets(daily: DailyPublished | None) -> list[dict[str, str]]:
+    return [{"id": o.id, "title": o.title_ru, "gist": o.gist_ru} for o in modes.free_options(daily)]
+
+
+def coach(mode: str, state: GameState, command: Command) -> str | None:
+    """The Tutorial's explanation of a click off its script (None: the click is the step's, or no Tutorial)."""
+    if mode != "tutorial" or not state.live or not isinstance(command, Probe | Beam):
+        return None
+    return explain_wrong_click(state, "probe" if isinstance(command, Probe) else "beam", command.sector)
+
+
+def mode_view(mode: str, state: GameState) -> dict[str, Any]:
+    """What a view adds in a mode: the Tutorial's guidance; the field, once a game that is not a Daily's is over
+    (a Daily's stays hidden until the Daily closes, echo-challenge.md §23: not in a game's view)."""
+    extra: dict[str, Any] = {}
+    if mode == "tutorial":
+        extra["tutorial"] = guidance(state)
+    if mode != "daily" and not state.live:
+        extra["field"] = revealed_field(state)
+    return extra
+
+
+def replay(events: Sequence[Event], show_field: bool) -> dict[str, Any]:
+    """The views after tick 0 and after every tick of a game (its events after `GameCreated`); its field too
+    when `show_field` and the game is over."""
+    state = fold(events[:2])  # GameStarted, OrdersDealt: tick 0
+    frames = [client_view(state)]
+    for event in events[2:]:
+        state = evolve(state, event)
+        if isinstance(event, TickResolved) or not state.live:
+            frames.append(client_view(state))
+    result: dict[str, Any] = {"status": state.status, "frames": frames}
+    if not state.live and show_field:
+        result["field"] = revealed_field(state)
+    return result
