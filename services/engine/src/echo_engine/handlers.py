@@ -55,6 +55,7 @@ from .occupancy import Occupancy
 from .outbox import Outbox
 from .pairing import Pairing
 from .projections import games_of
+from .seat_names import SeatNames, from_projections
 from .store import GameStore, LoadedGame
 from .tables import Decision
 from .timers import Timers
@@ -78,7 +79,8 @@ class PlayService:
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
         self.timers = Timers(js, clock)
-        self.tables = bootstrap(self.store, self.outbox, self.timers, clock, Occupancy(pool), self._locked)
+        self.tables = bootstrap(self.store, self.outbox, self.timers, clock, Occupancy(pool), self._locked,
+                                SeatNames(from_projections(pool)))
         self.pairing = Pairing(pool, self.tables, clock)
 
     async def handle(self, request: PlayRequest) -> PlayReply:
@@ -105,6 +107,7 @@ class PlayService:
                 game = await self.store.load(request.game_id)
                 if game is None or game.gone or game.seat_of(request.account_id) is None:  # gone: deleted
                     return _unknown(request.game_id)
+                await self.tables.names.load(game)
                 return self.tables.reply(game, request.account_id)
             case GetOptions():
                 data = await queries.start_options(self._js, self._pool, self.store, request.account_id,

@@ -51,6 +51,7 @@ from .locks import Locks
 from .meanwhile import while_appending
 from .occupancy import Occupancy
 from .outbox import Outbox, Update
+from .seat_names import SeatNames
 from .seat_views import SeatViews
 from .sent_logs import SentLogs
 from .store import GameStore, LoadedGame
@@ -121,7 +122,7 @@ def acting_seat(game: LoadedGame, request: Act) -> int | None:
 
 class Tables:
     def __init__(self, store: GameStore, outbox: Outbox, locked: Locks, clock: Clock, timers: Timers,
-                 occupancy: Occupancy) -> None:
+                 occupancy: Occupancy, names: SeatNames | None = None) -> None:
         self.store = store
         self._outbox = outbox
         self._locked = locked
@@ -130,13 +131,14 @@ class Tables:
         self._occupancy = occupancy
         self._views = SeatViews()
         self._sent = SentLogs()
+        self.names = names or SeatNames()
 
     def reply(self, game: LoadedGame, account_id: str, duplicate: bool = False,
               log_from: int | None = None) -> PlayReply:
         """The account's view of the game; with `log_from` (the asker holds that many entries of its log),
         only the log entries after those (`view_logs.answer`)."""
-        return answer(game.game_id, game.version, seat_view(game, game.seat_of(account_id), self._views),
-                      log_from, duplicate)
+        view = seat_view(game, game.seat_of(account_id), self._views, self.names.of(game))
+        return answer(game.game_id, game.version, view, log_from, duplicate)
 
     async def open(self, request: OpenTable) -> PlayReply:
         try:
@@ -230,7 +232,7 @@ class Tables:
         if isinstance(outcome, PlayReply):
             return outcome
         return PlayReply(ok=True, game_id=outcome.game_id, version=outcome.version,
-                         view=table_view(outcome, None, self._views))
+                         view=table_view(outcome, None, self._views, self.names.of(outcome)))
 
     async def act(self, request: Act) -> PlayReply:
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
@@ -480,8 +482,9 @@ class Tables:
         if played is not game:
             await self._timers.update(game.game_id, deadlines(game), deadlines(played))
         game = played
+        await self.names.load(game)
         for seat, account in told(game):
-            view = seat_view(game, seat, self._views)
+            view = seat_view(game, seat, self._views, self.names.of(game))
             base = self._sent.sending(game.game_id, seat, game.version, view)
             await self._outbox.publish(Update(account, game.game_id, game.version, view, base))
         return game
