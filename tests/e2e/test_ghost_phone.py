@@ -248,6 +248,14 @@ async def test_a_rated_match_ends_with_callsigns_the_reason_and_the_rating_chang
     await b.page.click("[data-testid=join]")
     for player in (a, b):
         await player.page.wait_for_selector(f"{GAME}[data-status=live]")
+    # during the match: the opponent by callsign (never «Соперник»), both ratings before it on the cards
+    assert await a.page.inner_text("[data-testid=card-B] b") == "Boris"
+    assert await b.page.inner_text("[data-testid=card-A] b") == "Anna"
+    for player in (a, b):
+        cards = await player.page.inner_text(".g-cards")
+        assert cards.count("рейтинг 1500") == 2 and "Соперник" not in cards, cards
+    await no_side_scroll(b, "rated match live")
+    await b.wrapped.shot("ghost-phone-live-names")
     for row in (7, 5):  # A's rows of four; B's stones two apart never make one
         end = await play_round(a, b, [f"{c}{row}" for c in "CDEFG"], [f"{c}{row + 4}" for c in "BDFHK"])
         assert end["round_end"] == {"result": "A", "reason": "row"}

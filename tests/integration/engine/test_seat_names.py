@@ -24,10 +24,11 @@ def no_account_in(view: dict, *accounts: str) -> None:
 
 async def test_a_tables_view_names_its_people_by_callsign_and_rating_and_its_bots_by_level(engine) -> None:  # noqa: ANN001, F811
     nc, _, serving = engine
-    a, b, c = account(), account(), account()
+    a, b, c, guest = account(), account(), account(), account()
     accounts = Accounts(nc.jetstream())
     for who, name in ((a, "Ася"), (b, "Боря"), (c, None)):
         await accounts.player(who, T0, callsign=name)
+    await accounts.guest(guest, T0)
     async with serving:
         await ghost_match(nc, a, b, winner=a)  # rated: Ася's and Боря's ratings move
         await settled(nc)
@@ -43,6 +44,11 @@ async def test_a_tables_view_names_its_people_by_callsign_and_rating_and_its_bot
         assert seen["table"]["players"] == seats and seen["table"]["you"] == 0
         no_account_in(seen, a, b)
         await ask(nc, type="act", account_id=a, game_id=opened["game_id"], action={"type": "cancel_match"})
+
+        # a guest is never rated: in the same rated room he has his name and no rating
+        unrated = await ask(nc, type="open", account_id=guest, kind="ghost_five", seats=2, settings={})
+        assert unrated["view"]["table"]["players"] == [{"name": generated_callsign(guest)}]
+        await ask(nc, type="act", account_id=guest, game_id=unrated["game_id"], action={"type": "cancel_match"})
 
         # a bot's room is not rated: names only; a player without a callsign has his generated one
         bot = await ask(nc, type="open", account_id=c, kind="ghost_five", seats=2, bots=["easy"],

@@ -80,7 +80,7 @@ class PlayService:
         self._locked = Locks()
         self.timers = Timers(js, clock)
         self.tables = bootstrap(self.store, self.outbox, self.timers, clock, Occupancy(pool), self._locked,
-                                SeatNames(from_projections(pool)))
+                                SeatNames(from_projections(pool, nc)))
         self.pairing = Pairing(pool, self.tables, clock)
 
     async def handle(self, request: PlayRequest) -> PlayReply:

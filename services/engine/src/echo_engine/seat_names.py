@@ -1,13 +1,14 @@
-"""Who sits at a table, as every seat's view shows it: a person's callsign (and, in a rated kind, his rating),
-a bot's level — never an account id. Looked up once per table and roster on this replica (the accounts and
-ratings projections are in PostgreSQL, the views are rendered synchronously), so a view rendered before the
-look-up — a replica that has not yet seen the table since it started — has no names and the client falls back
-to «Игрок N». A rating is the one at the look-up: an account plays one rated match at a time, so it does not
-change during the match; the next table (a rematch) looks it up again."""
+"""Who sits at a table, as every seat's view shows it: a person's callsign (and, in a rated room, his rating
+if he is registered: a guest is never rated), a bot's level — never an account id. Looked up once per table
+and roster on this replica (the accounts and ratings projections are in PostgreSQL, the views are rendered
+synchronously), so a view rendered before the look-up — a replica that has not yet seen the table since it
+started — has no names and the client falls back to «Игрок N». A rating is the one at the look-up: an account
+plays one rated match at a time, so it does not change during the match; the next table looks it up again."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from echo_events.callsigns import display_callsign
@@ -60,13 +61,17 @@ class SeatNames:
         return players
 
 
-def from_projections(pool: Any) -> Lookup:
-    """The callsigns from the accounts projection; the ratings, in a room of a rated kind that counts, from
-    the ratings projection."""
+def from_projections(pool: Any, nc: Any) -> Lookup:
+    """The callsigns from the accounts projection; in a room of a rated kind that counts, the rating of each
+    registered account (an e-mail confirmed: only those are rated) from the ratings projection."""
+
     async def lookup(accounts: list[str], game: LoadedGame) -> dict[str, tuple[str, int | None]]:
         named = await names(pool, accounts)
-        rating = game.rules.rating
-        rated = await ratings.ratings_of(pool, accounts) if rating.counts(game.meta.settings or {}) else {}
+        rated: dict[str, int] = {}
+        if game.rules.rating.counts(game.meta.settings or {}):
+            now = datetime.now(UTC)
+            registered = [account for account in accounts if await ratings.registered_at(nc, account, now)]
+            rated = await ratings.ratings_of(pool, registered) if registered else {}
         return {account: (named[account], rated.get(account)) for account in accounts}
 
     return lookup

@@ -11,7 +11,7 @@ import { cardName, loadCards } from "./cards.js";
 import { logHTML, logLines } from "./log.js";
 import { MovesPanel } from "./moves.js";
 import { rulesHTML } from "./rules.js";
-import { playerName, stepOpened, tableHTML, tickCountdowns } from "./table.js";
+import { playerName, seatName, stepOpened, tableHTML, tickCountdowns } from "./table.js";
 import { escapeHTML, refusal, t } from "./words.js";
 
 const KIND = "echoes_of_time";
@@ -138,7 +138,8 @@ class TableScreen {
   tell(game, before) {
     const mine = game.players[this.view.table.you]?.id;
     const theirs = game.log.slice(before).filter((entry) => entry.player !== mine || entry.type === "RoundStarted");
-    const lines = logLines(theirs, { say: t, name: (id) => playerName(game, id, this.view.table.you), card: cardName });
+    const named = { ...game, people: this.view.table.players };
+    const lines = logLines(theirs, { say: t, name: (id) => playerName(named, id, this.view.table.you), card: cardName });
     if (!lines.length) return;
     const recent = this.recent;
     recent.lines = [...recent.lines, ...lines.map((l) => l.text)].slice(-RECENT_LINES);
@@ -194,6 +195,7 @@ class TableScreen {
     if (!view.game) {
       const link = `${location.origin}/eot/#/join/${table.invite}`;
       screen.innerHTML = `<section class="panel" data-testid="table-lobby"><h2>${t("lobby", { taken: table.taken, seats: table.seats })}</h2>
+        ${table.players ? `<p data-testid="seated">${escapeHTML(t("seated", { list: table.players.map((_, n) => seatName(table.players, n) + (n === table.you ? ` (${t("you")})` : "")).join(", ") }))}</p>` : ""}
         ${table.status === "closed" ? `<p>${t("closed")}</p>` : `<p>${t("invite")}:</p><p><input readonly value="${escapeHTML(link)}" data-testid="invite" aria-label="${t("invite")}">
         <button class="btn" type="button" id="copy">${t("copy")}</button></p>
         <button class="btn ghost" type="button" id="leave">${t("leave")}</button>`}</section>`;
@@ -203,7 +205,7 @@ class TableScreen {
       });
       return;
     }
-    const game = view.game;
+    const game = { ...view.game, people: table.players };
     screen.innerHTML = `<div class="game" data-testid="game" data-version="${view.version}" data-status="${table.status}">
       ${this.moves.html(game, view.version)}${this.recentHTML()}${tableHTML(game, table.you, serverMillis())}${tableLog(game, table.you)}
       <p>${table.status === "over" ? `<a class="btn" href="#/r/${this.gameId}" data-testid="replay-link">${t("replay")}</a>` : ""}

@@ -92,11 +92,17 @@ export class MatchScreen {
   name = (seat) => {
     if (this.oneDevice) return t("seatName", { s: seat });
     if (seat === this.me) return t("you");
+    const seated = this.view?.table?.players?.[seat === "A" ? 0 : 1]; // the server's: callsign or bot's level
+    if (seated?.bot) return t("bot", { l: t(`lv_${seated.bot}`) });
+    if (seated?.name) return seated.name;
     const person = this.people?.[seat === "A" ? 0 : 1];
     if (person?.name) return person.name; // the callsign, once the server's history has the match
     const s = this.view?.table?.settings ?? {};
     return s.opponent === "bot" ? t("bot", { l: t(`lv_${known(this.conn.accountId, this.gameId)?.level ?? "easy"}`) }) : t("rival");
   };
+
+  /** A seat's rating as the table was seated (a rated room only). */
+  ratingOf = (seat) => this.view?.table?.players?.[seat === "A" ? 0 : 1]?.rating ?? null;
 
   /** An ack or an update of this match. A log delta (only the turns after `log_from`) is merged into the log
    *  shown; one that extends a version this page does not hold (it was elsewhere) asks for the whole view. */
@@ -432,7 +438,7 @@ export class MatchScreen {
         data-round="${game.round}" data-turn="${game.turn}" data-seat="${me}" data-looking="${this.ui.looking ? this.ui.looking.join(".") : ""}">
       <div class="status-line"><b>${t("round", { n: game.round })}</b> · ${t("turn", { n: game.turn + (live ? 1 : 0) })}
         <a class="help" href="#/rules" target="_blank" rel="noopener" data-testid="match-rules" title="${t("rulesLink")}" aria-label="${t("rulesLink")}">?</a>${controls}</div>
-      <div class="play-area"><div class="g-cards">${(this.oneDevice ? ["A", "B"] : [me, other(me)]).map((seat) => playerCard(game, seat, this.name, { me, serverNow: now })).join("")}</div>
+      <div class="play-area"><div class="g-cards">${(this.oneDevice ? ["A", "B"] : [me, other(me)]).map((seat) => playerCard(game, seat, this.name, { me, serverNow: now, rating: this.ratingOf(seat) })).join("")}</div>
       <div class="board-col"><div class="board-scroll${this.ui.zoom ? " zoomed" : ""}">${boardHTML(board, n, { memos: this.ui.looking || held ? null : game.anchors, selected: held ? null : this.ui.selected, pending: held ? null : pending, label: t("title"), lit, last })}</div>
         <button type="button" class="btn ghost small zoom" data-do="zoom" data-testid="zoom" aria-pressed="${Boolean(this.ui.zoom)}">${t(this.ui.zoom ? "zoomOut" : "zoomIn")}</button></div>
       <div class="side-col">${held && !(held.reason === "resign" && !live) ? roundOverPanel(game, held, this.name, this.oneDevice ? null : me, live) : ""}${endPanel(game, this.name, this.oneDevice ? null : me, this.rating)}${live && !held ? `${this.coachHTML(game)}${movePanel(game, me, this.ui)}` : ""}

@@ -32,13 +32,13 @@ function circles(won) {
   return [0, 1].map((i) => `<span class="circle${i < won ? " won" : ""}"></span>`).join("");
 }
 
-export function playerCard(game, seat, name, { me, serverNow }) {
+export function playerCard(game, seat, name, { me, serverNow, rating = null }) {
   const open = game.open_turn?.[seat];
   const moved = open?.committed ? `<span class="moved" data-testid="moved-${seat}" title="${escapeHTML(t("tip_moved"))}">✓ ${t("moved")}</span>` : "";
   const clock = clockOf(game, seat, serverNow);
   const s = game.settings;
   // each fact with its explanation as a tooltip: [text, tip]
-  const extra = [[t("anchorsLeft", { n: `${"∞".repeat(game.reserve[seat])}${game.reserve[seat] ? "" : "0"}` }), t("tip_anchors")],
+  const extra = [rating === null ? null : [t("ratingShort", { r: rating }), t("tip_rating")], [t("anchorsLeft", { n: `${"∞".repeat(game.reserve[seat])}${game.reserve[seat] ? "" : "0"}` }), t("tip_anchors")],
     s.capture === "on" ? [t("pairs", { n: game.pairs[seat] }), t("tip_pairs")] : null,
     game.skips[seat] ? [t("skips", { n: game.skips[seat] }), t("tip_skips")] : null,
     s.clock && game.clock[seat].streak ? [t("refill", { n: game.clock[seat].streak }), t("tip_refill")] : null].filter(Boolean);
