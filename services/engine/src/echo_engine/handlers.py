@@ -55,6 +55,7 @@ from .occupancy import Occupancy
 from .outbox import Outbox
 from .pairing import Pairing
 from .projections import games_of
+from .rematch import Rematches, is_rematch
 from .seat_names import SeatNames, from_projections
 from .store import GameStore, LoadedGame
 from .tables import Decision
@@ -79,8 +80,10 @@ class PlayService:
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
         self.timers = Timers(js, clock)
-        self.tables = bootstrap(self.store, self.outbox, self.timers, clock, Occupancy(pool), self._locked,
+        occupancy = Occupancy(pool)
+        self.tables = bootstrap(self.store, self.outbox, self.timers, clock, occupancy, self._locked,
                                 SeatNames(from_projections(pool, nc)))
+        self.rematches = Rematches(self.tables, occupancy)
         self.pairing = Pairing(pool, self.tables, clock)
 
     async def handle(self, request: PlayRequest) -> PlayReply:
@@ -89,6 +92,8 @@ class PlayService:
                 return await self._start(request)
             case ProbeSector() | BeamSector() | FinishGame():  # protocol v1's own moves: the one `act`
                 return await self._act(as_act(request))
+            case Act() if is_rematch(request):  # the engine's own action on a finished table
+                return await self.rematches.ask(request)
             case Act():
                 return await self._act(request)
             case OpenTable():

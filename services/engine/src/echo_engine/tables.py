@@ -171,19 +171,7 @@ class Tables:
             if request.one_device:
                 events += [SeatTaken(seat=n, account_id=request.account_id) for n in range(1, request.seats)]
             events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
-            if rules.keeps_lobby:  # the rules keep the lobby: the game starts now, each seat is its command
-                started = self._start(rules, meta, now)
-                state = rules.fold(started)
-                seats, events = len(events), events + started
-                for seat in range(seats):
-                    outcome = rules.decide(state, rules.seated(seat, now))
-                    if is_rejection(outcome):
-                        return outcome
-                    state = evolved(rules, state, outcome)
-                    events += outcome.events
-            elif len(events) == request.seats:
-                events += self._start(rules, meta, now)
-            return [meta, *events]
+            return self.opening(rules, meta, events, now)
 
         return await self._seat(request.account_id, rules, request.kind, game_id, request.command_id, decide)
 
@@ -456,6 +444,24 @@ class Tables:
             if not acted:
                 return game
         raise RuntimeError(f"the bots of {game.game_id} kept playing ({MAX_BOT_ACTIONS} actions in a row)")
+
+    def opening(self, rules: HostedGame, meta: GameCreated, seated: list[Event], now: datetime) -> Decision:
+        """A new table's events: its `GameCreated`, the seats taken, and the rules' start once the game starts
+        (at once for rules that keep their own lobby, each seat its command; else once every seat is taken)."""
+        events = list(seated)
+        if rules.keeps_lobby:
+            started = self._start(rules, meta, now)
+            state = rules.fold(started)
+            seats, events = len(events), events + started
+            for seat in range(seats):
+                outcome = rules.decide(state, rules.seated(seat, now))
+                if is_rejection(outcome):
+                    return outcome
+                state = evolved(rules, state, outcome)
+                events += outcome.events
+        elif len(events) == meta.seats:
+            events += self._start(rules, meta, now)
+        return [meta, *events]
 
     def _setup(self, rules: HostedGame, settings: dict[str, Any], seats: int, now: datetime) -> Any:
         try:

@@ -45,6 +45,8 @@ def table_view(game: LoadedGame, seat: int | None, views: SeatViews,
     }
     if players is not None:
         view["table"]["players"] = players
+    if game.rematch_by is not None:  # public to the table's two players: both are in the rematch
+        view["table"]["rematch"] = {"by": game.rematch_by, "game_id": game.rematch}
     if seat is not None:
         view["table"]["invite"] = f"{meta.game_id}.{meta.invite}"
     if game.state is not None:
