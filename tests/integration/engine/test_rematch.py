@@ -25,6 +25,7 @@ async def test_a_rematch_is_offered_accepted_and_opens_one_table_with_the_seats_
     a, b, stranger = account(), account(), account()
     async with serving:
         finished = await ghost_match(nc, a, b, winner=a)  # a at seat 0 (A), b at seat 1 (B)
+        replay = (await ask(nc, type="replay", account_id=a, game_id=finished))["data"]
         refused = await rematch(nc, stranger, finished)
         assert not refused["ok"] and refused["error"]["code"] == "unknown_game", refused
 
@@ -48,6 +49,9 @@ async def test_a_rematch_is_offered_accepted_and_opens_one_table_with_the_seats_
             assert old["table"]["rematch"] == {"by": 1, "game_id": new_id}
         twice = await rematch(nc, b, finished)  # one rematch per match: asked again, the same table
         assert twice["ok"] and twice["game_id"] == new_id
+
+        # the offer and the acceptance are the table's, not steps of the match: its replay is the same
+        assert (await ask(nc, type="replay", account_id=a, game_id=finished))["data"] == replay
 
         live = await rematch(nc, a, new_id)
         assert not live["ok"] and live["error"]["code"] == "not_over", live

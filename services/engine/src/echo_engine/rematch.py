@@ -34,6 +34,7 @@ from .store import LoadedGame
 from .tables import Decision, Tables
 
 REMATCH = "rematch"  # the action's type: the engine's, on a finished table
+REMATCH_EVENTS = (RematchOffered, RematchOpened)  # the table's, after its game: no step of the game's replay
 _ACCEPTED = PlayReply(ok=True)  # the decision on the finished table when the other player had offered
 
 
