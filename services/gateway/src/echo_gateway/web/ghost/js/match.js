@@ -117,7 +117,7 @@ export class MatchScreen {
       body = `<p data-testid="rematch-offered">${escapeHTML(t("rematchOffered", { p: this.name(table.you === 0 ? "B" : "A") }))}</p>
         <button type="button" class="btn primary small" data-do="rematch" data-testid="rematch-accept">${t("rematchAccept")}</button>`;
     } else body = `<button type="button" class="btn small" data-do="rematch" data-testid="rematch">${t("rematch")}</button> <small class="muted">${t("rematchNote")}</small>`;
-    return `<section class="rematch" data-testid="rematch-box">${body}</section>`;
+    return `<div class="rematch" data-testid="rematch-box">${body}</div>`;
   }
 
   /** Offer or accept a rematch: the acceptance answers with the rematch's table, where this page goes. */
@@ -133,8 +133,9 @@ export class MatchScreen {
     location.hash = `#/m/${gameId}`;
   }
 
-  /** A seat's rating as the table was seated (a rated room only). */
-  ratingOf = (seat) => this.view?.table?.players?.[seat === "A" ? 0 : 1]?.rating ?? null;
+  /** A seat's rating as the table was seated (a rated room only), while the match is live: after it, the end
+   *  says the rating it left. */
+  ratingOf = (seat) => (this.game?.status === "live" ? this.view?.table?.players?.[seat === "A" ? 0 : 1]?.rating ?? null : null);
 
   /** An ack or an update of this match. A log delta (only the turns after `log_from`) is merged into the log
    *  shown; one that extends a version this page does not hold (it was elsewhere) asks for the whole view. */
@@ -479,7 +480,7 @@ export class MatchScreen {
       <div class="play-area"><div class="g-cards">${(this.oneDevice ? ["A", "B"] : [me, other(me)]).map((seat) => playerCard(game, seat, this.name, { me, serverNow: now, rating: this.ratingOf(seat) })).join("")}</div>
       <div class="board-col"><div class="board-scroll${this.ui.zoom ? " zoomed" : ""}">${boardHTML(board, n, { memos: this.ui.looking || held ? null : game.anchors, selected: held ? null : this.ui.selected, pending: held ? null : pending, label: t("title"), lit, last })}</div>
         <button type="button" class="btn ghost small zoom" data-do="zoom" data-testid="zoom" aria-pressed="${Boolean(this.ui.zoom)}">${t(this.ui.zoom ? "zoomOut" : "zoomIn")}</button></div>
-      <div class="side-col">${held && !(held.reason === "resign" && !live) ? roundOverPanel(game, held, this.name, this.oneDevice ? null : me, live) : ""}${endPanel(game, this.name, this.oneDevice ? null : me, this.rating)}${this.rematchHTML(game)}${live && !held ? `${this.coachHTML(game)}${movePanel(game, me, this.ui)}` : ""}
+      <div class="side-col">${held && !(held.reason === "resign" && !live) ? roundOverPanel(game, held, this.name, this.oneDevice ? null : me, live) : ""}${endPanel(game, this.name, this.oneDevice ? null : me, this.rating, this.rematchHTML(game))}${live && !held ? `${this.coachHTML(game)}${movePanel(game, me, this.ui)}` : ""}
         <section class="g-log"><h3>${t("log")}</h3>${rewind}${logHTML(game, this.name, { looking: this.ui.looking, checks: this.checks })}</section>
         <details class="panel room"><summary>${t("settings")}</summary>${settingsSummary(this.roomSettings())}</details></div></div>
       ${this.ui.menu ? cellMenu(game, me, this.ui.menu, (c) => this.memoText(c)) : ""}${this.handoff(game)}</div>`;

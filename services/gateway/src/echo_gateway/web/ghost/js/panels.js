@@ -166,7 +166,7 @@ export function roundOverPanel(game, record, name, you, live) {
 }
 
 /** The end of the match: who won and how (rounds, or a resignation). */
-export function endPanel(game, name, you, rating = null) {
+export function endPanel(game, name, you, rating = null, rematch = "") {
   if (game.status === "live") return "";
   let text;
   if (game.status === "finished") {
@@ -178,7 +178,7 @@ export function endPanel(game, name, you, rating = null) {
     text = `${who} ${how}`;
     if (rating) text += ` ${t("ratingChange", { r: rating.now, d: `${rating.change >= 0 ? "+" : "−"}${Math.abs(rating.change)}` })}`;
   } else text = t(game.status === "cancelled" ? "cancelled" : "aborted");
-  return `<section class="over" data-testid="over" data-status="${game.status}"><h2>${t("over")}</h2><p data-testid="over-text">${escapeHTML(text)}</p>
+  return `<section class="over" data-testid="over" data-status="${game.status}"><h2>${t("over")}</h2><p data-testid="over-text">${escapeHTML(text)}</p>${rematch}
     <nav class="row"><a class="btn primary small" href="#/">${t("newGame")}</a><a class="btn ghost small" href="#/games" data-testid="my-games-link">${t("myGames")}</a>
     <a class="btn ghost small" href="#/history" data-testid="history-link">${t("history")}</a><a class="btn ghost small" href="#/leaders" data-testid="leaders-link">${t("leaders")}</a></nav></section>`;
 }
