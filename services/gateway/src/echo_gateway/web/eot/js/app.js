@@ -138,8 +138,7 @@ class TableScreen {
   tell(game, before) {
     const mine = game.players[this.view.table.you]?.id;
     const theirs = game.log.slice(before).filter((entry) => entry.player !== mine || entry.type === "RoundStarted");
-    const named = { ...game, people: this.view.table.players };
-    const lines = logLines(theirs, { say: t, name: (id) => playerName(named, id, this.view.table.you), card: cardName });
+    const lines = logLines(theirs, { say: t, name: (id) => playerName(game, id, this.view.table.you), card: cardName });
     if (!lines.length) return;
     const recent = this.recent;
     recent.lines = [...recent.lines, ...lines.map((l) => l.text)].slice(-RECENT_LINES);
@@ -181,7 +180,9 @@ class TableScreen {
 
   show(view) {
     const before = this.view?.game?.log?.length;
-    this.view = view;
+    // the game as this page names its seats: who sits at each (the table's `players`) goes with it
+    this.view = view.game ? { ...view, game: { ...view.game, people: view.table.players } } : view;
+    view = this.view;
     if (view.game && before !== undefined) this.tell(view.game, before);
     serverTime.observe(stepOpened(view));
     remember(this.gameId, view.table.status);
@@ -205,7 +206,7 @@ class TableScreen {
       });
       return;
     }
-    const game = { ...view.game, people: table.players };
+    const game = view.game;
     screen.innerHTML = `<div class="game" data-testid="game" data-version="${view.version}" data-status="${table.status}">
       ${this.moves.html(game, view.version)}${this.recentHTML()}${tableHTML(game, table.you, serverMillis())}${tableLog(game, table.you)}
       <p>${table.status === "over" ? `<a class="btn" href="#/r/${this.gameId}" data-testid="replay-link">${t("replay")}</a>` : ""}
