@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import time
 from datetime import UTC, datetime, timedelta
 
@@ -127,6 +128,8 @@ async def test_three_browsers_and_a_bot_play_a_whole_game_of_four(browser, syste
     await owner.page.click("[data-testid=create]")
     invite = await owner.page.locator("[data-testid=invite]").input_value()
     assert "/eot/#/join/" in invite and "Ждём игроков: 2 из 4" in await owner.page.inner_text("main")
+    seated = await owner.page.inner_text("[data-testid=seated]")  # who sits already, before anyone joins
+    assert re.fullmatch(r"За столом: Эхонавт-\d{4} \(вы\), Бот \(Расчётливый\)", seated), seated
     game_id = invite.split("/join/")[1].split(".")[0]
     phone = await Player.at(browser, system, PHONE, "/eot/", touch=True)
     await phone.page.goto(f"{system}/eot/#/join/{game_id}.forged")  # refused: its message in Russian
@@ -141,6 +144,12 @@ async def test_three_browsers_and_a_bot_play_a_whole_game_of_four(browser, syste
     players = [owner, phone, guest]  # seats 0, 2 and 3: the bot sits at 1
     for player in players:
         await player.page.wait_for_selector("[data-testid=game]")
+    callsigns = [(await p.page.inner_text(".main-col section.player h3")).split(" (")[0].strip() for p in players]
+    assert all(re.fullmatch(r"Эхонавт-\d{4}", c) for c in callsigns), callsigns
+    for player, own in zip(players, callsigns, strict=True):  # every seat by name
+        others = await player.page.inner_text(".side-col")
+        assert "Бот (Расчётливый)" in others and "Игрок" not in others, others
+        assert all(c in others for c in callsigns if c != own), others
 
     choose = random.Random(23)
     timed_out = reloaded = False
@@ -156,7 +165,8 @@ async def test_three_browsers_and_a_bot_play_a_whole_game_of_four(browser, syste
             turn = await mover.page.get_attribute("[data-testid=status]", "data-round")
             await wait_for(lambda waiting=mover: not_my_move(waiting), timeout=12)
             timed_out = True
-            assert turn and "Игрок 4: берёт" in await owner.page.inner_text("[data-testid=log]")  # the timeout's Draw
+            log_now = await owner.page.inner_text("[data-testid=log]")
+            assert turn and f"{callsigns[2]}: берёт" in log_now  # the timeout's Draw, by the guest's callsign
             continue
         if not reloaded and mover is phone and timed_out:  # a reload in the middle of his own turn
             await mover.page.reload()

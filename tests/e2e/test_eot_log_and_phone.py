@@ -48,6 +48,11 @@ async def test_the_log_survives_a_reload_speaks_english_and_no_eot_screen_scroll
     await page.wait_for_selector("[data-testid=game]")
     game_id = page.url.split("#/t/")[1]
     first = await log_text(page)
+    # the seats by name: this guest by his callsign, the bot by its level, nobody «Игрок N»
+    mine = (await page.inner_text(".main-col section.player h3")).split(" (")[0].strip()
+    assert re.fullmatch(r"Эхонавт-\d{4}", mine), mine
+    shown = await page.inner_text("[data-testid=game]")
+    assert "Бот (Расчётливый)" in shown and f"{mine} (вы)" in shown and "Игрок" not in shown, shown
     late = await Player.at(browser, system, PHONE, "/eot/", touch=True)  # a bad link: words and a way on
     await late.page.goto(f"{system}/eot/#/join/{game_id}.nothing")
     await late.page.wait_for_selector("[data-testid=invitation]:has-text('Приглашение за стол')")
@@ -76,7 +81,9 @@ async def test_the_log_survives_a_reload_speaks_english_and_no_eot_screen_scroll
     await page.wait_for_selector("h3:has-text('Log')")
     english = await log_text(page)
     assert "Round 2" in english and "The game began" in english, english
-    assert not re.search("[А-Яа-яЁё]", english) and not CODES.search(english), english
+    assert "Bot (Calculating)" in english, english
+    # a callsign is a person's name, not the page's text: the generated ones are Russian
+    assert not re.search("[А-Яа-яЁё]", english.replace(mine, "")) and not CODES.search(english), english
     assert english.count("\n") == before.count("\n")
     await shot(me, "eot-phone-log-en")
     await page.click("#lang")
@@ -166,7 +173,7 @@ async def test_the_bots_moves_are_told_one_after_another_not_all_at_once(browser
     assert told[0][0] == 1 and set(steps) == {1}, told  # one line at a time
     assert min(gaps) >= 600, gaps  # never sooner than the pace: a timer fires no earlier
     recent = await page.inner_text("[data-testid=recent]")
-    assert "Игрок 2" in recent and not CODES.search(recent), recent
+    assert "Бот 2 (Новичок)" in recent and "Игрок" not in recent and not CODES.search(recent), recent
     await no_sideways_scroll(page)
     await shot(me, "eot-phone-recent-ru")
     assert not me.wrapped.errors, me.wrapped.errors

@@ -157,8 +157,9 @@ def rules_refusal_codes() -> set[str]:
     turn, every refusal of the engine a table meets (`refuse("code", …)`) and of the gateway's socket
     (`error("code", …)`), read from their sources."""
     codes = set(typing.get_args(ghost_events.VoidReason))
-    engine = Path(tables.__file__).parent  # what a table's client meets: tables, pairing, the server's own
+    engine = Path(tables.__file__).parent  # what a table's client meets: tables, pairing, the rematch, the server's own
     sources = [*GHOST_SOURCES.glob("*.py"), engine / "tables.py", engine / "pairing.py", engine / "server.py",
+               engine / "rematch.py",
                *GATEWAY_SOCKET.glob("*.py")]
     for source in sources:
         for node in ast.walk(ast.parse(source.read_text())):

@@ -248,6 +248,14 @@ async def test_a_rated_match_ends_with_callsigns_the_reason_and_the_rating_chang
     await b.page.click("[data-testid=join]")
     for player in (a, b):
         await player.page.wait_for_selector(f"{GAME}[data-status=live]")
+    # during the match: the opponent by callsign (never «Соперник»), both ratings before it on the cards
+    assert await a.page.inner_text("[data-testid=card-B] b") == "Boris"
+    assert await b.page.inner_text("[data-testid=card-A] b") == "Anna"
+    for player in (a, b):
+        cards = await player.page.inner_text(".g-cards")
+        assert cards.count("рейтинг 1500") == 2 and "Соперник" not in cards, cards
+    await no_side_scroll(b, "rated match live")
+    await b.wrapped.shot("ghost-phone-live-names")
     for row in (7, 5):  # A's rows of four; B's stones two apart never make one
         end = await play_round(a, b, [f"{c}{row}" for c in "CDEFG"], [f"{c}{row + 4}" for c in "BDFHK"])
         assert end["round_end"] == {"result": "A", "reason": "row"}
@@ -278,5 +286,31 @@ async def test_a_rated_match_ends_with_callsigns_the_reason_and_the_rating_chang
     assert "vs Anna" in text and "lost 0:2" in text and "4 turns" in text, text
     await no_side_scroll(b, "history")
     await b.wrapped.shot("ghost-phone-history-en")
+
+    # «Реванш»: the loser offers it, the winner accepts; both pages go to one new match, the colours swapped,
+    # the cards with the ratings after the first match
+    after = {int(r) for r in re.findall(r"(?:Рейтинг|Rating): (\d+)", won + lost)}
+    finished = a.page.url.split("#/m/")[1]
+    await b.page.click("#lang")  # Boris back in Russian, Anna stays in English
+    await b.page.goto(f"{system}/ghost/#/m/{finished}")
+    await b.page.click("[data-testid=rematch]")
+    await b.page.wait_for_selector("[data-testid=rematch-waiting]:has-text('Ждём ответа соперника')")
+    await a.page.wait_for_selector("[data-testid=rematch-offered]:has-text('Boris offers a rematch')")
+    await no_side_scroll(b, "rematch offered")
+    await b.wrapped.shot("ghost-phone-rematch-waiting")
+    await a.wrapped.shot("ghost-desktop-rematch-offered-en")
+    await a.page.click("[data-testid=rematch-accept]")
+    for player in (a, b):
+        await player.page.wait_for_function("old => location.hash.startsWith('#/m/') && !location.hash.includes(old)",
+                                            arg=finished)
+        await player.page.wait_for_selector(f"{GAME}[data-status=live]")
+    assert a.page.url.split("#/m/")[1] == b.page.url.split("#/m/")[1] != finished
+    assert await a.page.get_attribute(GAME, "data-seat") == "B" and await b.page.get_attribute(GAME, "data-seat") == "A"
+    assert await a.page.inner_text("[data-testid=card-A] b") == "Boris"
+    assert await b.page.inner_text("[data-testid=card-B] b") == "Anna"
+    cards = await b.page.inner_text(".g-cards")
+    assert {int(r) for r in re.findall(r"рейтинг (\d+)", cards)} == after and len(after) == 2, (cards, after)
+    await no_side_scroll(b, "rematch")
+    await b.wrapped.shot("ghost-phone-rematch-live")
     for player in (a, b):
         assert not player.wrapped.errors, player.wrapped.errors

@@ -19,6 +19,7 @@ import pytest
 from echo_engine import games
 from echo_engine.app import create_app
 from echo_engine.settings import Settings
+from echo_events.callsigns import generated_callsign
 from echo_events.envelope import unwrap
 from echo_events.play import ENGINE_SUBJECT, updates_subject
 from echo_runtime.devstack import EmbeddedNats, free_port
@@ -84,7 +85,7 @@ async def open_duel(nc: Client, owner: str, guest: str, pick_seconds: int = 60) 
     assert opened["ok"], opened
     table = opened["view"]["table"]
     assert table == {"seats": 2, "taken": 1, "you": 0, "status": "lobby", "settings": {"pick_seconds": pick_seconds},
-                     "invite": table["invite"]}
+                     "invite": table["invite"], "players": [{"name": generated_callsign(owner)}]}
     joined = await ask(nc, type="join", account_id=guest, invite=table["invite"])
     assert joined["ok"] and joined["view"]["table"]["status"] == "playing" and joined["view"]["table"]["you"] == 1
     return opened["game_id"]

@@ -16,6 +16,7 @@ from echo_challenge import modes
 from echo_engine import games as hosted
 from echo_engine.locks import Locks
 from echo_engine.meanwhile import while_appending
+from echo_engine.seat_names import SeatNames
 from echo_engine.seat_views import SeatViews
 from echo_engine.sent_logs import SentLogs
 from echo_engine.store import LoadedGame
@@ -159,7 +160,7 @@ async def test_an_echo_moves_view_is_rendered_while_its_append_is_on_its_way(mon
     table = Tables.__new__(Tables)  # one pipeline: a solo game's move goes through a table's step like any other
     table._views = SeatViews()
     table.store, table._locked, table._outbox = HeldAppend(opened, happened), Locks(), QuietOutbox()
-    table._timers, table._sent = NoDeadlines(), SentLogs()
+    table._timers, table._sent, table.names = NoDeadlines(), SentLogs(), SeatNames()
     table._clock = type("Fixed", (), {"now": staticmethod(lambda: datetime(2026, 12, 1, 12, tzinfo=UTC))})()
     move = Act(account_id="acc1", command_id="c1", game_id="f1", action={"type": "probe", "sector": 44})
     moving = asyncio.ensure_future(table.act(move))

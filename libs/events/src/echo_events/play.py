@@ -128,6 +128,20 @@ class SeatLeft(Event):
     account_id: Id
 
 
+@event("echo.RematchOffered", 1)
+class RematchOffered(Event):
+    """A player of a finished two-player table offered its other player a rematch (the seats swapped)."""
+
+    seat: int = Field(ge=0, le=1)
+
+
+@event("echo.RematchOpened", 1)
+class RematchOpened(Event):
+    """The other player accepted the offer: the rematch is this new table, its two players already seated."""
+
+    game_id: Id
+
+
 class TimerFired(Message):
     """Internal: a deadline a game's rules asked for has come (delivered by a JetStream message schedule)."""
 

@@ -10,6 +10,7 @@ from typing import Any
 from echo_runtime.clock import Clock
 
 from .locks import Locks
+from .seat_names import SeatNames
 from .tables import Tables
 
 
@@ -21,8 +22,9 @@ class NobodyHeld:
 
 
 def bootstrap(store: Any, publisher: Any, scheduler: Any, clock: Clock, occupancy: Any = None,
-              locks: Locks | None = None) -> Tables:
+              locks: Locks | None = None, names: SeatNames | None = None) -> Tables:
     """The pipeline. `store`: a game's load, refold, append, purge (store.GameStore); `publisher`: `publish`
     of an `Update` (outbox.Outbox); `scheduler`: the games' deadlines (timers.Timers); `occupancy`: who is
-    held at a table (occupancy.Occupancy); `locks`: shared with whoever else takes a game's lock."""
-    return Tables(store, publisher, locks or Locks(), clock, scheduler, occupancy or NobodyHeld())
+    held at a table (occupancy.Occupancy); `locks`: shared with whoever else takes a game's lock; `names`: who
+    sits at a table (seat_names.SeatNames; without one, generated callsigns)."""
+    return Tables(store, publisher, locks or Locks(), clock, scheduler, occupancy or NobodyHeld(), names)

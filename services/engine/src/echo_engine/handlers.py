@@ -57,6 +57,8 @@ from .outbox import Outbox
 from .pairing import Pairing
 from .projections import games_of
 from .quotas import LOBBY_CLOSE, Quotas
+from .rematch import Rematches, is_rematch
+from .seat_names import SeatNames, from_projections
 from .store import GameStore, LoadedGame
 from .tables import Decision
 from .timers import Timers
@@ -80,7 +82,10 @@ class PlayService:
         self.store = store if store is not None else GameStore(js, nc)
         self._locked = Locks()
         self.timers = Timers(js, clock)
-        self.tables = bootstrap(self.store, self.outbox, self.timers, clock, Occupancy(pool), self._locked)
+        occupancy = Occupancy(pool)
+        self.tables = bootstrap(self.store, self.outbox, self.timers, clock, occupancy, self._locked,
+                                SeatNames(from_projections(pool, nc)))
+        self.rematches = Rematches(self.tables, occupancy)
         self.pairing = Pairing(pool, self.tables, clock)
         self.quotas = Quotas(pool, self.store, self.timers)
 
@@ -90,6 +95,8 @@ class PlayService:
                 return await self._start(request)
             case ProbeSector() | BeamSector() | FinishGame():  # protocol v1's own moves: the one `act`
                 return await self._act(as_act(request))
+            case Act() if is_rematch(request):  # the engine's own action on a finished table
+                return await self.rematches.ask(request)
             case Act():
                 return await self._act(request)
             case OpenTable():
@@ -108,6 +115,7 @@ class PlayService:
                 game = await self.store.load(request.game_id)
                 if game is None or game.gone or game.seat_of(request.account_id) is None:  # gone: deleted
                     return _unknown(request.game_id)
+                await self.tables.names.load(game)
                 return self.tables.reply(game, request.account_id)
             case GetOptions():
                 data = await queries.start_options(self._js, self._pool, self.store, request.account_id,

@@ -14,6 +14,7 @@ from nats.js import JetStreamContext
 
 from . import games
 from .dailies import current_daily, daily_closed
+from .rematch import REMATCH_EVENTS
 from .store import GameStore, LoadedGame
 
 
@@ -79,8 +80,9 @@ def table_replay(envelopes: list[Envelope], viewer: str | None) -> dict[str, Any
     game = LoadedGame.opening(meta)
     frames: list[dict[str, Any]] = []
     for _, batch in itertools.groupby(envelopes[1:], key=lambda e: e.causation_id):
-        game = game.advanced([unwrap(e) for e in batch])
-        if game.state is not None:
+        events = [unwrap(e) for e in batch]
+        game = game.advanced(events)
+        if game.state is not None and not all(isinstance(e, REMATCH_EVENTS) for e in events):  # not a step
             # as plain values: a replay goes out in the reply's `data`, which pydantic writes, and a kept log's
             # entries are JSON already (orjson fragments, store.py)
             frames.append(orjson.loads(orjson.dumps(game.rules_view(game.seat_of(viewer) if viewer else None))))

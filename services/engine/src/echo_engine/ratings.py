@@ -144,3 +144,11 @@ async def leaders(pool: asyncpg.Pool, viewer: str | None) -> dict:
 
     return {"leaders": [row(r, r["account_id"], n) for n, r in enumerate(top, 1)],
             "you": None if viewer is None else row(own, viewer, place), "min_matches": LISTED_FROM}
+
+
+async def ratings_of(pool: asyncpg.Pool, account_ids: list[str]) -> dict[str, int]:
+    """Each account's rating now (the start for one with no rated match yet)."""
+    rows = await pool.fetch("SELECT account_id, rating FROM ghost_ratings WHERE account_id = ANY($1::text[])",
+                            account_ids)
+    known = {row["account_id"]: row["rating"] for row in rows}
+    return {account: known.get(account, rated_kind().start) for account in account_ids}

@@ -33,7 +33,7 @@ import orjson
 from echo_events.envelope import Envelope, decode, unwrap
 from echo_events.hosting import HostedGame
 from echo_events.model import Event
-from echo_events.play import GameCreated, SeatLeft, SeatTaken
+from echo_events.play import GameCreated, RematchOffered, RematchOpened, SeatLeft, SeatTaken
 from echo_events.streams import ROOMS, TIMERS, game_events, game_subject, game_timers, stream_of
 from echo_runtime.append import append, last_message
 from echo_runtime.direct_read import read_subject
@@ -57,6 +57,8 @@ class LoadedGame:
     roster: tuple[str, ...] = ()  # the account of each seat taken, by seat
     bots: tuple[tuple[int, str], ...] = ()  # (seat, level) of the seats bots play
     gone: bool = False  # one of its rules' PURGE_EVENTS was appended: its messages are to be purged
+    rematch_by: int | None = None  # the seat that offered a rematch of the finished table (rematch.py)
+    rematch: str | None = None  # the rematch's table, once the offer was accepted
 
     @property
     def game_id(self) -> str:
@@ -90,6 +92,7 @@ class LoadedGame:
         these events as their decision made it (`decided`, echo_events.game_rules), kept instead of evolving
         the started state through them again."""
         rules, state, roster, bots, starting = self.rules, self.state, self.roster, self.bots, []
+        rematch_by, rematch = self.rematch_by, self.rematch
         evolving = reached is None or state is None
         gone, purge_events = self.gone, rules.purge_events
         for event in events:
@@ -102,6 +105,10 @@ class LoadedGame:
                     bots = (*bots, (event.seat, event.bot))
             elif isinstance(event, SeatLeft):
                 roster = tuple(account for account in roster if account != event.account_id)
+            elif isinstance(event, RematchOffered):
+                rematch_by = event.seat
+            elif isinstance(event, RematchOpened):
+                rematch = event.game_id
             elif state is None:
                 starting.append(event)
             elif evolving:
@@ -115,7 +122,8 @@ class LoadedGame:
             state, entries = rules.compact(state)
             log += rendered(entries)
         return LoadedGame(meta=self.meta, state=state, version=self.version, last_sequence=self.last_sequence,
-                          command_ids=self.command_ids, log=log, roster=roster, bots=bots, gone=gone)
+                          command_ids=self.command_ids, log=log, roster=roster, bots=bots, gone=gone,
+                          rematch_by=rematch_by, rematch=rematch)
 
 
 REFOLDS = Counter("echo_engine_refolds_total", "Games read back from the stream and folded: not cached here, "

@@ -51,6 +51,7 @@ from .locks import Locks
 from .meanwhile import while_appending
 from .occupancy import Occupancy
 from .outbox import Outbox, Update
+from .seat_names import SeatNames
 from .seat_views import SeatViews
 from .sent_logs import SentLogs
 from .store import GameStore, LoadedGame
@@ -131,7 +132,7 @@ def acting_seat(game: LoadedGame, request: Act) -> int | None:
 
 class Tables:
     def __init__(self, store: GameStore, outbox: Outbox, locked: Locks, clock: Clock, timers: Timers,
-                 occupancy: Occupancy) -> None:
+                 occupancy: Occupancy, names: SeatNames | None = None) -> None:
         self.store = store
         self._outbox = outbox
         self._locked = locked
@@ -140,13 +141,14 @@ class Tables:
         self._occupancy = occupancy
         self._views = SeatViews()
         self._sent = SentLogs()
+        self.names = names or SeatNames()
 
     def reply(self, game: LoadedGame, account_id: str, duplicate: bool = False,
               log_from: int | None = None) -> PlayReply:
         """The account's view of the game; with `log_from` (the asker holds that many entries of its log),
         only the log entries after those (`view_logs.answer`)."""
-        return answer(game.game_id, game.version, seat_view(game, game.seat_of(account_id), self._views),
-                      log_from, duplicate)
+        view = seat_view(game, game.seat_of(account_id), self._views, self.names.of(game))
+        return answer(game.game_id, game.version, view, log_from, duplicate)
 
     async def open(self, request: OpenTable) -> PlayReply:
         try:
@@ -179,19 +181,7 @@ class Tables:
             if request.one_device:
                 events += [SeatTaken(seat=n, account_id=request.account_id) for n in range(1, request.seats)]
             events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
-            if rules.keeps_lobby:  # the rules keep the lobby: the game starts now, each seat is its command
-                started = self._start(rules, meta, now)
-                state = rules.fold(started)
-                seats, events = len(events), events + started
-                for seat in range(seats):
-                    outcome = rules.decide(state, rules.seated(seat, now))
-                    if is_rejection(outcome):
-                        return outcome
-                    state = evolved(rules, state, outcome)
-                    events += outcome.events
-            elif len(events) == request.seats:
-                events += self._start(rules, meta, now)
-            return [meta, *events]
+            return self.opening(rules, meta, events, now)
 
         return await self._seat(request.account_id, rules, request.kind, game_id, request.command_id, decide)
 
@@ -244,7 +234,7 @@ class Tables:
         if isinstance(outcome, PlayReply):
             return outcome
         return PlayReply(ok=True, game_id=outcome.game_id, version=outcome.version,
-                         view=table_view(outcome, None, self._views))
+                         view=table_view(outcome, None, self._views, self.names.of(outcome)))
 
     async def act(self, request: Act) -> PlayReply:
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
@@ -471,6 +461,24 @@ class Tables:
                 return game
         raise RuntimeError(f"the bots of {game.game_id} kept playing ({MAX_BOT_ACTIONS} actions in a row)")
 
+    def opening(self, rules: HostedGame, meta: GameCreated, seated: list[Event], now: datetime) -> Decision:
+        """A new table's events: its `GameCreated`, the seats taken, and the rules' start once the game starts
+        (at once for rules that keep their own lobby, each seat its command; else once every seat is taken)."""
+        events = list(seated)
+        if rules.keeps_lobby:
+            started = self._start(rules, meta, now)
+            state = rules.fold(started)
+            seats, events = len(events), events + started
+            for seat in range(seats):
+                outcome = rules.decide(state, rules.seated(seat, now))
+                if is_rejection(outcome):
+                    return outcome
+                state = evolved(rules, state, outcome)
+                events += outcome.events
+        elif len(events) == meta.seats:
+            events += self._start(rules, meta, now)
+        return [meta, *events]
+
     def _setup(self, rules: HostedGame, settings: dict[str, Any], seats: int, now: datetime) -> Any:
         try:
             setup = rules.new_setup(settings, seats, 0, now)
@@ -496,8 +504,9 @@ class Tables:
         if played is not game:
             await self._timers.update(game.game_id, deadlines(game), deadlines(played))
         game = played
+        await self.names.load(game)
         for seat, account in told(game, before):
-            view = seat_view(game, seat, self._views)
+            view = seat_view(game, seat, self._views, self.names.of(game))
             base = self._sent.sending(game.game_id, seat, game.version, view)
             await self._outbox.publish(Update(account, game.game_id, game.version, view, base))
         return game

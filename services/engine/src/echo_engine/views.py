@@ -1,8 +1,8 @@
 """What a seat's devices receive of a game. A solo game's view is the rules' view plus the game's place in
 the product (mode, version, Daily) and what its mode adds (the rules' `mode_view`: the Tutorial's guidance, the
-field once it may be shown); a table's is the table (seats taken, the invitation for its players) and, once the
-game has started, the rules' view for that seat. Nothing hidden while the game is live. The rules' part is
-rendered once per state (`SeatViews`)."""
+field once it may be shown); a table's is the table (seats taken, who sits at them, the invitation for its
+players) and, once the game has started, the rules' view for that seat. Nothing hidden while the game is
+live. The rules' part is rendered once per state (`SeatViews`)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from .seat_views import SeatViews
 from .store import LoadedGame
 
 
-def seat_view(game: LoadedGame, seat: int | None, views: SeatViews) -> dict[str, Any]:
+def seat_view(game: LoadedGame, seat: int | None, views: SeatViews,
+              players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What a seat's devices are sent of the game, whatever its kind."""
-    return game_view(game, views) if game.rules.is_solo else table_view(game, seat, views)
+    return game_view(game, views) if game.rules.is_solo else table_view(game, seat, views, players)
 
 
 def game_view(game: LoadedGame, views: SeatViews | None = None) -> dict[str, Any]:
@@ -28,7 +29,9 @@ def game_view(game: LoadedGame, views: SeatViews | None = None) -> dict[str, Any
     return view
 
 
-def table_view(game: LoadedGame, seat: int | None, views: SeatViews) -> dict[str, Any]:
+def table_view(game: LoadedGame, seat: int | None, views: SeatViews,
+               players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """`players`: who sits at each taken seat (seat_names.py), when known."""
     meta = game.meta
     rules = game.rules
     if game.state is not None:
@@ -40,6 +43,10 @@ def table_view(game: LoadedGame, seat: int | None, views: SeatViews) -> dict[str
         "table": {"seats": meta.seats, "taken": len(game.roster), "you": seat, "status": status,
                   "settings": meta.settings or {}},
     }
+    if players is not None:
+        view["table"]["players"] = players
+    if game.rematch_by is not None:  # public to the table's two players: both are in the rematch
+        view["table"]["rematch"] = {"by": game.rematch_by, "game_id": game.rematch}
     if seat is not None:
         view["table"]["invite"] = f"{meta.game_id}.{meta.invite}"
     if game.state is not None:

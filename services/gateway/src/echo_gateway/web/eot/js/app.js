@@ -11,7 +11,7 @@ import { cardName, loadCards } from "./cards.js";
 import { logHTML, logLines, tellEntry } from "./log.js";
 import { MovesPanel } from "./moves.js";
 import { rulesHTML } from "./rules.js";
-import { playerName, stepOpened, tableHTML, tickCountdowns } from "./table.js";
+import { playerName, seatName, stepOpened, tableHTML, tickCountdowns } from "./table.js";
 import { escapeHTML, refusal, t } from "./words.js";
 
 const KIND = "echoes_of_time";
@@ -182,7 +182,9 @@ class TableScreen {
 
   show(view) {
     const before = this.view?.game?.log?.length;
-    this.view = view;
+    // the game as this page names its seats: who sits at each (the table's `players`) goes with it
+    this.view = view.game ? { ...view, game: { ...view.game, people: view.table.players } } : view;
+    view = this.view;
     if (view.game && before !== undefined) this.tell(view.game, before);
     serverTime.observe(stepOpened(view));
     remember(this.gameId, view.table.status);
@@ -196,6 +198,7 @@ class TableScreen {
     if (!view.game) {
       const link = `${location.origin}/eot/#/join/${table.invite}`;
       screen.innerHTML = `<section class="panel" data-testid="table-lobby"><h2>${t("lobby", { taken: table.taken, seats: table.seats })}</h2>
+        ${table.players ? `<p data-testid="seated">${escapeHTML(t("seated", { list: table.players.map((_, n) => seatName(table.players, n) + (n === table.you ? ` (${t("you")})` : "")).join(", ") }))}</p>` : ""}
         ${table.status === "closed" ? `<p>${t("closed")}</p>` : `<p>${t("invite")}:</p><p><input readonly value="${escapeHTML(link)}" data-testid="invite" aria-label="${t("invite")}">
         <button class="btn" type="button" id="copy">${t("copy")}</button></p>
         <button class="btn ghost" type="button" id="leave">${t("leave")}</button>`}</section>`;

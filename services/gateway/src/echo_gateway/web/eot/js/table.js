@@ -5,9 +5,20 @@ import { escapeHTML, t } from "./words.js";
 
 const ACTIONS = ["draw", "play", "advance", "capture", "entrench"];
 
+// A seat's name: the callsign of the person at it, or the bot and its level (the table's `players`, which
+// the game carries as `people`, seat by seat), «Игрок N» where the server has not named it.
+export function seatName(people, seat) {
+  const who = people?.[seat];
+  if (who?.bot) {
+    const twin = people.some((p, n) => n !== seat && p.bot === who.bot);
+    return t(twin ? "botNumbered" : "botName", { l: t(`lv_${who.bot}`), n: seat + 1 });
+  }
+  return who?.name ?? t("player", { n: seat + 1 });
+}
+
 export function playerName(game, id, you) {
   const seat = game.players.findIndex((p) => p.id === id);
-  const name = t("player", { n: seat + 1 });
+  const name = seatName(game.people, seat);
   return seat === you ? `${name} (${t("you")})` : name;
 }
 

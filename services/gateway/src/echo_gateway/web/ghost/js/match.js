@@ -92,11 +92,50 @@ export class MatchScreen {
   name = (seat) => {
     if (this.oneDevice) return t("seatName", { s: seat });
     if (seat === this.me) return t("you");
+    const seated = this.view?.table?.players?.[seat === "A" ? 0 : 1]; // the server's: callsign or bot's level
+    if (seated?.bot) return t("bot", { l: t(`lv_${seated.bot}`) });
+    if (seated?.name) return seated.name;
     const person = this.people?.[seat === "A" ? 0 : 1];
     if (person?.name) return person.name; // the callsign, once the server's history has the match
     const s = this.view?.table?.settings ?? {};
     return s.opponent === "bot" ? t("bot", { l: t(`lv_${known(this.conn.accountId, this.gameId)?.level ?? "easy"}`) }) : t("rival");
   };
+
+  /**
+   * «Реванш» under the end of an online match: offer it, wait for the answer, accept the other's offer, or
+   * (the match opened later) go to the rematch. Both must accept; the server swaps the colours.
+   */
+  rematchHTML(game) {
+    const table = this.view.table;
+    const people = table.players?.length === 2 && table.players.every((p) => p.name);
+    if (game.status === "live" || this.oneDevice || table.you == null || table.settings?.opponent !== "online" || !people) return "";
+    const offer = table.rematch;
+    let body;
+    if (offer?.game_id) body = `<a class="btn primary small" href="#/m/${encodeURIComponent(offer.game_id)}" data-testid="rematch-open">${t("rematchOpen")}</a>`;
+    else if (offer && offer.by === table.you) body = `<p data-testid="rematch-waiting">${escapeHTML(t("rematchWaiting"))}</p>`;
+    else if (offer) {
+      body = `<p data-testid="rematch-offered">${escapeHTML(t("rematchOffered", { p: this.name(table.you === 0 ? "B" : "A") }))}</p>
+        <button type="button" class="btn primary small" data-do="rematch" data-testid="rematch-accept">${t("rematchAccept")}</button>`;
+    } else body = `<button type="button" class="btn small" data-do="rematch" data-testid="rematch">${t("rematch")}</button> <small class="muted">${t("rematchNote")}</small>`;
+    return `<div class="rematch" data-testid="rematch-box">${body}</div>`;
+  }
+
+  /** Offer or accept a rematch: the acceptance answers with the rematch's table, where this page goes. */
+  async rematch() {
+    const answer = await this.command("act", { game_id: this.gameId, action: { type: "rematch" } });
+    if (answer.type !== "ack") return;
+    if (answer.game_id === this.gameId) this.accept(answer);
+    else this.goTo(answer.game_id, answer.view);
+  }
+
+  goTo(gameId, view) {
+    remember(this.conn.accountId, gameId, view);
+    location.hash = `#/m/${gameId}`;
+  }
+
+  /** A seat's rating as the table was seated (a rated room only), while the match is live: after it, the end
+   *  says the rating it left. */
+  ratingOf = (seat) => (this.game?.status === "live" ? this.view?.table?.players?.[seat === "A" ? 0 : 1]?.rating ?? null : null);
 
   /** An ack or an update of this match. A log delta (only the turns after `log_from`) is merged into the log
    *  shown; one that extends a version this page does not hold (it was elsewhere) asks for the whole view. */
@@ -109,6 +148,11 @@ export class MatchScreen {
 
   show(view) {
     const before = this.game;
+    const rematch = view.table?.rematch?.game_id;
+    if (rematch && this.view && !this.view.table?.rematch?.game_id) { // accepted just now: both go to it
+      this.goTo(rematch, null);
+      return;
+    }
     this.view = view;
     const game = this.game;
     if (game) {
@@ -317,6 +361,7 @@ export class MatchScreen {
       case "handoff": this.ui.handoff = el.dataset.key; this.render(); break;
       case "prev": case "next": this.step(el.dataset.do === "prev" ? -1 : 1); break;
       case "now": this.ui.looking = null; this.render(); break;
+      case "rematch": await this.rematch(); break;
       case "resign": if (window.confirm(t("resignConfirm"))) await this.act({ type: "resign" }); break;
       case "cancel-match": if (window.confirm(t("cancelConfirm"))) await this.act({ type: "cancel_match" }); break;
       case "copy": navigator.clipboard?.writeText(this.inviteLink()).then(() => this.say(t("copied"), "info"), () => {}); break;
@@ -432,10 +477,10 @@ export class MatchScreen {
         data-round="${game.round}" data-turn="${game.turn}" data-seat="${me}" data-looking="${this.ui.looking ? this.ui.looking.join(".") : ""}">
       <div class="status-line"><b>${t("round", { n: game.round })}</b> · ${t("turn", { n: game.turn + (live ? 1 : 0) })}
         <a class="help" href="#/rules" target="_blank" rel="noopener" data-testid="match-rules" title="${t("rulesLink")}" aria-label="${t("rulesLink")}">?</a>${controls}</div>
-      <div class="play-area"><div class="g-cards">${(this.oneDevice ? ["A", "B"] : [me, other(me)]).map((seat) => playerCard(game, seat, this.name, { me, serverNow: now })).join("")}</div>
+      <div class="play-area"><div class="g-cards">${(this.oneDevice ? ["A", "B"] : [me, other(me)]).map((seat) => playerCard(game, seat, this.name, { me, serverNow: now, rating: this.ratingOf(seat) })).join("")}</div>
       <div class="board-col"><div class="board-scroll${this.ui.zoom ? " zoomed" : ""}">${boardHTML(board, n, { memos: this.ui.looking || held ? null : game.anchors, selected: held ? null : this.ui.selected, pending: held ? null : pending, label: t("title"), lit, last })}</div>
         <button type="button" class="btn ghost small zoom" data-do="zoom" data-testid="zoom" aria-pressed="${Boolean(this.ui.zoom)}">${t(this.ui.zoom ? "zoomOut" : "zoomIn")}</button></div>
-      <div class="side-col">${held && !(held.reason === "resign" && !live) ? roundOverPanel(game, held, this.name, this.oneDevice ? null : me, live) : ""}${endPanel(game, this.name, this.oneDevice ? null : me, this.rating)}${live && !held ? `${this.coachHTML(game)}${movePanel(game, me, this.ui)}` : ""}
+      <div class="side-col">${held && !(held.reason === "resign" && !live) ? roundOverPanel(game, held, this.name, this.oneDevice ? null : me, live) : ""}${endPanel(game, this.name, this.oneDevice ? null : me, this.rating, this.rematchHTML(game))}${live && !held ? `${this.coachHTML(game)}${movePanel(game, me, this.ui)}` : ""}
         <section class="g-log"><h3>${t("log")}</h3>${rewind}${logHTML(game, this.name, { looking: this.ui.looking, checks: this.checks })}</section>
         <details class="panel room"><summary>${t("settings")}</summary>${settingsSummary(this.roomSettings())}</details></div></div>
       ${this.ui.menu ? cellMenu(game, me, this.ui.menu, (c) => this.memoText(c)) : ""}${this.handoff(game)}</div>`;

@@ -32,13 +32,13 @@ function circles(won) {
   return [0, 1].map((i) => `<span class="circle${i < won ? " won" : ""}"></span>`).join("");
 }
 
-export function playerCard(game, seat, name, { me, serverNow }) {
+export function playerCard(game, seat, name, { me, serverNow, rating = null }) {
   const open = game.open_turn?.[seat];
   const moved = open?.committed ? `<span class="moved" data-testid="moved-${seat}" title="${escapeHTML(t("tip_moved"))}">✓ ${t("moved")}</span>` : "";
   const clock = clockOf(game, seat, serverNow);
   const s = game.settings;
   // each fact with its explanation as a tooltip: [text, tip]
-  const extra = [[t("anchorsLeft", { n: `${"∞".repeat(game.reserve[seat])}${game.reserve[seat] ? "" : "0"}` }), t("tip_anchors")],
+  const extra = [rating === null ? null : [t("ratingShort", { r: rating }), t("tip_rating")], [t("anchorsLeft", { n: `${"∞".repeat(game.reserve[seat])}${game.reserve[seat] ? "" : "0"}` }), t("tip_anchors")],
     s.capture === "on" ? [t("pairs", { n: game.pairs[seat] }), t("tip_pairs")] : null,
     game.skips[seat] ? [t("skips", { n: game.skips[seat] }), t("tip_skips")] : null,
     s.clock && game.clock[seat].streak ? [t("refill", { n: game.clock[seat].streak }), t("tip_refill")] : null].filter(Boolean);
@@ -166,7 +166,7 @@ export function roundOverPanel(game, record, name, you, live) {
 }
 
 /** The end of the match: who won and how (rounds, or a resignation). */
-export function endPanel(game, name, you, rating = null) {
+export function endPanel(game, name, you, rating = null, rematch = "") {
   if (game.status === "live") return "";
   let text;
   if (game.status === "finished") {
@@ -178,7 +178,7 @@ export function endPanel(game, name, you, rating = null) {
     text = `${who} ${how}`;
     if (rating) text += ` ${t("ratingChange", { r: rating.now, d: `${rating.change >= 0 ? "+" : "−"}${Math.abs(rating.change)}` })}`;
   } else text = t(game.status === "cancelled" ? "cancelled" : "aborted");
-  return `<section class="over" data-testid="over" data-status="${game.status}"><h2>${t("over")}</h2><p data-testid="over-text">${escapeHTML(text)}</p>
+  return `<section class="over" data-testid="over" data-status="${game.status}"><h2>${t("over")}</h2><p data-testid="over-text">${escapeHTML(text)}</p>${rematch}
     <nav class="row"><a class="btn primary small" href="#/">${t("newGame")}</a><a class="btn ghost small" href="#/games" data-testid="my-games-link">${t("myGames")}</a>
     <a class="btn ghost small" href="#/history" data-testid="history-link">${t("history")}</a><a class="btn ghost small" href="#/leaders" data-testid="leaders-link">${t("leaders")}</a></nav></section>`;
 }
