@@ -387,6 +387,9 @@ export function translator(ru, en) {
 
 /** A game's refusals for people: Russian from the code (`errorsRu`, with a `default`); in English the
  * server's own message. */
+/** The codes every page has Russian words for (a game's own `refusals` falls back to them). */
+export const sharedRefusalCodes = () => Object.keys(ERRORS.ru).filter((code) => code !== "default");
+
 export function refusals(errorsRu) {
   return (code, message) => (lang() === "en" ? message || code
     : (errorsRu[code] ?? ERRORS.ru[code] ?? errorsRu.default).replace("{code}", code));

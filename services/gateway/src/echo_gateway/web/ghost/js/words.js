@@ -1,5 +1,5 @@
 // Ghost Five's words: Russian first, English by the shared switch (js/i18n.js keeps the choice).
-import { refusals, translator } from "/js/i18n.js";
+import { refusals, sharedRefusalCodes, translator } from "/js/i18n.js";
 
 const RU = {
   title: "Призрачная пятёрка", back: "← Эхо-вызов", langSwitch: "EN",
@@ -193,6 +193,6 @@ export const t = translator(RU, EN);
 export const refusal = refusals(ERRORS_RU);
 
 /** For the test that every code the rules and the server can return has its Russian message. */
-export const knownCodes = () => Object.keys(ERRORS_RU).filter((code) => code !== "default");
+export const knownCodes = () => [...new Set([...Object.keys(ERRORS_RU), ...sharedRefusalCodes()])].filter((code) => code !== "default");
 
 export { escapeHTML } from "../../shell/text.js";
