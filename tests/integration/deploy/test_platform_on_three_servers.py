@@ -115,7 +115,8 @@ async def wait_rejoined(cluster: Cluster, i: int) -> None:
 
 
 async def commands_per_message(js, game_id: str) -> list[set[str]]:  # noqa: ANN001
-    """The commands (causation ids) of each message of the game, in stream order."""
+    """The players' commands (causation ids, less the `<account>/` the engine keys a player's ids with) of
+    each message of the game, in stream order."""
     found, seq = [], 1
     while True:
         try:
@@ -123,7 +124,7 @@ async def commands_per_message(js, game_id: str) -> list[set[str]]:  # noqa: ANN
         except NotFoundError:
             return found
         seq = raw.seq + 1
-        found.append({e.causation_id for e in decode(raw.data).events if e.causation_id})
+        found.append({e.causation_id.rpartition("/")[2] for e in decode(raw.data).events if e.causation_id})
 
 
 async def wait_current(cluster: Cluster, i: int, streams: tuple[str, ...] = ("GAMES", "TIMERS")) -> bool:
