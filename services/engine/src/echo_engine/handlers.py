@@ -60,7 +60,7 @@ from .quotas import LOBBY_CLOSE, Quotas
 from .rematch import Rematches, is_rematch
 from .seat_names import SeatNames, from_projections
 from .store import GameStore, LoadedGame
-from .tables import Decision
+from .tables import Decision, players_command
 from .timers import Timers
 
 log = structlog.get_logger(__name__)
@@ -256,7 +256,7 @@ class PlayService:
         for slot, game_id in enumerate(slots, start=1):
             existing = await self.store.load(game_id)
             if existing is not None:
-                if request.command_id in existing.command_ids:
+                if players_command(request.account_id, request.command_id) in existing.command_ids:
                     return self.tables.reply(existing, request.account_id, duplicate=True)
                 continue
             daily = (await current_daily(self._js, request.league, self._clock.now())

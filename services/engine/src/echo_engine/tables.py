@@ -82,6 +82,12 @@ def deadlines(game: LoadedGame | None) -> list[Deadline]:
     return [] if game is None or game.state is None else list(game.rules.deadlines(game.state))
 
 
+def players_command(account_id: str, command_id: str) -> str:
+    """A player's command id as a game keeps it: his own, so another's same id at the table is no retry of
+    his (a client's ids hold no `/`; the server's own start with `!`)."""
+    return f"{account_id}/{command_id}"
+
+
 def told(game: LoadedGame, before: LoadedGame | None = None) -> list[tuple[int, str]]:
     """The seats (and their accounts) a change's views go to: every seat a person plays, one per account (a
     player holding several seats on one device gets the view of his first); a solo game's player. Where the
@@ -363,8 +369,8 @@ class Tables:
         `decide` gets the game (None: no such game) and the time of the change (`at`, or the clock's now)
         and returns the events (a new game's first is its `GameCreated`), a rejection of the rules, or the
         answer itself. The result: the game after the change, or the answer (a refusal, a duplicate)."""
-        if account_id is not None:  # a player's id is his own: another's same id at this table is no retry
-            command_id = f"{account_id}/{command_id}"  # ids hold no `/`; the server's own start with `!`
+        if account_id is not None:
+            command_id = players_command(account_id, command_id)
         from_stream = False
         async with self._locked(game_id):
             for _ in range(MAX_ATTEMPTS):
