@@ -219,6 +219,8 @@ async def measure_action(base: str, metrics_url: str, nats_url: str, rounds: int
     action, floor = summary(samples), summary(hops)
     return {"action": action, "pipeline": floor, "ratio": action["median_us"] / floor["median_us"],
             "action_read_by_client": summary(with_client),
+            # frames whose log delta did not extend what the socket held (the web client resumes then)
+            "log_delta_mismatches": sum(socket.log_mismatches for socket in table.seats),
             "engine_ms": {q: quantile(engine_before, engine_after, p) for q, p in (("median", 0.5), ("p99", 0.99))},
             "answer_bytes": len(table.last_ack),
             "update_bytes": [len(orjson.dumps(v)) for n, v in enumerate(table.views) if n != table.last_seat]}
