@@ -173,7 +173,8 @@ async def test_the_bots_moves_are_told_one_after_another_not_all_at_once(browser
     assert told[0][0] == 1 and set(steps) == {1}, told  # one line at a time
     assert min(gaps) >= 600, gaps  # never sooner than the pace: a timer fires no earlier
     recent = await page.inner_text("[data-testid=recent]")
-    assert "Бот 2 (Новичок)" in recent and "Игрок" not in recent and not CODES.search(recent), recent
+    # the bots by name and level (which bots' lines are still in view depends on how far the telling got)
+    assert re.search(r"Бот [234] \(Новичок\)", recent) and "Игрок" not in recent and not CODES.search(recent), recent
     await no_sideways_scroll(page)
     await shot(me, "eot-phone-recent-ru")
     assert not me.wrapped.errors, me.wrapped.errors
