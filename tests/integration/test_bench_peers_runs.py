@@ -1,6 +1,6 @@
 """The capacity benchmark against the peers still runs: with tiny arguments the one Node driver plays the
 shared tic-tac-toe on this platform (examples/tictactoe, hosted through its entry point only), boardgame.io and
-Colyseus, five players start today's Daily in the midnight surge, and the kill -9 test gives its answer —
+Colyseus, five players start today's Daily in the midnight surge, three more play its clicks at a human pace, and the kill -9 test gives its answer —
 every acknowledged move of ours kept after SIGKILL to the engine, the gateway and NATS; the peers' in-memory
 games gone. Timing is never checked here."""
 
@@ -23,7 +23,7 @@ BENCH = Path(__file__).resolve().parents[1] / "load" / "bench_peers.py"
 def test_the_peers_benchmark_plays_all_three_and_tests_kill_9(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(BENCH), "--rounds", "1", "--moves", "5", "--seconds", "1", "--stages", "4",
-         "--saturate-players", "4", "--surge-players", "5", "--surge-window", "1"],
+         "--saturate-players", "4", "--surge-players", "5", "--surge-window", "1", "--whole-stages", "3"],
         capture_output=True, text=True, timeout=280, env={**os.environ, "ECHO_BENCH_DIR": str(tmp_path)},
         check=False)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-4000:]
@@ -35,5 +35,7 @@ def test_the_peers_benchmark_plays_all_three_and_tests_kill_9(tmp_path: Path) ->
     assert systems["echo"]["kill9"]["board"][:4] == ["X", "X", None, "O"]
     assert systems["bgio"]["kill9"] == {"answer": "HTTP 404", "board": None, "acked": 3, "kept": 0}
     assert systems["colyseus"]["kill9"]["kept"] == 0 and "not found" in systems["colyseus"]["kill9"]["answer"]
-    surge = json.loads((tmp_path / "peers.json").read_text())["surge"]
-    assert surge["start"]["n"] == 5 and surge["errors"] == {}  # five players, each started his Daily
+    result = json.loads((tmp_path / "peers.json").read_text())
+    assert result["surge"]["start"]["n"] == 5 and result["surge"]["errors"] == {}  # five players, each started his Daily
+    whole = result["whole"]  # three more played their whole Daily's first click a second, each acked
+    assert whole["clicks"] > 40 and whole["stages"][0]["errors"] == 0 and whole["stages"][0]["moves_made"] == 3

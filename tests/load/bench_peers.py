@@ -16,7 +16,10 @@ and writes a result marked skipped. Then, in rounds that alternate the systems (
               the gateway, NATS and PostgreSQL) and per player at the largest stage held;
 then the midnight surge through the same driver (this platform only, the peers have no Daily): today's Daily
 published, `--surge-players` players (default 1 000) arriving evenly over `--surge-window` s (default 60),
-each connecting and starting his Daily — the start's median / p99 and errors (target p99 ≤ 100 ms). And
+each connecting and starting his Daily — the start's median / p99 and errors (target p99 ≤ 100 ms); then, on
+the same platform, whole games of that Daily at a human pace — stages of `--whole-stages` fresh players, each
+playing the same long game's clicks (`strategy.whole_game`) one a second: the largest stage with p99 ≤ 100 ms,
+no error and ≥ 95 % of the clicks made. And
 once per system (first round) the kill -9 test: three moves of a game, each acknowledged, then every
 server process killed with SIGKILL (for this platform NATS too), restarted on the same data, and asked for
 the game — how many of the three moves it still has. Writes `.bench/peers.json`; figures are printed, never
@@ -219,14 +222,18 @@ def one_round(folder: Path, system: str, args: argparse.Namespace, kill_test: bo
         return out
 
 
-async def prepare_daily(platform: EchoPlatform, players: int) -> list[str]:
+async def prepare_daily(platform: EchoPlatform, players: int) -> tuple[list[str], list[dict[str, str]]]:
     """Today's Bronze Daily published as the daily service would (`tests.support.play.publish_daily`), offered
     through gateway → leagues → engine, and `players` guests the leagues service knows (made beforehand, not
-    timed, as at midnight the players exist already)."""
+    timed, as at midnight the players exist already). Also the clicks of one whole game of that Daily
+    (`strategy.whole_game`, from the seed — test-side knowledge, never sent by the server)."""
     from bench_surge import wait_for_daily
+    from echo_challenge.field import sector_name
+    from echo_challenge.hosting import daily_setup
     from echo_events.moscow import moscow_date
     from echo_runtime.clock import SystemClock
     from echo_runtime.nats_client import connect
+    from strategy import whole_game
 
     from tests.support.leagues import caught_up
     from tests.support.play import publish_daily
@@ -240,19 +247,37 @@ async def prepare_daily(platform: EchoPlatform, players: int) -> list[str]:
         await caught_up(js, None, limit_s=600)
     finally:
         await nc.close()
-    return [token for _, token in accounts[1:]]
+    clicks = whole_game(daily_setup(daily), "bench-peers:daily")
+    return [token for _, token in accounts[1:]], [{"type": tool, "sector": sector_name(s)} for tool, s in clicks]
 
 
-def midnight_surge(folder: Path, players: int, window: float) -> dict[str, Any]:
-    """Every player starting his Daily within `window` seconds, through the same driver (this platform only)."""
-    with tempfile.TemporaryDirectory(prefix="echo-bench-surge-") as data:
+def daily_phases(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
+    """This platform's Daily through the same driver (the peers have no Daily), on one platform with the
+    leagues service: the midnight surge — every player starting his Daily within `--surge-window` seconds —
+    then whole games of that Daily at a human pace — each player one click a second, stage by stage, a
+    fresh crowd each stage (a Daily is one attempt per player)."""
+    stages = [int(n) for n in args.whole_stages.split(",") if n] if args.whole_stages else []
+    with tempfile.TemporaryDirectory(prefix="echo-bench-daily-") as data:
         platform = EchoPlatform(Path(data), ("leagues", "engine", "gateway"))
         platform.start()
         try:
-            tokens = asyncio.run(prepare_daily(platform, players))
-            listed = Path(data) / "tokens.txt"
-            listed.write_text("\n".join(tokens))
-            return drive(folder, "echo", platform.url, "surge", tokens=listed, window=window)
+            tokens, clicks = asyncio.run(prepare_daily(platform, args.surge_players + sum(stages)))
+            out: dict[str, Any] = {"surge": None, "whole": None}
+            if args.surge_players:
+                print(f"midnight surge: {args.surge_players} Daily starts in {args.surge_window:g} s", flush=True)
+                listed = Path(data) / "surge.txt"
+                listed.write_text("\n".join(tokens[:args.surge_players]))
+                out["surge"] = drive(folder, "echo", platform.url, "surge", tokens=listed, window=args.surge_window)
+            if stages:
+                print(f"whole Daily games ({len(clicks)} clicks each), one click a second: {args.whole_stages} players",
+                      flush=True)
+                listed, script = Path(data) / "whole.txt", Path(data) / "clicks.json"
+                listed.write_text("\n".join(tokens[args.surge_players:]))
+                script.write_text(json.dumps(clicks))
+                out["whole"] = drive(folder, "echo", platform.url, "whole", tokens=listed, clicks=script,
+                                     stages=args.whole_stages, seconds=args.seconds,
+                                     pids=",".join(map(str, platform.pids())))
+            return out
         finally:
             platform.stop()
 
@@ -293,6 +318,8 @@ def main() -> int:
     parser.add_argument("--systems", default=",".join(SYSTEMS), help="a subset, comma-separated")
     parser.add_argument("--surge-players", type=int, default=1000, help="the midnight surge's players (0: none)")
     parser.add_argument("--surge-window", type=float, default=60, help="seconds over which they arrive")
+    parser.add_argument("--whole-stages", default="10,20,50,100,200,400,800",
+                        help="players playing whole Daily games at a click a second, a stage each ('': none)")
     args = parser.parse_args()
     if reason := node_missing():
         print(f"bench_peers skipped: {reason}")
@@ -306,12 +333,12 @@ def main() -> int:
         for system in order:
             print(f"round {number + 1}: {system}", flush=True)
             rounds[system].append(one_round(folder, system, args, kill_test=number == 0))
-    surge = None
-    if args.surge_players and "echo" in systems:
-        print(f"midnight surge: {args.surge_players} Daily starts in {args.surge_window:g} s", flush=True)
-        surge = midnight_surge(folder, args.surge_players, args.surge_window)
+    daily = {"surge": None, "whole": None}
+    if (args.surge_players or args.whole_stages) and "echo" in systems:
+        daily = daily_phases(folder, args)
+    surge, whole = daily["surge"], daily["whole"]
     systems = [s for s in systems if rounds[s]]  # --rounds 0: the surge alone
-    result = {"systems": {s: combined(rounds[s]) for s in systems}, "rounds": rounds, "surge": surge,
+    result = {"systems": {s: combined(rounds[s]) for s in systems}, "rounds": rounds, "surge": surge, "whole": whole,
               "workload": {"game": "tic-tac-toe, five moves (X wins), then a new game", "moves": args.moves,
                            "seconds": args.seconds, "stages": args.stages,
                            "saturate_players": args.saturate_players, "rounds": args.rounds},
@@ -326,6 +353,9 @@ def main() -> int:
     if surge:
         print(f"midnight surge: start {surge['start']}, connect → view {surge['connect_to_view']}, "
               f"{surge['starts_per_s']:.1f} starts/s, errors {surge['errors']}")
+    if whole:
+        print(f"whole Daily games ({whole['clicks']} clicks): {whole['held_players']} players held at a click a "
+              f"second; stages {[(s['players'], round(s.get('p99_ms', 0), 1), s['held']) for s in whole['stages']]}")
     write_result("peers", result)
     return 0
 

@@ -4,9 +4,13 @@ end, and now and then click at random to cover the rarer paths (burns, misses, o
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
+from echo_challenge import hosting
+from echo_challenge.game import Rejection, play
 from echo_challenge.prng import SplitMix64
+from echo_challenge.view import client_view
 
 
 def choose(field: Any, hidden: list[int], v: dict[str, Any], rng: SplitMix64, probe: Any, beam: Any):
@@ -34,3 +38,20 @@ def choose(field: Any, hidden: list[int], v: dict[str, Any], rng: SplitMix64, pr
     if free:
         return free[-1], beam  # a deliberate miss: spends Charge, no overload
     return segments[-1], beam if charge >= 2 else probe
+
+
+def whole_game(setup: Any, label: str) -> list[tuple[str, int]]:
+    """Every click of one long game of `setup` as `choose` plays it against the pure rules, until the game
+    ends: the clicks the rules accept, in order (a refused click is left out — the server refuses it too, and
+    a refusal changes nothing). The same clicks on the same Daily make the same game for every player, so
+    one list serves a whole crowd of them."""
+    state, _ = hosting.start(setup)
+    hidden = [i for i in range(100) if i not in setup.opened]
+    rng, clicks, now = SplitMix64(label), [], datetime.now(UTC)
+    while state.live and hidden:
+        sector, tool = choose(setup.field, hidden, client_view(state), rng, "probe", "beam")
+        hidden.remove(sector)
+        state, outcome = play(state, hosting.command_for({"type": tool, "sector": sector}, 0, now))
+        if not isinstance(outcome, Rejection):
+            clicks.append((tool, sector))
+    return clicks

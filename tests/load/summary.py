@@ -84,8 +84,8 @@ def peers_rows(r: dict[str, Any]) -> list[Row]:
     if "skipped" in r:
         return [Row("peers: capacity beside boardgame.io and Colyseus", f"skipped: {r['skipped']}")]
     systems = r["systems"]
-    if "echo" not in systems:  # the surge alone (`--rounds 0`)
-        return surge_row(r.get("surge"))
+    if "echo" not in systems:  # the Daily's phases alone (`--rounds 0`)
+        return surge_row(r.get("surge")) + whole_row(r.get("whole"), systems.get("bgio"))
     ours, bgio = systems["echo"], systems.get("bgio")
     players = r["workload"]["saturate_players"]
 
@@ -122,7 +122,7 @@ def peers_rows(r: dict[str, Any]) -> list[Row]:
                 " · ".join(f"{PEER_NAMES[p]} {kept(systems[p]['kill9'])}" for p in PEER_NAMES if p in systems),
                 target=target("every one", None if ours["kill9"] is None else
                               ours["kill9"]["kept"] == ours["kill9"]["acked"]))]
-    return rows + surge_row(r.get("surge"))
+    return rows + surge_row(r.get("surge")) + whole_row(r.get("whole"), bgio)
 
 
 def surge_row(surge: dict[str, Any] | None) -> list[Row]:
@@ -135,6 +135,18 @@ def surge_row(surge: dict[str, Any] | None) -> list[Row]:
                 "start median / p99 (connect → view p99)",
                 f"{start['median_ms']:.2f} ms / {start['p99_ms']:.2f} ms ({whole['p99_ms']:.2f} ms)",
                 target=target("p99 ≤ 100 ms, no error", start["p99_ms"] <= 100 and errors == 0))]
+
+
+def whole_row(whole: dict[str, Any] | None, bgio: dict[str, Any] | None) -> list[Row]:
+    """Whole games of the Daily through the peers' driver, each player one click a second (this platform only),
+    beside boardgame.io's players held on the shared game."""
+    if not whole:
+        return []
+    return [Row(f"peers' driver: players held playing whole Daily games ({whole['clicks']} clicks) at a click a "
+                "second, p99 ≤ 100 ms", number(whole["held_players"]),
+                "—" if bgio is None else f"boardgame.io {number(bgio['held_players'])} (tic-tac-toe)",
+                target=target("≥ boardgame.io's", None if bgio is None else
+                              whole["held_players"] >= bgio["held_players"]))]
 
 
 def rules_rows(r: dict[str, Any]) -> list[Row]:

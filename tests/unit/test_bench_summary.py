@@ -225,6 +225,10 @@ def test_the_peers_rows_show_each_peer_beside_ours_and_the_ratios_to_each() -> N
                                             "connect_to_view": {"median_ms": 20.0, "p99_ms": 180.0}}}
     surge = line(table({"peers": surged}), "peers' driver: midnight surge, 1 000 Daily starts in 60 s")
     assert "12.50 ms / 140.00 ms (180.00 ms)" in surge and "p99 ≤ 100 ms, no error MISSED" in surge
+    assert "whole Daily games" not in text
+    played = {**SAMPLES["peers"], "whole": {"clicks": 87, "held_players": 400, "stages": []}}
+    whole = line(table({"peers": played}), "peers' driver: players held playing whole Daily games (87 clicks)")
+    assert "400" in whole and "boardgame.io 800 (tic-tac-toe)" in whole and "≥ boardgame.io's MISSED" in whole
     skipped = table({"peers": {"skipped": "the peers need node and npm (Node.js 20 or newer), not found on PATH"}})
     assert "skipped: the peers need node and npm" in line(skipped, "peers: capacity beside")
 

@@ -12,6 +12,8 @@
 //             durable                          three moves of a game, acknowledged; prints the game's handle
 //             recall   --handle JSON           which of those moves the (restarted) server still has
 //             surge    --tokens FILE --window S  (echo only) players starting the Daily within S seconds
+//             whole    --tokens FILE --clicks FILE --stages 10,20,… --seconds S --pids 1,2  (echo only) whole
+//                                              Daily games, each player one click a second, stage by stage
 //
 // A move's time: from sending it until the OPPONENT's socket has the update that shows it (for this platform
 // that is after its events are stored; the mover's own ack leaves at the same point). Every game is X 0, O 3,
@@ -308,47 +310,89 @@ async function saturate(adapter) {
   return { players: pairs.length * 2, seconds, moves, moves_per_s: moves / seconds, new_game: stats(newGames) };
 }
 
-// each player one move a second: a pair moves every 500 ms, on a timeline of its own (a late move is sent at
-// once, and the timeline does not slip); a stage holds when p99 ≤ 100 ms and ≥ 95 % of the moves were made
-async function capacity(adapter) {
+// Stage by stage, a crowd at a human pace: `open(players)` seats a stage's crowd as units that move on a
+// timeline of their own every `interval` ms (a late move is sent at once, and the timeline does not slip);
+// a unit's `next()` gives a move's ms, or null when it has no move left. A stage holds when p99 ≤ 100 ms,
+// no error, and ≥ 95 % of the moves due were made; the stages stop at the first that does not hold.
+async function paced({ open, interval, close }) {
   const pids = (args.pids ?? "").split(",").filter(Boolean).map(Number);
   const seconds = Number(args.seconds ?? 10);
   const start_kib = rssKib(pids);
   const stages = [];
   for (const players of (args.stages ?? "50,100,200,400,800").split(",").map(Number)) {
-    let pairs;
+    let units;
     try {
-      pairs = await openPairs(adapter, players / 2);
+      units = await open(players);
     } catch (error) {
       stages.push({ players, held: false, error: `opening: ${error.message}` });
       break;
     }
     const samples = [];
-    let errors = 0;
+    let errors = 0, due = 0;
     const t0 = now() + 200;
     const end = t0 + seconds * 1000;
-    await Promise.all(pairs.map(async (pair, i) => {
-      let due = t0 + (i * 500) / pairs.length; // spread over the first half second
-      while (due < end) {
-        const wait = due - now();
+    await Promise.all(units.map(async (unit, i) => {
+      for (let at = t0 + (i * interval) / units.length; at < end; at += interval) { // spread over one interval
+        const wait = at - now();
         if (wait > 0) await new Promise((ok) => setTimeout(ok, wait));
-        try { samples.push(await pair.next()); } catch { errors += 1; }
-        due += 500;
+        let ms;
+        try { ms = await unit.next(); } catch { errors += 1; due += 1; continue; }
+        if (ms === null) break;
+        samples.push(ms);
+        due += 1;
       }
     }));
     const figures = stats(samples);
-    const expected = Math.floor((seconds * 1000) / 500) * pairs.length;
-    const stage = { players, ...figures, errors, moves_made: samples.length, moves_due: expected,
-      rss_kib: rssKib(pids) };
-    stage.held = figures.p99_ms <= 100 && errors === 0 && samples.length >= 0.95 * expected;
+    const stage = { players, ...figures, errors, moves_made: samples.length, moves_due: due, rss_kib: rssKib(pids) };
+    stage.held = figures.p99_ms <= 100 && errors === 0 && samples.length >= 0.95 * due && due > 0;
     stages.push(stage);
-    pairs.forEach((p) => p.close());
+    units.forEach(close);
     await new Promise((ok) => setTimeout(ok, 1000));
     if (!stage.held) break;
   }
   const held = stages.filter((s) => s.held).at(-1);
   return { start_kib, stages, held_players: held?.players ?? 0,
     per_player_kib: held ? (held.rss_kib - start_kib) / held.players : null };
+}
+
+// the shared game: each player one move a second, so a pair moves every 500 ms
+async function capacity(adapter) {
+  return paced({ open: (players) => openPairs(adapter, players / 2), interval: 500, close: (pair) => pair.close() });
+}
+
+// this platform only: whole games of today's Daily, each player one click a second. The players' guests were
+// made beforehand (`--tokens FILE`, one a line; a Daily is one attempt, so each stage takes fresh ones) and
+// every one plays the same clicks (`--clicks FILE`, a JSON list of actions: one Daily, the same clicks, the
+// same game). A click's time: from sending it until its ack (with the view) is back — after it is stored.
+async function whole() {
+  if (system !== "echo") throw new Error("the Daily is this platform's: echo only");
+  const tokens = readFileSync(args.tokens, "utf8").split("\n").filter(Boolean);
+  const clicks = JSON.parse(readFileSync(args.clicks, "utf8"));
+  let used = 0;
+  const open = async (players) => {
+    if (used + players > tokens.length) throw new Error(`${players} players wanted, ${tokens.length - used} guests left`);
+    const mine = tokens.slice(used, used += players);
+    const crowd = [];
+    for (let i = 0; i < mine.length; i += 25) {
+      crowd.push(...await Promise.all(mine.slice(i, i + 25).map(async (token) => {
+        const player = await EchoPlayer.open(url, token);
+        const started = await player.ask({ type: "start", kind: "echo", mode: "daily" });
+        if (started.type !== "ack") throw new Error(`start: ${started.code ?? started.type}`);
+        let step = 0;
+        player.next = async () => {
+          if (step === clicks.length) return null;
+          const t0 = now();
+          const reply = await player.ask({ type: "act", game_id: started.game_id, action: clicks[step] });
+          if (reply.type !== "ack") throw new Error(`click ${step}: ${reply.code ?? reply.type}`);
+          step += 1;
+          return now() - t0;
+        };
+        return player;
+      })));
+    }
+    return crowd;
+  };
+  return { clicks: clicks.length, ...await paced({ open, interval: 1000, close: (player) => player.close() }) };
 }
 
 async function durable(adapter) {
@@ -398,10 +442,10 @@ async function surge() {
     starts_per_s: starts.length / seconds, errors };
 }
 
-const PHASES = { latency, saturate, capacity, durable, recall, surge };
+const PHASES = { latency, saturate, capacity, durable, recall, surge, whole };
 const adapter = SYSTEMS[system];
 if (!adapter || !PHASES[phase]) {
-  console.error("usage: node driver.mjs echo|bgio|colyseus URL latency|saturate|capacity|durable|recall [--key value]");
+  console.error("usage: node driver.mjs echo|bgio|colyseus URL latency|saturate|capacity|durable|recall|surge|whole [--key value]");
   process.exit(2);
 }
 try {
