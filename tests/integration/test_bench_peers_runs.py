@@ -1,8 +1,8 @@
 """The capacity benchmark against the peers still runs: with tiny arguments the one Node driver plays the
 shared tic-tac-toe on this platform (examples/tictactoe, hosted through its entry point only), boardgame.io and
-Colyseus, five players start today's Daily in the midnight surge, three more play its clicks at a human pace, and the kill -9 test gives its answer —
-every acknowledged move of ours kept after SIGKILL to the engine, the gateway and NATS; the peers' in-memory
-games gone. Timing is never checked here."""
+Colyseus, five players start today's Daily in the midnight surge, three more play its clicks at a human pace,
+and the kill -9 test gives its answer — every acknowledged move of ours kept after SIGKILL to the engine, the
+gateway and NATS; the peers' in-memory games gone. Timing is never checked here."""
 
 import json
 import os
@@ -36,6 +36,7 @@ def test_the_peers_benchmark_plays_all_three_and_tests_kill_9(tmp_path: Path) ->
     assert systems["bgio"]["kill9"] == {"answer": "HTTP 404", "board": None, "acked": 3, "kept": 0}
     assert systems["colyseus"]["kill9"]["kept"] == 0 and "not found" in systems["colyseus"]["kill9"]["answer"]
     result = json.loads((tmp_path / "peers.json").read_text())
-    assert result["surge"]["start"]["n"] == 5 and result["surge"]["errors"] == {}  # five players, each started his Daily
+    surge = result["surge"]
+    assert surge["start"]["n"] == 5 and surge["errors"] == {}  # five players, each started his Daily
     whole = result["whole"]  # three more played their whole Daily's first click a second, each acked
     assert whole["clicks"] > 40 and whole["stages"][0]["errors"] == 0 and whole["stages"][0]["moves_made"] == 3
