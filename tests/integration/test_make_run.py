@@ -1,5 +1,5 @@
-"""`make run`'s runner on a fresh folder: embedded NATS and PostgreSQL, five services ready, a URL
-printed, a clean stop on Ctrl-C, and the data still there on the second run."""
+"""`make run`'s runner on a fresh folder: embedded NATS and PostgreSQL, five services ready in the runner's
+own process, a URL printed, a clean stop on Ctrl-C, and the data still there on the second run."""
 
 import asyncio
 import os
@@ -38,6 +38,20 @@ def start(run_dir: Path, ports: dict[str, int]) -> tuple[subprocess.Popen[str], 
     raise AssertionError("make run never came up:\n" + "".join(lines))
 
 
+def child_commands(parent: int) -> list[str]:
+    """`python -m <module>` of each child process of `parent` (others as their program's name)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) != parent:
+                continue
+            words = (stat.parent / "cmdline").read_bytes().decode().split("\0")
+        except (OSError, ValueError):
+            continue  # ended meanwhile
+        found.append(" ".join(words[words.index("-m"):][:2]) if "-m" in words else Path(words[0]).name)
+    return found
+
+
 def stop(process: subprocess.Popen[str]) -> str:
     process.send_signal(signal.SIGINT)
     rest, _ = process.communicate(timeout=60)
@@ -54,6 +68,8 @@ def test_two_runs_in_a_row_keep_the_data(tmp_path: Path) -> None:
             assert httpx.get(f"http://127.0.0.1:{ports[name]}/readyz").json()["ready"] is True
         account = httpx.post(f"{url}api/v1/guest").json()["account_id"]
         assert "Эхо-вызов" in httpx.get(url).text
+        assert [line for line in child_commands(process.pid) if "-m echo_" in line] == [
+            "-m echo_social.devsmtp"]  # the services run in the runner itself; only the mail sink is a child
     finally:
         stopped = stop(process)
     assert "stopped." in stopped

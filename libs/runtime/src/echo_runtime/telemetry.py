@@ -2,7 +2,7 @@
 
 The W3C trace context travels in NATS message headers (`traceparent`), as it does in HTTP. Spans go
 over OTLP when OTEL_EXPORTER_OTLP_ENDPOINT is set, to stdout when OTEL_TRACES_EXPORTER=console (what
-`make run` does, into .run/traces-<service>.log), and nowhere otherwise. With no exporter, a span is
+`make run` does, into .run/traces.log), and nowhere otherwise. With no exporter, a span is
 only its context: the trace id still travels in the headers and reaches the logs, without the SDK's
 work for a span nobody will read (that work cost the engine about a tenth of its CPU per move). The
 W3C `traceparent` header is then read and written here directly, as the propagators would: their
@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager, contextmanager
 from types import TracebackType
-from typing import Any
+from typing import Any, TextIO
 
 from opentelemetry import baggage, context, propagate, trace
 from opentelemetry.sdk.resources import Resource
@@ -29,12 +29,13 @@ _configured = False
 _context_only = False  # no exporter: spans carry ids for propagation and logs, and nothing else
 
 
-def configure_tracing(service: str) -> None:
+def configure_tracing(service: str, console: TextIO | None = None) -> None:
+    """Once per process; `console` is where OTEL_TRACES_EXPORTER=console writes (default: stdout)."""
     global _configured, _context_only
     if _configured:
         return
     resource = Resource.create({"service.name": os.environ.get("OTEL_SERVICE_NAME", service)})
-    exporter = _exporter()
+    exporter = _exporter(console)
     provider = TracerProvider(resource=resource)
     if exporter is not None:
         provider.add_span_processor(BatchSpanProcessor(exporter))
@@ -43,13 +44,13 @@ def configure_tracing(service: str) -> None:
     _configured = True
 
 
-def _exporter() -> SpanExporter | None:
+def _exporter(console: TextIO | None) -> SpanExporter | None:
     if os.environ.get("OTEL_EXPORTER_OTLP_ENDPOINT"):
         from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 
         return OTLPSpanExporter()
     if os.environ.get("OTEL_TRACES_EXPORTER") == "console":
-        return ConsoleSpanExporter()
+        return ConsoleSpanExporter() if console is None else ConsoleSpanExporter(out=console)
     return None
 
 

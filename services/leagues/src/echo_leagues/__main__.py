@@ -1,12 +1,19 @@
 from echo_runtime.serve import serve
+from litestar import Litestar
 
 from echo_leagues.app import create_app
 from echo_leagues.settings import Settings
 
 
-def main() -> None:
+def build() -> tuple[Settings, Litestar]:
+    """The service's settings (from the environment) and its app: run alone by `main`, or beside the others
+    in one process by `make run` (entry point group `echo.services`)."""
     settings = Settings()
-    serve("leagues", settings, create_app(settings))
+    return settings, create_app(settings)
+
+
+def main() -> None:
+    serve("leagues", *build())
 
 
 if __name__ == "__main__":

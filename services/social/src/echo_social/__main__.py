@@ -1,12 +1,19 @@
 from echo_runtime.serve import serve
+from litestar import Litestar
 
 from echo_social.app import create_app
 from echo_social.settings import Settings
 
 
-def main() -> None:
+def build() -> tuple[Settings, Litestar]:
+    """The service's settings (from the environment) and its app: run alone by `main`, or beside the others
+    in one process by `make run` (entry point group `echo.services`)."""
     settings = Settings()
-    serve("social", settings, create_app(settings))
+    return settings, create_app(settings)
+
+
+def main() -> None:
+    serve("social", *build())
 
 
 if __name__ == "__main__":
