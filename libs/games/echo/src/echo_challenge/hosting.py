@@ -18,7 +18,9 @@ from echo_events.model import Command, Event
 
 from . import COMMANDS, ENDING_EVENTS, KIND, SEATS, compact, modes, view
 from .game import decide, evolve, fold, start
+from .presets import UnknownPreset, get_preset
 from .setup import GameSetup
+from .specials import RuleChange, apply_changes, describe_rule_en
 from .state import GameState
 from .tutorial import current_step as tutorial_step
 from .tutorial import explain_wrong_click, guidance
@@ -32,8 +34,8 @@ free_game_id = modes.free_game_id
 __all__ = [
     "COMMANDS", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "SEATS", "coach", "command_for",
     "compact", "daily_game_id", "daily_setup", "decide", "evolve", "expire", "finish", "fold", "free_game_id",
-    "free_presets", "free_setup", "is_over", "mode_view", "replay", "start", "status", "tutorial_setup",
-    "tutorial_step", "view",
+    "free_presets", "free_setup", "is_over", "mode_view", "preset", "prices", "replay", "rule_en", "start",
+    "status", "tutorial_setup", "tutorial_step", "view",
 ]
 
 
@@ -108,3 +110,32 @@ def replay(events: Sequence[Event], show_field: bool) -> dict[str, Any]:
     if not state.live and show_field:
         result["field"] = revealed_field(state)
     return result
+
+
+def preset(preset_id: str) -> dict[str, str | None] | None:
+    """A preset's name, gist and title in Russian and English, as a Daily or a Free game shows it (None: no
+    such preset)."""
+    try:
+        found = get_preset(preset_id)
+    except UnknownPreset:
+        return None
+    return {"id": found.id, "name_ru": found.name_ru, "gist_ru": found.gist_ru, "title_ru": found.title_ru,
+            "name_en": found.name_en, "gist_en": found.gist_en, "title_en": found.title_en}
+
+
+def prices(preset_id: str, changes: Sequence[tuple[str, Any]]) -> dict[str, int] | None:
+    """A Daily's prices (echo-challenge.md §10: shown, and they can differ by day): its preset's, with its special
+    game's (field, value) changes applied (None: a preset or a rule this library does not know)."""
+    try:
+        rules = apply_changes(get_preset(preset_id).rules, [RuleChange(field, value) for field, value in changes])
+    except (UnknownPreset, ValueError):
+        return None
+    return {"clean": rules.price_clean, "lossy": rules.price_lossy, "order": rules.price_order}
+
+
+def rule_en(field: str, value: Any) -> str | None:
+    """A special game's change of one rule in English (None: a rule this library does not know)."""
+    try:
+        return describe_rule_en(field, value)
+    except ValueError:
+        return None
