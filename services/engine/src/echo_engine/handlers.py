@@ -15,7 +15,6 @@ from functools import partial
 
 import asyncpg
 import structlog
-from echo_events.game_rules import Deadline
 from echo_events.hosting import HostedGame
 from echo_events.play import (
     Act,
@@ -49,7 +48,7 @@ from nats.js import JetStreamContext
 
 from . import games, queries, ratings
 from .bootstrap import bootstrap
-from .dailies import closes_at, current_daily, daily_over
+from .dailies import current_daily, daily_over
 from .history import history_of
 from .locks import Locks
 from .occupancy import Occupancy
@@ -64,7 +63,6 @@ from .tables import Decision, players_command
 from .timers import Timers
 
 log = structlog.get_logger(__name__)
-DAILY_CLOSE = "daily-close"  # the deadline each Daily game is given: its Daily's closing time
 
 
 def refuse(code: str, message: str) -> PlayReply:
@@ -226,28 +224,15 @@ class PlayService:
             await self._pool.execute(
                 "INSERT INTO engine_daily_games (game_id, daily_id, account_id) VALUES ($1, $2, $3) "
                 "ON CONFLICT DO NOTHING", game_id, daily.daily_id, request.account_id)
-            if not reply.duplicate:  # its midnight comes back to this game as a command, whatever else is up
-                await self.timers.schedule(game_id, [Deadline(DAILY_CLOSE, closes_at(daily.date), {})])
         return reply
 
     async def on_timer(self, timer: TimerFired, scheduled: bool = False) -> None:
         """A deadline of a game came (`scheduled`: its schedule fired, not this replica's own timer): a lobby's
-        close, a solo game's Daily close, or one of a table's that go to its rules."""
+        close, or one of the game's own that go to its rules (a Daily's close among them)."""
         if timer.name == LOBBY_CLOSE:
             await self.quotas.close_lobby(timer, self._clock.now(), self.tables.leave)
             return
-        game = await self.store.load(timer.game_id)
-        if game is None or not game.rules.is_solo:
-            await self.tables.fire(timer, scheduled)
-            return
-        if timer.name == DAILY_CLOSE:
-            if self._clock.now() < datetime.fromisoformat(timer.at):
-                # NATS keeps wall time, the engine its own clock (a test's, a dev box's moved one): a Daily
-                # closes by the engine's facts, never because a schedule came back early
-                log.info("daily close fired before its time", game_id=timer.game_id, at=timer.at)
-                return
-            await self._expire(ExpireGame(game_id=timer.game_id, command_id=server_command_id("expire", timer.name,
-                                                                                                 timer.at)))
+        await self.tables.fire(timer, scheduled)
 
     async def _start_free(self, rules: HostedGame, request: StartGame, today: date) -> PlayReply:
         preset = request.preset or rules.solo.default_preset

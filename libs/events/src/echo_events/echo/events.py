@@ -15,6 +15,7 @@ Connectivity is recorded in halves (6 = 3 divisions), like the rules core keeps 
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -60,6 +61,7 @@ class GameStarted(Event):
     opened: tuple[int, ...] = Field(description="pre-opened free sectors")
     seed: int
     preset: str | None = None
+    closes_at: datetime | None = Field(None, description="a Daily's game: its Daily's close, when it expires")
 
 
 class OrderDeal(Message):

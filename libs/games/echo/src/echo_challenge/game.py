@@ -48,6 +48,7 @@ def start(setup: GameSetup) -> tuple[GameState, list[Event]]:
         opened=tuple(setup.opened),
         seed=setup.seed,
         preset=setup.preset,
+        closes_at=setup.closes_at,
     )
     state = initial_state(setup)
     deals = []
@@ -129,6 +130,7 @@ def setup_of(event: GameStarted) -> GameSetup:
         opened=tuple(event.opened),
         seed=event.seed,
         preset=event.preset,
+        closes_at=event.closes_at,
     )
 
 

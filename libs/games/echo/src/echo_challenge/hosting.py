@@ -1,9 +1,10 @@
 """Echo Challenge as the engine hosts it: a solo game (one seat, one player's account) started in a mode —
 the Tutorial's fixed field, a Free game from a preset (three a day, one unfinished at a time), or the day's
-Daily (one attempt, ended by the Daily's close). The contract's solo hooks (`echo_events.game_rules`): what
-each mode starts from, the ids that make one attempt and three Free games a day atomic, the Tutorial's coach
-that explains a click off its script, what a view adds in each mode, and the replay of a finished game.
-Pure, like the rest of the library: the engine reads the Daily and the clock and hands them in."""
+Daily (one attempt, ended by the Daily's close: the game's one deadline). The contract's solo hooks
+(`echo_events.game_rules`): what each mode starts from, the ids that make one attempt and three Free games a
+day atomic, the Tutorial's coach that explains a click off its script, what a view adds in each mode, the replay
+of a finished game, and what a Daily shows of its rules. Pure, like the rest of the library: the engine reads
+the Daily and the clock and hands them in."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 from echo_events.daily import DailyPublished
 from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.echo.events import TickResolved
+from echo_events.game_rules import Deadline
 from echo_events.model import Command, Event
 
 from . import COMMANDS, ENDING_EVENTS, KIND, SEATS, compact, modes, view
@@ -26,16 +28,17 @@ from .tutorial import current_step as tutorial_step
 from .tutorial import explain_wrong_click, guidance
 from .view import client_view, revealed_field
 
+DAILY_CLOSE = "daily-close"  # a Daily's game's deadline: its Daily's close
 FREE_GAMES_PER_DAY = modes.FREE_STARTS_PER_DAY
 DEFAULT_PRESET = modes.AS_DAILY
 daily_game_id = modes.daily_game_id
 free_game_id = modes.free_game_id
 
 __all__ = [
-    "COMMANDS", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "SEATS", "coach", "command_for",
-    "compact", "daily_game_id", "daily_setup", "decide", "evolve", "expire", "finish", "fold", "free_game_id",
-    "free_presets", "free_setup", "is_over", "mode_view", "preset", "prices", "replay", "rule_en", "start",
-    "status", "tutorial_setup", "tutorial_step", "view",
+    "COMMANDS", "DAILY_CLOSE", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "SEATS", "coach",
+    "command_for", "compact", "daily_game_id", "daily_setup", "deadlines", "decide", "evolve", "expire", "finish",
+    "fold", "free_game_id", "free_presets", "free_setup", "is_over", "mode_view", "preset", "prices", "replay",
+    "rule_en", "start", "status", "timer_command", "tutorial_setup", "tutorial_step", "view",
 ]
 
 
@@ -46,6 +49,19 @@ def command_for(action: Mapping[str, Any], seat: int, now: datetime) -> Command:
 
 def is_over(state: GameState) -> bool:
     return not state.live
+
+
+def deadlines(state: GameState) -> list[Deadline]:
+    """A live Daily's game ends itself when its Daily closes (echo-challenge.md §11, §14), credits counted."""
+    closes_at = state.setup.closes_at
+    if not state.live or closes_at is None:
+        return []
+    return [Deadline(DAILY_CLOSE, closes_at, {"type": "expire"})]
+
+
+def timer_command(command: Mapping[str, Any]) -> Command:
+    """The Daily's close come back (its only deadline): the game expires."""
+    return Expire()
 
 
 def status(state: GameState) -> str:
