@@ -82,8 +82,8 @@ async def earns_credits(setup: Any, target: Any, free: list[int]) -> bool:
     test-side with the pure rules. Not every field's smallest ephemeron does: about 1 field in 600 breaks down
     on the way (its probes for Charge overload it), a game that earns nothing."""
     from echo_challenge import game as rules
+    from echo_challenge.commands import Beam, Finish, Probe
     from echo_challenge.view import client_view
-    from echo_events.echo.commands import Beam, Finish, Probe
 
     state = rules.start(setup)[0]
 

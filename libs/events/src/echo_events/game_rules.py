@@ -64,7 +64,9 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   are numbered, both made atomic by the stream; `coach(mode, state, command) -> str | None` (the Tutorial's
   word on a click off its script: refused as `tutorial_step`); `mode_view(mode, state) -> dict` (what a
   mode adds to the view); `replay(events, show_field)`, `status(state)`, and the commands that end a game:
-  `finish()` (the player's, or a new Free game replacing it) and `expire()` (its Daily's close); and what a
+  `finish()` (the player's, or a new Free game replacing it) and `expire()` (its Daily's close);
+  `result(event) -> dict` — a finished game's line in its player's list of games, from its ending event
+  (one of `ENDING_EVENTS`): `status`, `credits`, `ticks`, `clean`, `lossy`, `orders`; and what a
   Daily shows of its rules (a gateway asks, through the registry): `preset(preset_id) -> dict | None` (its
   names, gists and titles in Russian and English), `prices(preset_id, changes) -> dict | None` (the day's
   prices, a special game's `(field, value)` changes applied) and `rule_en(field, value) -> str | None`.

@@ -63,8 +63,9 @@ class Solo:
     """A solo game's hooks (one seat, started in a mode: the Tutorial, a Free game, the day's Daily; see
     `game_rules`): what each mode starts from, the ids that make a Daily one attempt and a day three Free games,
     the Tutorial's coach, what a view adds in a mode, the replay of a finished game, its status, the
-    commands that end it — the player's own and the Daily's close — and what a Daily shows of its rules: a
-    preset's names, the day's prices and a special game's changes in English."""
+    commands that end it — the player's own and the Daily's close — a finished game's line in its player's list
+    (from its ending event), and what a Daily shows of its rules: a preset's names, the day's prices and a
+    special game's changes in English."""
 
     free_games_per_day: int
     default_preset: str
@@ -80,6 +81,7 @@ class Solo:
     status: Callable[[Any], str]
     finish: Callable[[], Command]
     expire: Callable[[], Command]
+    result: Callable[[Event], dict[str, Any]]
     preset: Callable[[str], dict[str, str | None] | None]
     prices: Callable[[str, Sequence[tuple[str, Any]]], dict[str, int] | None]
     rule_en: Callable[[str, Any], str | None]

@@ -13,8 +13,11 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Literal
 
-from echo_events.echo.commands import Beam, Expire, Finish, Probe
-from echo_events.echo.events import (
+from echo_events.model import Command, Event
+
+from . import tick as ticks
+from .commands import Beam, Expire, Finish, Probe
+from .events import (
     GameFinished,
     GameStarted,
     OrderDeal,
@@ -22,9 +25,6 @@ from echo_events.echo.events import (
     RulesValues,
     TickResolved,
 )
-from echo_events.model import Command, Event
-
-from . import tick as ticks
 from .field import SECTORS
 from .grid import field_from_rows, field_rows
 from .orders import Order, deal_pattern

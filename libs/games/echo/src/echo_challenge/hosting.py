@@ -13,12 +13,12 @@ from datetime import date, datetime
 from typing import Any
 
 from echo_events.daily import DailyPublished
-from echo_events.echo.commands import Beam, Expire, Finish, Probe
-from echo_events.echo.events import TickResolved
 from echo_events.game_rules import Deadline
 from echo_events.model import Command, Event
 
 from . import COMMANDS, ENDING_EVENTS, KIND, SEATS, compact, modes, view
+from .commands import Beam, Expire, Finish, Probe
+from .events import GameFinished, TickResolved
 from .game import decide, evolve, fold, start
 from .presets import UnknownPreset, get_preset
 from .setup import GameSetup
@@ -38,7 +38,7 @@ __all__ = [
     "COMMANDS", "DAILY_CLOSE", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "SEATS", "coach",
     "command_for", "compact", "daily_game_id", "daily_setup", "deadlines", "decide", "evolve", "expire", "finish",
     "fold", "free_game_id", "free_presets", "free_setup", "is_over", "mode_view", "preset", "prices", "replay",
-    "rule_en", "start", "status", "timer_command", "tutorial_setup", "tutorial_step", "view",
+    "result", "rule_en", "start", "status", "timer_command", "tutorial_setup", "tutorial_step", "view",
 ]
 
 
@@ -76,6 +76,12 @@ def finish() -> Command:
 def expire() -> Command:
     """The end a game is given when its Daily closes."""
     return Expire()
+
+
+def result(end: GameFinished) -> dict[str, Any]:
+    """A finished game's line in its player's list of games."""
+    return {"status": end.status, "credits": end.credits, "ticks": end.tick, "clean": end.clean,
+            "lossy": end.lossy, "orders": end.orders}
 
 
 def tutorial_setup() -> GameSetup:

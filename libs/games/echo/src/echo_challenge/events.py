@@ -18,10 +18,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Literal
 
+from echo_events.model import Event, Message
+from echo_events.registry import event
 from pydantic import Field
-
-from ..model import Event, Message
-from ..registry import event
 
 Color = Literal["green", "yellow", "red"]
 Symbol = Literal["1", "2", "3", "4", "5", "6", "7", "8", "empty", "green", "yellow", "red"]
