@@ -72,6 +72,15 @@ async def test_a_deadline_comes_back_as_a_command_when_the_clock_reaches_it() ->
     assert game_id not in engine.scheduler.schedules  # the game over wants no deadline
 
 
+async def test_a_spans_deadline_runs_when_its_schedule_fires_though_the_engines_clock_is_behind() -> None:
+    engine = Engine()
+    game_id = await engine.duel(pick_seconds=30)
+    by_the_wall = engine.scheduler.due(engine.clock.now() + timedelta(seconds=31))  # the engine's clock: still 0 s
+    for timer in by_the_wall:
+        await engine.tables.fire(timer, scheduled=True)
+    assert (await engine.store.load(game_id)).state.result.reason == "timeout"
+
+
 async def test_a_deadline_the_game_moved_past_changes_nothing() -> None:
     engine = Engine()
     game_id = await engine.duel(pick_seconds=30)
@@ -131,7 +140,8 @@ async def test_a_dailys_close_is_its_games_deadline_and_runs_by_the_engines_cloc
     early = TimerFired(game_id=game_id, name=close.name, at=close.at.isoformat(), command=dict(close.command))
     await engine.tables.fire(early, scheduled=True)  # a schedule by wall time, before the engine's midnight
     assert (await engine.store.load(game_id)).state.live
-    assert engine.scheduler.schedules[game_id] == close  # this replica's own timer keeps it
+    armed = engine.scheduler.schedules[game_id]  # this replica's own timer keeps it
+    assert (armed.name, armed.at) == (close.name, close.at)
     engine.clock.advance(3600)
     assert await engine.fire_due() == 1
     game = await engine.store.load(game_id)

@@ -152,11 +152,17 @@ class RulesPackage(Protocol):
 @dataclass(frozen=True, slots=True)
 class Deadline:
     """A timer the game wants: at `at`, `command` (the rules' own JSON form) comes back to `decide`.
-    `name` is the timer's identity within the game (a new deadline of the same name replaces the old)."""
+    `name` is the timer's identity within the game (a new deadline of the same name replaces the old).
+
+    `calendar`: a moment of the calendar (a Daily's close), not the end of a span of play (a turn's 30
+    seconds). NATS fires a schedule by the wall's clock, the engine keeps its own (a dev box's or a test's
+    moved one): a span's deadline runs when its schedule fires, a calendar's only once the engine's clock
+    has reached it."""
 
     name: str
     at: datetime
     command: Mapping[str, Any]
+    calendar: bool = False
 
 
 @runtime_checkable

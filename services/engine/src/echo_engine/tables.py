@@ -269,14 +269,13 @@ class Tables:
         any other — only while the game still wants that very deadline (its name and time), else the game's
         earliest deadline runs if it is due by now: a schedule left for a deadline the game moved past is a
         wake-up (timers.py). When nothing is due, the game's schedule is written again, for its earliest.
-        A deadline runs by the engine's clock: NATS keeps wall time, the engine its own (a test's, a dev box's
-        moved one), so a schedule that comes back before its deadline by the engine's clock runs nothing, and
-        this replica's own timer takes the deadline over."""
+        A calendar's deadline (`Deadline.calendar`: a Daily's close) runs by the engine's clock: a schedule
+        (by the wall's) that comes back before it runs nothing, and this replica's own timer takes it over."""
         if scheduled:
             self._timers.doubt(timer.game_id)
         now = self._clock.now()
         deadline = due(deadlines(await self.store.load(timer.game_id)), timer, now)
-        if scheduled and deadline is not None and deadline.at > now:
+        if scheduled and deadline is not None and deadline.calendar and deadline.at > now:
             self._timers.arm(timer, deadline.at)
             return
         name, at = (timer.name, timer.at) if deadline is None else (deadline.name, utc_text(deadline.at))

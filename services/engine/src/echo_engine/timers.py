@@ -144,7 +144,7 @@ class Timers:
         return appended
 
     def arm(self, fired: TimerFired, at: datetime) -> None:
-        """A deadline whose schedule came back before its time by this replica's clock: armed here, within
+        """A calendar's deadline whose schedule came back before its time by this replica's clock: armed here, within
         `LOCAL_HORIZON` (the game's schedule, gone with its firing, is written again at its next change)."""
         self._arm(fired, at)
 

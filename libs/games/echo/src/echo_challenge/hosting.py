@@ -56,7 +56,7 @@ def deadlines(state: GameState) -> list[Deadline]:
     closes_at = state.setup.closes_at
     if not state.live or closes_at is None:
         return []
-    return [Deadline(DAILY_CLOSE, closes_at, {"type": "expire"})]
+    return [Deadline(DAILY_CLOSE, closes_at, {"type": "expire"}, calendar=True)]
 
 
 def timer_command(command: Mapping[str, Any]) -> Command:
