@@ -24,6 +24,13 @@ async def ask(nc: Client, **request: Any) -> dict[str, Any]:
     return json.loads(reply.data)
 
 
+async def solo_move(nc: Client, tool: str, account_id: str, game_id: str, sector: int | None = None,
+                    **request: Any) -> dict[str, Any]:
+    """A solo game's move (a Probe or a Beam on a sector, the Finish), as the engine's one `act`."""
+    action = {"type": tool} if sector is None else {"type": tool, "sector": sector}
+    return await ask(nc, type="act", account_id=account_id, game_id=game_id, action=action, **request)
+
+
 async def publish_daily(js, day: date, league: str = "bronze", preset: str = "standard", seed: int = 42,  # noqa: ANN001
                         special: tuple = (), name_en: str | None = None, announce: bool = True) -> DailyPublished:
     """Stand in for the daily service's publisher: its real contract is this event on this subject; then its

@@ -18,9 +18,6 @@ import structlog
 from echo_events.hosting import HostedGame
 from echo_events.play import (
     Act,
-    BeamSector,
-    ExpireGame,
-    FinishGame,
     GameCreated,
     GetGame,
     GetLeaders,
@@ -34,7 +31,6 @@ from echo_events.play import (
     PlayError,
     PlayReply,
     PlayRequest,
-    ProbeSector,
     ReplayGame,
     StartGame,
     TimerFired,
@@ -91,8 +87,6 @@ class PlayService:
         match request:
             case StartGame():
                 return await self._start(request)
-            case ProbeSector() | BeamSector() | FinishGame():  # protocol v1's own moves: the one `act`
-                return await self._act(as_act(request))
             case Act() if is_rematch(request):  # the engine's own action on a finished table
                 return await self.rematches.ask(request)
             case Act():
@@ -107,8 +101,6 @@ class PlayService:
                 return await self.pairing.pair(request)
             case UnpairTable():
                 return await self.pairing.unpair(request)
-            case ExpireGame():
-                return await self._expire(request)
             case GetGame():
                 game = await self.store.load(request.game_id)
                 if game is None or game.gone or game.seat_of(request.account_id) is None:  # gone: deleted
@@ -165,11 +157,11 @@ class PlayService:
 
         return await self.tables.command(game_id, command_id, decide)
 
-    async def _expire(self, request: ExpireGame) -> PlayReply:
-        ended = await self._end(request.game_id, request.command_id)
+    async def _expire(self, game_id: str, command_id: str) -> PlayReply:
+        ended = await self._end(game_id, command_id)
         if isinstance(ended, PlayReply):
             if ended.ok and ended.view is None:  # a retry: the game as it is
-                game = await self.store.load(request.game_id)
+                game = await self.store.load(game_id)
                 return self.tables.reply(game, game.meta.account_id, duplicate=True) if game else ended
             return ended
         return self.tables.reply(ended, ended.meta.account_id)
@@ -179,8 +171,7 @@ class PlayService:
         rows = await self._pool.fetch("SELECT game_id FROM engine_daily_games WHERE daily_id = $1", daily_id)
         expired = 0
         for row in rows:
-            reply = await self._expire(ExpireGame(game_id=row["game_id"],
-                                                  command_id=server_command_id("expire", daily_id)))
+            reply = await self._expire(row["game_id"], server_command_id("expire", daily_id))
             if not reply.ok:
                 raise RuntimeError(f"could not expire {row['game_id']}: {reply.error}")
             expired += not reply.duplicate
@@ -286,13 +277,6 @@ class PlayService:
 
         opened = await self.tables.command(meta.game_id, command_id, decide, account_id=meta.account_id)
         return opened if isinstance(opened, PlayReply) else self.tables.reply(opened, meta.account_id)
-
-
-def as_act(request: ProbeSector | BeamSector | FinishGame) -> Act:
-    """Protocol v1's own move messages, as the one `act` they mean."""
-    action = request.model_dump(include={"type", "sector"})
-    return Act(account_id=request.account_id, command_id=request.command_id, game_id=request.game_id,
-               action=action, log_from=request.log_from)
 
 
 def _unknown(game_id: str) -> PlayReply:
