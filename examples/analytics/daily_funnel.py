@@ -25,7 +25,7 @@ from datetime import date
 from typing import Any
 
 import nats
-from echo_events.echo.events import GameFinished
+from echo_challenge.events import GameFinished
 from echo_events.envelope import Batch, decode, unwrap
 from echo_events.moscow import midnight_msk, moscow_date
 from echo_events.play import GameCreated

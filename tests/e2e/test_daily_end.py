@@ -11,7 +11,7 @@ from echo_challenge.modes import daily_setup
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 
-from tests.support.play import ask, beam_ephemera, publish_daily
+from tests.support.play import ask, beam_ephemera, publish_daily, solo_move
 
 from .conftest import ARTIFACTS, PHONE, new_page
 from .helpers import click_play_daily
@@ -35,7 +35,7 @@ async def play_smallest_ephemeron(nc, account: str, game_id: str, daily) -> None
     target = min(setup.field.ephemera, key=lambda e: (e.size, e.sectors))
 
     async def move(kind: str, sector: int) -> dict:
-        reply = await ask(nc, type=kind, account_id=account, game_id=game_id, sector=sector)
+        reply = await solo_move(nc, kind, account_id=account, game_id=game_id, sector=sector)
         assert reply["ok"], reply
         return reply["view"]
 

@@ -4,11 +4,11 @@ has at that moment, and the script passes through every rule a Daily punishes or
 Pure rules, no browser: the views are the ones the client draws (`client_view`)."""
 
 import pytest
+from echo_challenge.commands import Beam, Probe
 from echo_challenge.field import sector_name
 from echo_challenge.game import play, start
 from echo_challenge.tutorial import SCRIPT, explain_wrong_click, guidance, tutorial_setup
 from echo_challenge.view import client_view
-from echo_events.echo.commands import Beam, Probe
 
 pytestmark = pytest.mark.e2e
 

@@ -121,9 +121,9 @@ def ghost_view() -> dict[str, Any]:
 
 def echo_view() -> dict[str, Any]:
     from echo_challenge import game
+    from echo_challenge.commands import Beam, Probe
     from echo_challenge.tutorial import SCRIPT, tutorial_setup
     from echo_challenge.view import client_view
-    from echo_events.echo.commands import Beam, Probe
 
     state, _ = game.start(tutorial_setup())
     for step in SCRIPT:

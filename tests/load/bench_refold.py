@@ -22,12 +22,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from echo_challenge import game as rules
+from echo_challenge.commands import Beam, Probe
 from echo_challenge.generator import generate
 from echo_challenge.prng import SplitMix64
 from echo_challenge.view import client_view
 from echo_engine import games as hosted_games
 from echo_engine.store import GameStore, LoadedGame
-from echo_events.echo.commands import Beam, Probe
 from echo_events.play import GameCreated
 from echo_events.streams import GAMES, game_events
 from echo_runtime.devstack import EmbeddedNats

@@ -67,7 +67,7 @@ def bench_generation(seeds: int) -> dict[str, Any]:
 
 def load_core() -> Any:
     from echo_challenge import game  # noqa: PLC0415 - the core may be missing
-    from echo_events.echo.commands import Beam, Probe
+    from echo_challenge.commands import Beam, Probe
 
     return game, Probe, Beam
 

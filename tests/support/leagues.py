@@ -12,9 +12,9 @@ from typing import Any
 
 import asyncpg
 from echo_challenge import game as rules
+from echo_challenge.events import GameFinished
 from echo_challenge.modes import daily_game_id, daily_setup
 from echo_events.daily import DailyPublished, LeagueWeekClosed
-from echo_events.echo.events import GameFinished
 from echo_events.envelope import Batch, Envelope, encode, wrap
 from echo_events.moscow import midnight_msk
 from echo_events.play import GameCreated

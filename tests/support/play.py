@@ -24,6 +24,13 @@ async def ask(nc: Client, **request: Any) -> dict[str, Any]:
     return json.loads(reply.data)
 
 
+async def solo_move(nc: Client, tool: str, account_id: str, game_id: str, sector: int | None = None,
+                    **request: Any) -> dict[str, Any]:
+    """A solo game's move (a Probe or a Beam on a sector, the Finish), as the engine's one `act`."""
+    action = {"type": tool} if sector is None else {"type": tool, "sector": sector}
+    return await ask(nc, type="act", account_id=account_id, game_id=game_id, action=action, **request)
+
+
 async def publish_daily(js, day: date, league: str = "bronze", preset: str = "standard", seed: int = 42,  # noqa: ANN001
                         special: tuple = (), name_en: str | None = None, announce: bool = True) -> DailyPublished:
     """Stand in for the daily service's publisher: its real contract is this event on this subject; then its
@@ -82,8 +89,8 @@ async def earns_credits(setup: Any, target: Any, free: list[int]) -> bool:
     test-side with the pure rules. Not every field's smallest ephemeron does: about 1 field in 600 breaks down
     on the way (its probes for Charge overload it), a game that earns nothing."""
     from echo_challenge import game as rules
+    from echo_challenge.commands import Beam, Finish, Probe
     from echo_challenge.view import client_view
-    from echo_events.echo.commands import Beam, Finish, Probe
 
     state = rules.start(setup)[0]
 

@@ -6,9 +6,9 @@ the account, the Moscow date and the Free slot) and the moves that reach the end
 from __future__ import annotations
 
 from echo_challenge import game
+from echo_challenge.commands import Beam, Probe
 from echo_challenge.modes import free_setup
 from echo_challenge.state import HIDDEN
-from echo_events.echo.commands import Beam, Probe
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 

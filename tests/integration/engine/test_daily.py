@@ -10,7 +10,7 @@ from echo_challenge.modes import daily_setup
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock
 
-from tests.support.play import ask, close_daily, publish_daily
+from tests.support.play import ask, close_daily, publish_daily, solo_move
 
 pytestmark = pytest.mark.integration
 
@@ -42,7 +42,7 @@ async def test_same_field_and_dice_for_everyone_of_the_league(private_engine) ->
         hidden = [i for i, c in enumerate("".join(game["view"]["board"])) if c == "#"][:6]
         view = game["view"]
         for sector in hidden:
-            view = (await ask(nc, type="probe", account_id=player, game_id=game["game_id"], sector=sector))["view"]
+            view = (await solo_move(nc, "probe", account_id=player, game_id=game["game_id"], sector=sector))["view"]
         views.append({k: v for k, v in view.items() if k not in ("game_id",)})
     assert views[0] == views[1]
     assert views[0]["daily"]["daily_id"] == daily.daily_id
@@ -52,7 +52,7 @@ async def test_the_daily_view_never_shows_the_field_or_seed(private_engine) -> N
     nc = private_engine
     daily = await publish_daily(nc.jetstream(), today(), seed=4242)
     game = await ask(nc, type="start", account_id="x", mode="daily")
-    finished = await ask(nc, type="finish", account_id="x", game_id=game["game_id"])
+    finished = await solo_move(nc, "finish", account_id="x", game_id=game["game_id"])
     grid = layout_rows(daily_setup(daily))
     for reply in (game, finished):
         text = str(reply)
@@ -67,7 +67,7 @@ async def test_the_close_of_the_daily_expires_live_games_and_keeps_credits(priva
     daily = await publish_daily(nc.jetstream(), today())
     live = await ask(nc, type="start", account_id="late", mode="daily")
     done = await ask(nc, type="start", account_id="early", mode="daily")
-    await ask(nc, type="finish", account_id="early", game_id=done["game_id"])
+    await solo_move(nc, "finish", account_id="early", game_id=done["game_id"])
     updates = await nc.subscribe("echo.updates.late")
     await close_daily(nc.jetstream(), daily)
     update = await updates.next_msg(timeout=10)
@@ -86,6 +86,6 @@ async def test_a_move_after_the_close_finds_the_game_expired(private_engine) -> 
     game = await ask(nc, type="start", account_id="slow", mode="daily")
     await close_daily(nc.jetstream(), daily)
     hidden = "".join(game["view"]["board"]).index("#")
-    reply = await ask(nc, type="probe", account_id="slow", game_id=game["game_id"], sector=hidden,
+    reply = await solo_move(nc, "probe", account_id="slow", game_id=game["game_id"], sector=hidden,
                       command_id=uuid.uuid4().hex)
     assert reply["error"]["code"] == "game_over"

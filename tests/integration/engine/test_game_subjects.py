@@ -9,7 +9,7 @@ from echo_events.streams import ALL_GAME_LIFECYCLES, game_events
 from nats.errors import TimeoutError as NatsTimeoutError
 from nats.js.errors import NotFoundError
 
-from tests.support.play import ask
+from tests.support.play import ask, solo_move
 
 pytestmark = pytest.mark.integration
 
@@ -22,13 +22,13 @@ async def test_creation_and_end_go_to_lifecycle_and_moves_to_move(private_engine
     hidden = [i for i, c in enumerate("".join(game["view"]["board"])) if c == "#"]
     moves = []  # the day's field decides whether a probe ends the game (a breakdown): then it is its end
     for sector in hidden[:3]:
-        probed = await ask(nc, type="probe", account_id="subjects", game_id=game["game_id"], sector=sector)
+        probed = await solo_move(nc, "probe", account_id="subjects", game_id=game["game_id"], sector=sector)
         assert probed["ok"], probed
         moves.append("move" if probed["view"]["status"] == "live" else "lifecycle")
         if moves[-1] == "lifecycle":
             break
     if moves[-1] == "move":
-        finished = await ask(nc, type="finish", account_id="subjects", game_id=game["game_id"])
+        finished = await solo_move(nc, "finish", account_id="subjects", game_id=game["game_id"])
         assert finished["ok"], finished
         moves.append("lifecycle")
 

@@ -16,7 +16,7 @@ from echo_events.streams import game_events, stream_of
 from echo_runtime.devstack import free_port
 from nats.js.errors import NotFoundError
 
-from tests.support.play import ask, free_sectors
+from tests.support.play import ask, free_sectors, solo_move
 
 pytestmark = pytest.mark.integration
 
@@ -64,7 +64,7 @@ async def test_two_engines_racing_on_one_game_write_a_consistent_stream(
         hidden = [i for i, c in enumerate("".join(game["view"]["board"])) if c == "#"]
         # many devices click at once; the queue group spreads them over both replicas
         replies = await asyncio.gather(*(
-            ask(nc, type="probe", account_id="racer", game_id=game["game_id"], sector=s) for s in hidden[:40]
+            solo_move(nc, "probe", account_id="racer", game_id=game["game_id"], sector=s) for s in hidden[:40]
         ))
         accepted = [r for r in replies if r["ok"]]
         envelopes = await stream_events(nc.jetstream(), game["game_id"])
@@ -95,14 +95,14 @@ async def test_kill_9_the_engine_mid_game_and_continue(private_nats_url: str, fr
         hidden = free_sectors("phoenix", "standard")
         acknowledged = None
         for sector in hidden[:5]:
-            acknowledged = await ask(nc, type="probe", account_id="phoenix", game_id=game["game_id"], sector=sector)
+            acknowledged = await solo_move(nc, "probe", account_id="phoenix", game_id=game["game_id"], sector=sector)
         engine.send_signal(signal.SIGKILL)
         engine.wait(10)
         engine = engine_process(private_nats_url, fresh_database)
         await wait_for_engine(nc)
         resumed = await ask(nc, type="get", account_id="phoenix", game_id=game["game_id"])
         assert resumed["view"] == acknowledged["view"]
-        after = await ask(nc, type="probe", account_id="phoenix", game_id=game["game_id"], sector=hidden[5])
+        after = await solo_move(nc, "probe", account_id="phoenix", game_id=game["game_id"], sector=hidden[5])
         assert after["ok"] and after["view"]["tick"] == acknowledged["view"]["tick"] + 1
     finally:
         await nc.drain()
@@ -120,13 +120,13 @@ async def test_a_command_retried_after_the_engine_died_lands_once(private_nats_u
         game = await ask(nc, type="start", account_id="retry", mode="free", preset="standard")
         sector = "".join(game["view"]["board"]).index("#")
         command = uuid.uuid4().hex
-        first = await ask(nc, type="probe", account_id="retry", game_id=game["game_id"], sector=sector,
+        first = await solo_move(nc, "probe", account_id="retry", game_id=game["game_id"], sector=sector,
                           command_id=command)
         engine.send_signal(signal.SIGKILL)
         engine.wait(10)
         engine = engine_process(private_nats_url, fresh_database)
         await wait_for_engine(nc)
-        again = await ask(nc, type="probe", account_id="retry", game_id=game["game_id"], sector=sector,
+        again = await solo_move(nc, "probe", account_id="retry", game_id=game["game_id"], sector=sector,
                           command_id=command)
         assert again["duplicate"] and again["version"] == first["version"]
         assert json.dumps(again["view"], sort_keys=True) == json.dumps(first["view"], sort_keys=True)
@@ -143,7 +143,7 @@ async def test_a_replica_with_a_stale_cache_does_not_refuse_a_valid_move(
     judge it by its stale state (the Tutorial would call it the wrong step)."""
     from echo_challenge.tutorial import SCRIPT
     from echo_engine.handlers import PlayService
-    from echo_events.play import ProbeSector, StartGame
+    from echo_events.play import Act, StartGame
     from echo_runtime.clock import SystemClock
     from echo_runtime.db import create_pool
     from echo_runtime.nats_client import connect, ensure_streams
@@ -157,9 +157,12 @@ async def test_a_replica_with_a_stale_cache_does_not_refuse_a_valid_move(
     game_id = started.game_id
     first, second = SCRIPT[0], SCRIPT[1]
     assert first.tool == second.tool == "probe"
-    await b.handle(ProbeSector(account_id="t", command_id="warm", game_id=game_id, sector=99))  # B caches tick 0
-    assert (await a.handle(ProbeSector(account_id="t", command_id="m1", game_id=game_id, sector=first.sector))).ok
-    reply = await b.handle(ProbeSector(account_id="t", command_id="m2", game_id=game_id, sector=second.sector))
+    def probe(command_id: str, sector: int) -> Act:
+        return Act(account_id="t", command_id=command_id, game_id=game_id, action={"type": "probe", "sector": sector})
+
+    await b.handle(probe("warm", 99))  # B caches tick 0
+    assert (await a.handle(probe("m1", first.sector))).ok
+    reply = await b.handle(probe("m2", second.sector))
     assert reply.ok, reply.error
     assert reply.view["tick"] == 2
     await pool.close()

@@ -2,11 +2,11 @@
 which plays today's preset and special rules on a field of its own."""
 
 import pytest
+from echo_challenge.events import GameStarted
 from echo_challenge.generator import layout_rows
 from echo_challenge.modes import daily_setup
 from echo_challenge.presets import get_preset
 from echo_events.daily import RuleChangeSpec
-from echo_events.echo.events import GameStarted
 from echo_events.envelope import decode, unwrap
 from echo_events.moscow import moscow_date
 from echo_runtime.clock import SystemClock

@@ -8,7 +8,7 @@ from echo_challenge.field import sector_name
 from echo_challenge.tutorial import SCRIPT
 from echo_events.play import ENGINE_SUBJECT, updates_subject
 
-from tests.support.play import ask
+from tests.support.play import ask, solo_move
 
 pytestmark = pytest.mark.integration
 
@@ -25,21 +25,21 @@ async def test_the_tutorial_guides_explains_and_finishes(engine, nc) -> None:  #
     first = SCRIPT[0]
     assert started["view"]["tutorial"]["sector"] == sector_name(first.sector)
 
-    wrong = await ask(nc, type="beam", account_id=me, game_id=game_id, sector=first.sector)
+    wrong = await solo_move(nc, "beam", account_id=me, game_id=game_id, sector=first.sector)
     assert wrong == {"ok": False, "duplicate": False, "replica": wrong["replica"],  # every reply names its replica
                      "error": {"code": "tutorial_step", "message": wrong["error"]["message"]}}
     assert "Не тот инструмент" in wrong["error"]["message"]
 
     view = started["view"]
     for step in SCRIPT:
-        reply = await ask(nc, type=step.tool, account_id=me, game_id=game_id, sector=step.sector)
+        reply = await solo_move(nc, step.tool, account_id=me, game_id=game_id, sector=step.sector)
         assert reply["ok"], reply
         view = reply["view"]
     assert view["tutorial"]["done"] and view["credits"] == 95 and view["tick"] == len(SCRIPT)  # 2 × 40 + 15
-    finished = await ask(nc, type="finish", account_id=me, game_id=game_id)
+    finished = await solo_move(nc, "finish", account_id=me, game_id=game_id)
     assert finished["view"]["status"] == "finished"
     assert finished["view"]["field"]["grid"][3] == "...G......"  # a finished Tutorial may show its field
-    after = await ask(nc, type="probe", account_id=me, game_id=game_id, sector=55)
+    after = await solo_move(nc, "probe", account_id=me, game_id=game_id, sector=55)
     assert after["error"]["code"] == "game_over"
 
 
@@ -75,8 +75,8 @@ async def test_unknown_preset_and_bad_requests_change_nothing(engine, nc) -> Non
     me = account()
     bad = await ask(nc, type="start", account_id=me, mode="free", preset="no-such")
     assert bad["error"]["code"] == "bad_preset" and "no-such" in bad["error"]["message"]
-    off_field = await ask(nc, type="probe", account_id=me, game_id="abc", sector=100)
-    assert off_field["error"]["code"] == "bad_request" and "sector" in off_field["error"]["message"]
+    oversized = await ask(nc, type="act", account_id=me, game_id="abc", action={f"k{i}": i for i in range(17)})
+    assert oversized["error"]["code"] == "bad_request" and "action" in oversized["error"]["message"]
     raw = await nc.request("engine.cmd", b"{not json", timeout=5)
     assert b"bad_request" in raw.data
     # the failed starts used none of the three Free games
@@ -87,7 +87,8 @@ async def test_unknown_preset_and_bad_requests_change_nothing(engine, nc) -> Non
 async def test_another_players_game_cannot_be_read_or_moved(engine, nc) -> None:  # noqa: ANN001
     owner, stranger = account(), account()
     game = await ask(nc, type="start", account_id=owner, mode="free", preset="standard")
-    for request in ({"type": "get"}, {"type": "probe", "sector": 0}, {"type": "finish"}):
+    for request in ({"type": "get"}, {"type": "act", "action": {"type": "probe", "sector": 0}},
+                    {"type": "act", "action": {"type": "finish"}}):
         reply = await ask(nc, account_id=stranger, game_id=game["game_id"], **request)
         assert reply["error"]["code"] == "unknown_game"
     assert (await ask(nc, type="get", account_id=owner, game_id=game["game_id"]))["view"]["status"] == "live"
@@ -98,8 +99,8 @@ async def test_a_duplicate_move_applies_once(engine, nc) -> None:  # noqa: ANN00
     game = await ask(nc, type="start", account_id=me, mode="free", preset="standard")
     hidden = next(i for i, c in enumerate("".join(game["view"]["board"])) if c == "#")
     command = uuid.uuid4().hex
-    one = await ask(nc, type="probe", account_id=me, game_id=game["game_id"], sector=hidden, command_id=command)
-    two = await ask(nc, type="probe", account_id=me, game_id=game["game_id"], sector=hidden, command_id=command)
+    one = await solo_move(nc, "probe", account_id=me, game_id=game["game_id"], sector=hidden, command_id=command)
+    two = await solo_move(nc, "probe", account_id=me, game_id=game["game_id"], sector=hidden, command_id=command)
     assert one["ok"] and two["ok"] and two["duplicate"]
     assert one["view"]["tick"] == two["view"]["tick"] == 1
     assert one["version"] == two["version"]
@@ -109,17 +110,17 @@ async def test_a_move_that_says_what_log_it_holds_gets_only_the_entries_after(en
     me = account()
     game_id = (await ask(nc, type="start", account_id=me, mode="tutorial"))["game_id"]
     first, second, third = SCRIPT[:3]
-    refused = await ask(nc, type=first.tool, account_id=me, game_id=game_id, sector=first.sector, log_from=-1)
+    refused = await solo_move(nc, first.tool, account_id=me, game_id=game_id, sector=first.sector, log_from=-1)
     assert refused["error"]["code"] == "bad_request" and "log_from" in refused["error"]["message"]
     for step in (first, second):
-        whole = (await ask(nc, type=step.tool, account_id=me, game_id=game_id, sector=step.sector))["view"]["log"]
+        whole = (await solo_move(nc, step.tool, account_id=me, game_id=game_id, sector=step.sector))["view"]["log"]
     assert len(whole) == 2
-    moved = await ask(nc, type=third.tool, account_id=me, game_id=game_id, sector=third.sector, log_from=1)
+    moved = await solo_move(nc, third.tool, account_id=me, game_id=game_id, sector=third.sector, log_from=1)
     assert moved["log_from"] == 1  # the asker holds the first tick only
     got = await ask(nc, type="get", account_id=me, game_id=game_id)
     assert whole[:1] + moved["view"]["log"] == got["view"]["log"]  # ticks 2 and 3: the rest is held
     assert {**moved["view"], "log": got["view"]["log"]} == got["view"]
-    beyond = await ask(nc, type="finish", account_id=me, game_id=game_id, log_from=99)  # more than it has
+    beyond = await solo_move(nc, "finish", account_id=me, game_id=game_id, log_from=99)  # more than it has
     assert beyond["ok"] and "log_from" not in beyond and len(beyond["view"]["log"]) == beyond["view"]["tick"] == 3
 
 
@@ -132,8 +133,8 @@ async def test_the_asker_is_answered_before_the_players_other_devices_hear(engin
     both = await nc.subscribe("echo.updates.>")  # a tap on every account (the operator may)
     mine = await nc.subscribe(updates_subject(me))
     step = SCRIPT[0]
-    request = {"type": step.tool, "account_id": me, "game_id": game_id, "sector": step.sector,
-               "command_id": uuid.uuid4().hex}
+    request = {"type": "act", "account_id": me, "game_id": game_id,
+               "action": {"type": step.tool, "sector": step.sector}, "command_id": uuid.uuid4().hex}
     await nc.publish(ENGINE_SUBJECT, json.dumps(request).encode(), reply=answer_to)
     ours = (answer_to, updates_subject(me))  # (other tests' games, their timers firing, may publish meanwhile)
     first, second = [message async for message in _of(both, ours, 2)]

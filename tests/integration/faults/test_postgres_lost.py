@@ -12,9 +12,9 @@ from pathlib import Path
 
 import asyncpg
 import pytest
+from echo_challenge.events import GameFinished
 from echo_engine.app import create_app as create_engine
 from echo_engine.settings import Settings as EngineSettings
-from echo_events.echo.events import GameFinished
 from echo_events.envelope import decode
 from echo_events.play import GameCreated
 from echo_events.streams import DEAD_LETTERS, GAMES

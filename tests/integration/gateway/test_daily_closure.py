@@ -9,7 +9,7 @@ from datetime import timedelta
 
 import httpx
 import pytest
-from echo_engine.timers import FIRED_CONSUMER
+from echo_engine.timers import FIRED_CONSUMER, NEXT
 from echo_events.moscow import moscow_date
 from echo_events.play import TimerFired
 from echo_events.streams import timer_fired_subject, timer_schedule_subject
@@ -56,9 +56,10 @@ async def test_a_dailys_midnight_is_scheduled_for_its_games_and_expires_them_whe
     device = await Device.guest(system)
     await device.connect()
     game = await device.command("start", mode="daily")
-    schedule = await js.get_last_msg("TIMERS", timer_schedule_subject(game["game_id"], "daily-close"))
+    schedule = await js.get_last_msg("TIMERS", timer_schedule_subject(game["game_id"], NEXT))  # its one deadline
     assert schedule.headers["Nats-Schedule"] == f"@at {daily.closes_at.strftime('%Y-%m-%dT%H:%M:%S.000Z')}"
     assert schedule.headers["Nats-Schedule-Target"] == timer_fired_subject(game["game_id"])
+    assert TimerFired.model_validate_json(schedule.data).name == "daily-close"
     # what the server publishes at midnight: the schedule's body on its target subject
     fired = TimerFired.model_validate_json(schedule.data)
     hidden = [i for i, c in enumerate("".join(game["view"]["board"])) if c == "#"]

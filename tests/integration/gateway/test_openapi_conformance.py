@@ -13,7 +13,7 @@ from echo_gateway.responses import SESSION
 from echo_runtime.clock import SystemClock
 
 from tests.support.openapi import assert_documented, operations
-from tests.support.play import ask, close_daily, publish_daily
+from tests.support.play import ask, close_daily, publish_daily, solo_move
 from tests.support.social import token_in
 from tests.support.social_system import Social, social_beside
 
@@ -110,7 +110,7 @@ async def test_real_bodies_validate_against_their_documented_types(
         assert started["ok"], started
         game = await check("GET", "/api/v1/games/{game_id}", token, game_id=started["game_id"])
         assert game["view"]["mode"] == "free"
-        assert (await ask(social.nc, type="finish", account_id=me, game_id=started["game_id"]))["ok"]
+        assert (await solo_move(social.nc, "finish", account_id=me, game_id=started["game_id"]))["ok"]
         replay = await check("GET", "/api/v1/games/{game_id}/replay", game_id=started["game_id"])
         assert replay["status"] != "live" and "field" in replay
         for _ in range(100):  # the engine's projection of its games lists the new one

@@ -11,7 +11,7 @@ from echo_gateway.settings import Settings as GatewaySettings
 from echo_runtime.clock import SystemClock
 
 from tests.support.openapi import assert_documented
-from tests.support.play import ask, beam_ephemera, close_daily, publish_daily
+from tests.support.play import ask, beam_ephemera, close_daily, publish_daily, solo_move
 from tests.support.servers import running
 
 pytestmark = pytest.mark.integration
@@ -30,7 +30,7 @@ async def play_daily(nc, account: str, daily, ephemera: int, extra_probes: int =
     game_id, view = game["game_id"], game["view"]
 
     async def move(kind: str, sector: int) -> dict:
-        reply = await ask(nc, type=kind, account_id=account, game_id=game_id, sector=sector)
+        reply = await solo_move(nc, kind, account_id=account, game_id=game_id, sector=sector)
         assert reply["ok"], reply
         return reply["view"]
 
@@ -38,7 +38,7 @@ async def play_daily(nc, account: str, daily, ephemera: int, extra_probes: int =
         view = await move("probe", free.pop())
     view = await beam_ephemera(view, targets, free, move)
     if view["status"] == "live":
-        view = (await ask(nc, type="finish", account_id=account, game_id=game_id))["view"]
+        view = (await solo_move(nc, "finish", account_id=account, game_id=game_id))["view"]
     return {"game_id": game_id, **view}
 
 

@@ -1,5 +1,5 @@
-"""Real instances of every catalogued event: the game's from the pure rules, others by hand, and a generic
-builder for any event this file does not know yet (a context merged later gets checked all the same)."""
+"""Real instances of every catalogued event, by hand, and a generic builder for any event this file does not
+know yet (a context merged later gets checked all the same)."""
 
 from __future__ import annotations
 
@@ -11,23 +11,6 @@ from pydantic import AwareDatetime, BaseModel, TypeAdapter, ValidationError
 
 UTC_NOW = dt.datetime(2026, 11, 29, 21, 0, tzinfo=dt.UTC)
 MONDAY = dt.date(2026, 11, 30)
-
-
-def game_events() -> list[Event]:
-    """GameStarted, OrdersDealt, TickResolved and GameFinished as the rules produce them."""
-    from echo_challenge import game
-    from echo_challenge.modes import free_setup
-    from echo_challenge.state import HIDDEN
-    from echo_events.echo.commands import Finish, Probe
-
-    state, events = game.start(free_setup("standard", "acc1", MONDAY, 1, None))
-    sector = next(i for i, cell in enumerate(state.board) if cell == HIDDEN)
-    state, ticked = game.play(state, Probe(sector=sector))
-    events += ticked
-    if state.status == "live":
-        state, finished = game.play(state, Finish())
-        events += finished
-    return events
 
 
 def known_samples() -> list[Event]:
@@ -58,7 +41,6 @@ def known_samples() -> list[Event]:
         DailyWarning(kind="warning_30min", daily_id=published.daily_id, date=MONDAY, league="bronze",
                      at=UTC_NOW, closes_at=UTC_NOW),
         LeagueWeekClosed(week_start=MONDAY, week_end=MONDAY + dt.timedelta(days=6), closed_at=UTC_NOW),
-        *game_events(),
     ]
 
 

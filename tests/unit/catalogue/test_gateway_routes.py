@@ -21,7 +21,7 @@ def test_the_asyncapi_document_and_the_page_are_served() -> None:
         for entry in catalogued_events():
             assert f"<code>{entry.type_name}</code> v{entry.version}" in page.text
         assert "echo.game.{game_id}.{kind}" in page.text and "engine.cmd" in page.text
-        assert "<code>tool</code>" in page.text  # fields are listed
+        assert "<code>preset_id</code>" in page.text  # fields are listed
 
 
 def test_the_gateway_wires_the_catalogue_routes() -> None:

@@ -146,6 +146,10 @@ class ManualScheduler:
     def settle(self, game_id: str) -> None:
         self.unsure.discard(game_id)
 
+    def arm(self, fired: TimerFired, at: datetime) -> None:
+        """The replica's own timer, standing in for the schedule that came back early."""
+        self.schedules[fired.game_id] = Deadline(fired.name, at, fired.command)
+
     async def schedule(self, game_id: str, deadlines: Iterable[Deadline]) -> None:
         self._write(game_id, deadlines)
 

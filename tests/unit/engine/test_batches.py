@@ -8,9 +8,9 @@ from datetime import UTC, date, datetime, timedelta, timezone
 import pytest
 from echo_challenge import game as echo_rules
 from echo_challenge import modes
+from echo_challenge.commands import Finish, Probe
 from echo_engine.batches import encode_wrapped
 from echo_events.accounts import GuestCreated
-from echo_events.echo.commands import Finish, Probe
 from echo_events.envelope import Batch, encode, wrap
 from echo_events.model import Event
 from echo_events.play import GameCreated, SeatTaken

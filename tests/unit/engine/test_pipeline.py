@@ -4,13 +4,14 @@ solo game's move — no NATS, no database, no real time: the clock moves when th
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 from echo_challenge import hosting as echo
 from echo_engine import games
 from echo_engine.bootstrap import bootstrap
-from echo_events.play import Act, GameCreated, JoinTable, OpenTable
+from echo_events.daily import DailyPublished
+from echo_events.play import Act, GameCreated, JoinTable, OpenTable, TimerFired
 
 from tests.support import duel
 from tests.unit.engine.fakes import FixedClock, InMemoryStore, ManualScheduler, RecordingPublisher
@@ -37,6 +38,19 @@ class Engine:
         return await self.tables.act(Act(account_id=account, command_id=command_id or f"{account}-{number}",
                                          game_id=game_id, action={"type": "pick", "number": number}))
 
+    async def daily(self) -> tuple[str, DailyPublished]:
+        """A Daily's game of ann, its Daily closing in an hour."""
+        closes_at = self.clock.now() + timedelta(hours=1)
+        daily = DailyPublished(daily_id="2026-12-06:bronze", number=36, date=date(2026, 12, 6), league="bronze",
+                               name_ru="Тихая прохлада", preset_id="standard", seed=42,
+                               opens_at=closes_at - timedelta(days=1), closes_at=closes_at)
+        rules = games.solo_game()
+        _, events = rules.start(rules.solo.daily_setup(daily))
+        meta = GameCreated(game_id="d1", account_id="ann", mode="daily", preset_id="standard", league="bronze",
+                           daily_id=daily.daily_id, daily_number=daily.number, msk_date="2026-12-06", kind=rules.kind)
+        await self.tables.command("d1", "start", lambda game, now: [meta, *events], account_id="ann")
+        return "d1", daily
+
     async def fire_due(self) -> int:
         fired = self.scheduler.due(self.clock.now())
         for timer in fired:
@@ -56,6 +70,15 @@ async def test_a_deadline_comes_back_as_a_command_when_the_clock_reaches_it() ->
     final = engine.publisher.of("bob")[-1].view["game"]
     assert final["result"] == {"picks": [2, None], "winner": 0, "reason": "timeout"}
     assert game_id not in engine.scheduler.schedules  # the game over wants no deadline
+
+
+async def test_a_spans_deadline_runs_when_its_schedule_fires_though_the_engines_clock_is_behind() -> None:
+    engine = Engine()
+    game_id = await engine.duel(pick_seconds=30)
+    by_the_wall = engine.scheduler.due(engine.clock.now() + timedelta(seconds=31))  # the engine's clock: still 0 s
+    for timer in by_the_wall:
+        await engine.tables.fire(timer, scheduled=True)
+    assert (await engine.store.load(game_id)).state.result.reason == "timeout"
 
 
 async def test_a_deadline_the_game_moved_past_changes_nothing() -> None:
@@ -107,3 +130,21 @@ async def test_a_solo_game_moves_through_the_same_step_with_its_coach() -> None:
                                         action={"type": step.tool, "sector": step.sector}))
     assert moved.ok and moved.view["mode"] == "tutorial" and moved.view["tutorial"]["step"] == 2
     assert engine.publisher.of("ann")[-1].version == moved.version  # the player's other devices hear of it
+
+
+async def test_a_dailys_close_is_its_games_deadline_and_runs_by_the_engines_clock() -> None:
+    engine = Engine()
+    game_id, daily = await engine.daily()
+    close = engine.scheduler.schedules[game_id]
+    assert (close.name, close.at) == (echo.DAILY_CLOSE, daily.closes_at)
+    early = TimerFired(game_id=game_id, name=close.name, at=close.at.isoformat(), command=dict(close.command))
+    await engine.tables.fire(early, scheduled=True)  # a schedule by wall time, before the engine's midnight
+    assert (await engine.store.load(game_id)).state.live
+    armed = engine.scheduler.schedules[game_id]  # this replica's own timer keeps it
+    assert (armed.name, armed.at) == (close.name, close.at)
+    engine.clock.advance(3600)
+    assert await engine.fire_due() == 1
+    game = await engine.store.load(game_id)
+    assert game.state.status == "expired" and game.state.credits == 0
+    assert engine.publisher.of("ann")[-1].view["status"] == "expired"
+    assert game_id not in engine.scheduler.schedules  # an expired game wants no deadline

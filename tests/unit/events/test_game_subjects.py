@@ -1,7 +1,7 @@
 """A game's two subjects: which batches go to `lifecycle` (what every projection reads) and which to `move`."""
 
 import pytest
-from echo_events.echo.events import GameFinished, TickResolved
+from echo_challenge.events import GameFinished, TickResolved
 from echo_events.play import GameCreated
 from echo_events.streams import (
     ALL_GAME_EVENTS,

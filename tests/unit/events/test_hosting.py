@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from echo_events.game_rules import Refused
-from echo_events.hosting import NOT_RATED, Decided, host, installed_kinds
+from echo_events.hosting import NOT_RATED, Decided, host, installed_game, installed_kinds, installed_solo_game
 from ghost_five import hosting as ghost_five
 
 pytestmark = pytest.mark.unit
@@ -29,6 +29,7 @@ def test_every_optional_hook_has_its_default() -> None:
     assert game.bot_levels == () and game.bot_action(0, 0, "easy", 1) is None
     assert game.presence(0, True, None) is None and game.occupies(0, 0) is False
     assert game.summary(0) is None and game.public(0) is None and game.deadlines(0) == ()
+    assert game.catalogue() is None and not game.is_solo
     assert game.ending_events == frozenset() and game.rating is NOT_RATED and not game.is_rated
     assert game.seat_view(3, 0) == {"state": 3}
     with pytest.raises(TypeError):
@@ -59,3 +60,29 @@ def test_ghost_fives_hooks_come_through_and_its_rating_counts_only_online_matche
 
 def test_the_installed_kinds_are_the_entry_points_names() -> None:
     assert {"ark", "echo", "echoes_of_time", "ghost_five"} <= set(installed_kinds())
+
+
+def test_an_installed_game_is_hosted_from_its_entry_point_and_an_unknown_kind_is_not() -> None:
+    assert installed_game("ghost_five").rules is ghost_five
+    with pytest.raises(LookupError):
+        installed_game("no_such_game")
+
+
+def test_what_a_daily_shows_of_its_rules_comes_from_the_solo_game() -> None:
+    solo = installed_solo_game().solo
+    standard = solo.preset("standard")
+    assert standard is not None and standard["id"] == "standard" and standard["name_ru"] and standard["name_en"]
+    assert solo.preset("no-such-preset") is None
+    plain = solo.prices("standard", [])
+    assert plain is not None and set(plain) == {"clean", "lossy", "order"}
+    clean_pays_more = solo.prices("standard", [("price_clean", plain["clean"] + 1)])
+    assert clean_pays_more == plain | {"clean": plain["clean"] + 1}
+    assert solo.prices("standard", [("no_such_rule", 1)]) is None and solo.prices("no-such-preset", []) is None
+    assert solo.rule_en("price_order", 4) == "Orders pay 4" and solo.rule_en("no_such_rule", 1) is None
+
+
+def test_echoes_of_times_catalogue_is_its_cards_and_sources_without_the_rules_parsed_form() -> None:
+    catalogue = installed_game("echoes_of_time").catalogue()
+    assert catalogue is not None and len(catalogue["cards"]) == 72 and len(catalogue["sources"]) == 8
+    assert all("effect" not in card and "notation" not in card and card["name_ru"]
+               for card in catalogue["cards"].values())

@@ -4,7 +4,7 @@ tuples (of events), commands, ready-made and richer rejections."""
 from dataclasses import dataclass
 
 import pytest
-from echo_events.echo.commands import Probe
+from echo_challenge.commands import Probe
 from echo_events.game_rules import Refused, Rejection, is_rejection
 
 pytestmark = pytest.mark.unit

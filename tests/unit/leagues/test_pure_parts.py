@@ -5,9 +5,9 @@ import datetime as dt
 
 import pytest
 from echo_challenge import game as rules
+from echo_challenge.commands import Beam, Finish, Probe
 from echo_challenge.generator import layout_rows
 from echo_challenge.modes import daily_setup
-from echo_events.echo.commands import Beam, Finish, Probe
 from echo_leagues.callsigns import display_callsign, generated_callsign
 from echo_leagues.field import public_field
 from echo_leagues.frames import frames_of

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from echo_challenge import game
+from echo_challenge.commands import Beam, Expire, Finish, Probe
 from echo_challenge.field import parse_sector
 from echo_challenge.orders import Order
 from echo_challenge.state import GameState
 from echo_challenge.textformat import parse_field_text
-from echo_events.echo.commands import Beam, Expire, Finish, Probe
 from echo_events.model import Command, Event
 
 QUIET = "detector_chance: 0\n"

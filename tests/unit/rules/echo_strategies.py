@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from echo_challenge.commands import Beam, Finish, Probe
 from echo_challenge.field import COLORS, NEIGHBOURS4, SECTORS, Field
 from echo_challenge.setup import GameSetup, Rules
-from echo_events.echo.commands import Beam, Finish, Probe
 from hypothesis import assume
 from hypothesis import strategies as st
 

@@ -9,11 +9,11 @@ import tracemalloc
 
 import pytest
 from echo_challenge import compact, game
+from echo_challenge.commands import Beam, Probe
 from echo_challenge.generator import generate
 from echo_challenge.prng import SplitMix64
 from echo_challenge.view import client_view
 from echo_engine.store import LoadedGame, rendered
-from echo_events.echo.commands import Beam, Probe
 from echo_events.play import GameCreated
 
 from tests.load.strategy import choose

@@ -2,8 +2,8 @@
 
 import echo_challenge as echo
 import pytest
+from echo_challenge.commands import Beam
 from echo_challenge.textformat import parse_field_text
-from echo_events.echo.commands import Beam
 from echo_events.game_rules import Rejection, RulesPackage, is_rejection
 
 pytestmark = pytest.mark.unit
@@ -22,7 +22,7 @@ def test_the_echo_package_satisfies_the_contract():
 
 
 def test_rejections_are_values_of_the_contract():
-    from echo_events.echo.commands import Probe
+    from echo_challenge.commands import Probe
 
     state, _ = echo.start(parse_field_text("open: J10\n" + GRID))
     outcome = echo.decide(state, Probe(sector=99))

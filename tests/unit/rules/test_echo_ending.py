@@ -2,10 +2,10 @@
 
 import pytest
 from echo_challenge import game
+from echo_challenge.commands import Probe
+from echo_challenge.events import GameFinished
 from echo_challenge.orders import Order
 from echo_challenge.view import client_view
-from echo_events.echo.commands import Probe
-from echo_events.echo.events import GameFinished
 from echo_events.model import Command
 from echo_helpers import SMALL, begin, command, header, run, set_orders
 

@@ -2,9 +2,8 @@
 
 import pydantic
 import pytest
-from echo_challenge import game
+from echo_challenge import commands, events, game
 from echo_challenge.textformat import parse_field_text
-from echo_events.echo import commands, events
 from echo_events.registry import command_class, event_class, registered_events
 
 pytestmark = pytest.mark.unit

@@ -5,11 +5,11 @@ from collections import Counter
 
 import pytest
 from echo_challenge import dice, game
+from echo_challenge.commands import Beam, Probe
+from echo_challenge.events import OrdersDealt, TickResolved
 from echo_challenge.field import SECTORS
 from echo_challenge.orders import SYMBOL_INDEX, closed_counts
 from echo_challenge.state import HIDDEN, GameState
-from echo_events.echo.commands import Beam, Probe
-from echo_events.echo.events import OrdersDealt, TickResolved
 from echo_events.registry import event_class
 from echo_strategies import moves, setups
 from hypothesis import given, settings

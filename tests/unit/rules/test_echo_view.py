@@ -5,10 +5,10 @@ import re
 
 import pytest
 from echo_challenge import game
+from echo_challenge.commands import Beam, Probe
 from echo_challenge.field import SECTORS, sector_name
 from echo_challenge.grid import field_rows
 from echo_challenge.view import client_view, log_entry, revealed_field
-from echo_events.echo.commands import Beam, Probe
 from echo_helpers import SMALL, begin, header, run
 from echo_strategies import setups
 from hypothesis import given, settings

@@ -35,7 +35,6 @@ REF = "#/components/schemas/{model}"
 #: Every module that defines events of the contract; importing one registers its events.
 EVENT_MODULES: tuple[str, ...] = (
     "echo_events.play",
-    "echo_events.echo.events",
     "echo_events.daily",
     "echo_events.accounts",
 )

@@ -64,7 +64,15 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   are numbered, both made atomic by the stream; `coach(mode, state, command) -> str | None` (the Tutorial's
   word on a click off its script: refused as `tutorial_step`); `mode_view(mode, state) -> dict` (what a
   mode adds to the view); `replay(events, show_field)`, `status(state)`, and the commands that end a game:
-  `finish()` (the player's, or a new Free game replacing it) and `expire()` (its Daily's close).
+  `finish()` (the player's, or a new Free game replacing it) and `expire()` (its Daily's close);
+  `result(event) -> dict` — a finished game's line in its player's list of games, from its ending event
+  (one of `ENDING_EVENTS`): `status`, `credits`, `ticks`, `clean`, `lossy`, `orders`; and what a
+  Daily shows of its rules (a gateway asks, through the registry): `preset(preset_id) -> dict | None` (its
+  names, gists and titles in Russian and English), `prices(preset_id, changes) -> dict | None` (the day's
+  prices, a special game's `(field, value)` changes applied) and `rule_en(field, value) -> str | None`.
+
+- optionally, reference data of the rules' own that a client draws from (Echoes of Time's cards and Sources):
+  `catalogue() -> dict`. A gateway serves it as it is; it is never a game's (no hand, no deck).
 
 - optionally, what a finished game leaves in its players' history: `summary(state) -> dict | None` —
   None while the game is on or when it ended without being played (cancelled, a lobby closed); else
@@ -144,11 +152,17 @@ class RulesPackage(Protocol):
 @dataclass(frozen=True, slots=True)
 class Deadline:
     """A timer the game wants: at `at`, `command` (the rules' own JSON form) comes back to `decide`.
-    `name` is the timer's identity within the game (a new deadline of the same name replaces the old)."""
+    `name` is the timer's identity within the game (a new deadline of the same name replaces the old).
+
+    `calendar`: a moment of the calendar (a Daily's close), not the end of a span of play (a turn's 30
+    seconds). NATS fires a schedule by the wall's clock, the engine keeps its own (a dev box's or a test's
+    moved one): a span's deadline runs when its schedule fires, a calendar's only once the engine's clock
+    has reached it."""
 
     name: str
     at: datetime
     command: Mapping[str, Any]
+    calendar: bool = False
 
 
 @runtime_checkable

@@ -4,9 +4,10 @@ fills a game's defaults — so that nothing that hosts a game asks which names i
 
 `host(rules)` checks the required names and supplies the defaults: no bots, no presence, no lobby of the
 rules' own, nobody kept at one table, no deletion, no history summary, no public part, no incremental log, and
-`decide` answering with one shape, `Decided` (the events and, where the rules reach it anyway, the state after
-them) or a rejection. The game kinds installed are the `echo.games` entry points' names, which a gateway
-reads without importing any game.
+no catalogue, `decide` answering with one shape, `Decided` (the events and, where the rules reach it anyway, the
+state after them) or a rejection. The game kinds installed are the `echo.games` entry points' names, which a
+gateway reads without importing any game; `installed_game(kind)` is one of them hosted, loaded by its entry
+point, for what a gateway shows of a game that is the rules' own (a Daily's preset, a card catalogue).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
@@ -60,8 +62,10 @@ def _not_solo(*_: Any) -> Any:
 class Solo:
     """A solo game's hooks (one seat, started in a mode: the Tutorial, a Free game, the day's Daily; see
     `game_rules`): what each mode starts from, the ids that make a Daily one attempt and a day three Free games,
-    the Tutorial's coach, what a view adds in a mode, the replay of a finished game, its status, and the
-    commands that end it — the player's own and the Daily's close."""
+    the Tutorial's coach, what a view adds in a mode, the replay of a finished game, its status, the
+    commands that end it — the player's own and the Daily's close — a finished game's line in its player's list
+    (from its ending event), and what a Daily shows of its rules: a preset's names, the day's prices and a
+    special game's changes in English."""
 
     free_games_per_day: int
     default_preset: str
@@ -77,6 +81,10 @@ class Solo:
     status: Callable[[Any], str]
     finish: Callable[[], Command]
     expire: Callable[[], Command]
+    result: Callable[[Event], dict[str, Any]]
+    preset: Callable[[str], dict[str, str | None] | None]
+    prices: Callable[[str, Sequence[tuple[str, Any]]], dict[str, int] | None]
+    rule_en: Callable[[str, Any], str | None]
 
 
 SOLO_HOOKS = tuple(name for name in Solo.__dataclass_fields__ if name not in ("free_games_per_day", "default_preset"))
@@ -162,6 +170,7 @@ class HostedGame:
     solo: Solo
     keeps_log: bool
     compact: Callable[[Any], tuple[Any, list[dict[str, Any]]]]
+    catalogue: Callable[[], dict[str, Any] | None]  # the rules' own reference data for a client (None: none)
     rules: Any  # the library itself, for what is its own (a CLI, a test)
 
     @property
@@ -243,6 +252,7 @@ def host(rules: Any) -> HostedGame:
         solo=_solo(optional),
         keeps_log=keeps_log,
         compact=optional.get("compact", _no_log),
+        catalogue=optional.get("catalogue", _nothing),
         rules=rules,
     )
 
@@ -255,3 +265,19 @@ def installed_kinds() -> list[str]:
 def installed() -> list[Any]:
     """Every installed game library, loaded."""
     return [point.load() for point in entry_points(group=ENTRY_POINT_GROUP)]
+
+
+@cache
+def installed_game(kind: str) -> HostedGame:
+    """The installed game of this kind, hosted; LookupError if none is installed."""
+    for point in entry_points(group=ENTRY_POINT_GROUP, name=kind):
+        return host(point.load())
+    raise LookupError(f"no game of kind {kind!r} is installed")
+
+
+def installed_solo_game() -> HostedGame:
+    """The one installed solo game (the Daily's); LookupError if there is not exactly one."""
+    solo = [game for game in map(installed_game, installed_kinds()) if game.is_solo]
+    if len(solo) != 1:
+        raise LookupError(f"{len(solo)} solo games are installed, one expected")
+    return solo[0]

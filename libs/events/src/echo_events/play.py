@@ -167,26 +167,6 @@ class StartGame(_Command):
     league: League = "bronze"
 
 
-class _Move(_Command):
-    game_id: Id
-    log_from: int | None = Field(None, ge=0, description="the asker holds this game's log up to here: the "
-                                 "reply's view.log then starts here (and the reply says `log_from`)")
-
-
-class ProbeSector(_Move):
-    type: Literal["probe"] = "probe"
-    sector: int = Field(ge=0, le=99)
-
-
-class BeamSector(_Move):
-    type: Literal["beam"] = "beam"
-    sector: int = Field(ge=0, le=99)
-
-
-class FinishGame(_Move):
-    type: Literal["finish"] = "finish"
-
-
 class GetGame(_Request):
     type: Literal["get"] = "get"
     game_id: Id
@@ -229,14 +209,6 @@ class ReplayGame(Message):
     account_id: Id | None = None
 
 
-class ExpireGame(Message):
-    """Internal: the Daily of this game closed."""
-
-    type: Literal["expire"] = "expire"
-    game_id: Id
-    command_id: ServerCommandId
-
-
 Settings = Annotated[dict[str, Any], Field(max_length=32, description="a table's settings; its rules validate them")]
 Invite = Annotated[str, Field(min_length=3, max_length=120, pattern=r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$")]
 
@@ -277,7 +249,8 @@ class Act(_Command):
     type: Literal["act"] = "act"
     game_id: Id
     action: dict[str, Any] = Field(max_length=16)
-    log_from: int | None = Field(None, ge=0, description="as for a move: the asker holds the log up to here")
+    log_from: int | None = Field(None, ge=0, description="the asker holds this game's log up to here: the "
+                                 "reply's view.log then starts here (and the reply says `log_from`)")
 
 
 class PairTable(_Command):
@@ -298,8 +271,8 @@ class UnpairTable(_Command):
 
 
 PlayRequest = Annotated[
-    StartGame | ProbeSector | BeamSector | FinishGame | GetGame | GetOptions | ListGames | ReplayGame | ExpireGame
-    | OpenTable | JoinTable | LeaveTable | Act | PairTable | UnpairTable | ListHistory | GetLeaders,
+    StartGame | GetGame | GetOptions | ListGames | ReplayGame | OpenTable | JoinTable | LeaveTable | Act | PairTable
+    | UnpairTable | ListHistory | GetLeaders,
     Field(discriminator="type"),
 ]
 PLAY_REQUEST: TypeAdapter[PlayRequest] = TypeAdapter(PlayRequest)

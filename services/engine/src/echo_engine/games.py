@@ -63,3 +63,9 @@ def solo_game(kind: str | None = None) -> HostedGame:
     if len(solo) != 1 or not solo[0].is_solo:
         raise UnknownKind(f"no solo game {kind or ''} is hosted here (name one: {', '.join(kinds())})")
     return solo[0]
+
+
+def solo_ending(event_type: str) -> HostedGame | None:
+    """The solo game that ends with events of this type (its `ENDING_EVENTS`); None: no solo game does."""
+    load_installed()
+    return next((game for game in _hosted.values() if game.is_solo and event_type in game.ending_events), None)

@@ -15,13 +15,9 @@ from functools import partial
 
 import asyncpg
 import structlog
-from echo_events.game_rules import Deadline
 from echo_events.hosting import HostedGame
 from echo_events.play import (
     Act,
-    BeamSector,
-    ExpireGame,
-    FinishGame,
     GameCreated,
     GetGame,
     GetLeaders,
@@ -35,7 +31,6 @@ from echo_events.play import (
     PlayError,
     PlayReply,
     PlayRequest,
-    ProbeSector,
     ReplayGame,
     StartGame,
     TimerFired,
@@ -49,7 +44,7 @@ from nats.js import JetStreamContext
 
 from . import games, queries, ratings
 from .bootstrap import bootstrap
-from .dailies import closes_at, current_daily, daily_over
+from .dailies import current_daily, daily_over
 from .history import history_of
 from .locks import Locks
 from .occupancy import Occupancy
@@ -64,7 +59,6 @@ from .tables import Decision, players_command
 from .timers import Timers
 
 log = structlog.get_logger(__name__)
-DAILY_CLOSE = "daily-close"  # the deadline each Daily game is given: its Daily's closing time
 
 
 def refuse(code: str, message: str) -> PlayReply:
@@ -93,8 +87,6 @@ class PlayService:
         match request:
             case StartGame():
                 return await self._start(request)
-            case ProbeSector() | BeamSector() | FinishGame():  # protocol v1's own moves: the one `act`
-                return await self._act(as_act(request))
             case Act() if is_rematch(request):  # the engine's own action on a finished table
                 return await self.rematches.ask(request)
             case Act():
@@ -109,8 +101,6 @@ class PlayService:
                 return await self.pairing.pair(request)
             case UnpairTable():
                 return await self.pairing.unpair(request)
-            case ExpireGame():
-                return await self._expire(request)
             case GetGame():
                 game = await self.store.load(request.game_id)
                 if game is None or game.gone or game.seat_of(request.account_id) is None:  # gone: deleted
@@ -167,11 +157,11 @@ class PlayService:
 
         return await self.tables.command(game_id, command_id, decide)
 
-    async def _expire(self, request: ExpireGame) -> PlayReply:
-        ended = await self._end(request.game_id, request.command_id)
+    async def _expire(self, game_id: str, command_id: str) -> PlayReply:
+        ended = await self._end(game_id, command_id)
         if isinstance(ended, PlayReply):
             if ended.ok and ended.view is None:  # a retry: the game as it is
-                game = await self.store.load(request.game_id)
+                game = await self.store.load(game_id)
                 return self.tables.reply(game, game.meta.account_id, duplicate=True) if game else ended
             return ended
         return self.tables.reply(ended, ended.meta.account_id)
@@ -181,8 +171,7 @@ class PlayService:
         rows = await self._pool.fetch("SELECT game_id FROM engine_daily_games WHERE daily_id = $1", daily_id)
         expired = 0
         for row in rows:
-            reply = await self._expire(ExpireGame(game_id=row["game_id"],
-                                                  command_id=server_command_id("expire", daily_id)))
+            reply = await self._expire(row["game_id"], server_command_id("expire", daily_id))
             if not reply.ok:
                 raise RuntimeError(f"could not expire {row['game_id']}: {reply.error}")
             expired += not reply.duplicate
@@ -226,28 +215,15 @@ class PlayService:
             await self._pool.execute(
                 "INSERT INTO engine_daily_games (game_id, daily_id, account_id) VALUES ($1, $2, $3) "
                 "ON CONFLICT DO NOTHING", game_id, daily.daily_id, request.account_id)
-            if not reply.duplicate:  # its midnight comes back to this game as a command, whatever else is up
-                await self.timers.schedule(game_id, [Deadline(DAILY_CLOSE, closes_at(daily.date), {})])
         return reply
 
     async def on_timer(self, timer: TimerFired, scheduled: bool = False) -> None:
         """A deadline of a game came (`scheduled`: its schedule fired, not this replica's own timer): a lobby's
-        close, a solo game's Daily close, or one of a table's that go to its rules."""
+        close, or one of the game's own that go to its rules (a Daily's close among them)."""
         if timer.name == LOBBY_CLOSE:
             await self.quotas.close_lobby(timer, self._clock.now(), self.tables.leave)
             return
-        game = await self.store.load(timer.game_id)
-        if game is None or not game.rules.is_solo:
-            await self.tables.fire(timer, scheduled)
-            return
-        if timer.name == DAILY_CLOSE:
-            if self._clock.now() < datetime.fromisoformat(timer.at):
-                # NATS keeps wall time, the engine its own clock (a test's, a dev box's moved one): a Daily
-                # closes by the engine's facts, never because a schedule came back early
-                log.info("daily close fired before its time", game_id=timer.game_id, at=timer.at)
-                return
-            await self._expire(ExpireGame(game_id=timer.game_id, command_id=server_command_id("expire", timer.name,
-                                                                                                 timer.at)))
+        await self.tables.fire(timer, scheduled)
 
     async def _start_free(self, rules: HostedGame, request: StartGame, today: date) -> PlayReply:
         preset = request.preset or rules.solo.default_preset
@@ -301,13 +277,6 @@ class PlayService:
 
         opened = await self.tables.command(meta.game_id, command_id, decide, account_id=meta.account_id)
         return opened if isinstance(opened, PlayReply) else self.tables.reply(opened, meta.account_id)
-
-
-def as_act(request: ProbeSector | BeamSector | FinishGame) -> Act:
-    """Protocol v1's own move messages, as the one `act` they mean."""
-    action = request.model_dump(include={"type", "sector"})
-    return Act(account_id=request.account_id, command_id=request.command_id, game_id=request.game_id,
-               action=action, log_from=request.log_from)
 
 
 def _unknown(game_id: str) -> PlayReply:

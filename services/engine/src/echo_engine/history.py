@@ -2,7 +2,7 @@
 its rounds, as the game's rules summarise it (`summary(state)`, `echo_events.game_rules`), into PostgreSQL.
 
 It is part of the games projection (`projections`), which reads only the games' `lifecycle` subjects: a
-table game's batch there that neither creates it nor is Echo Challenge's end is the batch that ended it.
+table game's batch there that neither creates it nor ends a solo game is the batch that ended it.
 The seats and the state are not in that batch, so the game is read back from its subjects up to that batch
 (never further: a rebuild reads the same events as the live consumer did) and folded — unless this replica
 holds the game as of that batch already (it appended it): then that is the game, read and folded for nothing
@@ -17,7 +17,6 @@ from typing import Any
 
 import asyncpg
 import structlog
-from echo_events.echo.events import GameFinished
 from echo_events.envelope import Batch, decode, unwrap
 from echo_events.play import GameCreated
 from echo_events.streams import GAMES, game_events
@@ -29,7 +28,6 @@ from .accounts import names
 from .store import LoadedGame
 
 log = structlog.get_logger(__name__)
-NOT_TABLE_ENDINGS = frozenset({GameCreated.event_type, GameFinished.event_type})
 MAX_LISTED = 50
 
 
@@ -45,10 +43,11 @@ class FinishedTable:
 
 
 async def finished_table(nc: Client, batch: Batch, cached: LoadedGame | None = None) -> FinishedTable | None:
-    """The table game this lifecycle batch ended, or None (a creation, an Echo game, a game not summarised).
+    """The table game this lifecycle batch ended, or None (a creation, a solo game's end, a game not summarised).
     `cached`: the game as this replica holds it; used instead of reading the game back when it is the game
     as of this batch (its last version is the batch's), which it is on the replica that appended it."""
-    if any(e.event_type in NOT_TABLE_ENDINGS for e in batch.events):
+    if any(e.event_type == GameCreated.event_type or games.solo_ending(e.event_type) is not None
+           for e in batch.events):
         return None
     last = batch.events[-1]
     held = cached is not None and cached.game_id == last.stream_id and cached.version == last.version

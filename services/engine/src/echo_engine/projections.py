@@ -1,4 +1,4 @@
-"""The games projection, from the GAMES stream into PostgreSQL: every Echo Challenge game's owner, mode and
+"""The games projection, from the GAMES stream into PostgreSQL: every solo game's owner, mode and
 result (a player's list of games, the best Free result per preset); every finished table game of any kind
 with its seats and results (`history`); Ghost Five's ratings (`ratings`).
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 from datetime import date
 
 import asyncpg
-from echo_events.echo.events import GameFinished
 from echo_events.envelope import Batch, decode, unwrap
 from echo_events.play import GameCreated
 from echo_events.streams import ALL_GAME_LIFECYCLES
@@ -25,7 +24,7 @@ from .store import GameStore
 
 GAMES_PROJECTION = "engine.games"
 GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_subject=ALL_GAME_LIFECYCLES,
-                              description="The games projection: every Echo game's owner, mode and result; "
+                              description="The games projection: every solo game's owner, mode and result; "
                                           "finished table games (history); Ghost Five's ratings.")
 
 
@@ -50,13 +49,13 @@ async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
                 date.fromisoformat(meta.msk_date),
                 envelope.occurred_at,
             )
-        elif envelope.event_type == GameFinished.event_type:
-            end = unwrap(envelope)
+        elif (solo := games.solo_ending(envelope.event_type)) is not None:
+            end = solo.solo.result(unwrap(envelope))
             await conn.execute(
                 """UPDATE engine_games SET status = $2, credits = $3, ticks = $4, clean = $5, lossy = $6,
                           orders = $7, finished_at = $8 WHERE game_id = $1""",
-                envelope.stream_id, end.status, end.credits, end.tick, end.clean, end.lossy, end.orders,
-                envelope.occurred_at,
+                envelope.stream_id, end["status"], end["credits"], end["ticks"], end["clean"], end["lossy"],
+                end["orders"], envelope.occurred_at,
             )
 
 

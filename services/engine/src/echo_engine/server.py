@@ -53,7 +53,7 @@ from .timers import FIRED_CONSUMER
 from .wire import encode_frame, encode_reply
 
 log = structlog.get_logger(__name__)
-MOVES = ("probe", "beam", "finish", "start", "act", "open", "join")
+MOVES = ("start", "act", "open", "join")
 MOVES_TOTAL = Counter("echo_engine_moves_total", "Accepted commands that changed a game", ["command"])
 REJECTIONS = Counter("echo_engine_rejections_total", "Refused commands by code", ["code"])
 MOVE_SECONDS = Histogram("echo_engine_move_seconds", "Time to decide, append durably and answer a command",

@@ -268,10 +268,16 @@ class Tables:
         is written again before this ends) or this replica's own timer did. It runs — its command, decided like
         any other — only while the game still wants that very deadline (its name and time), else the game's
         earliest deadline runs if it is due by now: a schedule left for a deadline the game moved past is a
-        wake-up (timers.py). When nothing is due, the game's schedule is written again, for its earliest."""
+        wake-up (timers.py). When nothing is due, the game's schedule is written again, for its earliest.
+        A calendar's deadline (`Deadline.calendar`: a Daily's close) runs by the engine's clock: a schedule
+        (by the wall's) that comes back before it runs nothing, and this replica's own timer takes it over."""
         if scheduled:
             self._timers.doubt(timer.game_id)
-        deadline = due(deadlines(await self.store.load(timer.game_id)), timer, self._clock.now())
+        now = self._clock.now()
+        deadline = due(deadlines(await self.store.load(timer.game_id)), timer, now)
+        if scheduled and deadline is not None and deadline.calendar and deadline.at > now:
+            self._timers.arm(timer, deadline.at)
+            return
         name, at = (timer.name, timer.at) if deadline is None else (deadline.name, utc_text(deadline.at))
 
         def decide(game: LoadedGame | None, now: datetime) -> Decision:

@@ -11,7 +11,7 @@ deadlines later (a clock stops, a turn opens, a step passes). A schedule left fo
 wants fires as a *wake-up*: the game's deadline due by then runs, or none does, and either way its schedule
 is written again for its earliest (`Tables.fire`): a fired schedule is gone from the stream, so its firing
 leaves the game *unsure* until then. A wake-up costs a firing where the old way cost a write at every change
-(one in a Ghost Five turn, against three or four). A Daily's closing time keeps a subject of its own name
+(one in a Ghost Five turn, against three or four). A lobby's close keeps a subject of its own name
 (`schedule`).
 
 nats-server fires one schedule on time, but when several are due together it releases them about every
@@ -142,6 +142,11 @@ class Timers:
             if deadline not in before or unsure:
                 self._arm(self._body(game_id, deadline), deadline.at)
         return appended
+
+    def arm(self, fired: TimerFired, at: datetime) -> None:
+        """A calendar's deadline whose schedule came back before its time by this replica's clock: armed here, within
+        `LOCAL_HORIZON` (the game's schedule, gone with its firing, is written again at its next change)."""
+        self._arm(fired, at)
 
     def doubt(self, game_id: str) -> None:
         """The game's schedule may not be what it wants: written for a decision that did not stand, or fired

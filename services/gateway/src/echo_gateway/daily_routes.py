@@ -11,9 +11,8 @@ Wire them in with `DAILY_ROUTES` (a tuple of Litestar handlers).
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import cast
 
-from echo_challenge.presets import UnknownPreset, get_preset
-from echo_challenge.specials import RuleChange, apply_changes, describe_rule_en
 from echo_events.daily import (
     LEAGUES,
     PUBLIC_STREAM,
@@ -23,6 +22,7 @@ from echo_events.daily import (
     announced_subject,
 )
 from echo_events.envelope import decode, unwrap
+from echo_events.hosting import installed_solo_game
 from echo_runtime.append import last_message
 from echo_runtime.clock import Clock
 from litestar import Request, get
@@ -54,16 +54,13 @@ async def latest_announced(request: Request, league: str) -> DailyAnnounced | No
     return None
 
 
-def _preset_view(preset_id: str) -> PresetView:
-    try:
-        preset = get_preset(preset_id)
-    except UnknownPreset:  # a preset newer than this gateway: show its id rather than fail
+def preset_view(preset_id: str) -> PresetView:
+    """A preset's names and gist, from the Daily's game (through the registry)."""
+    known = installed_solo_game().solo.preset(preset_id)
+    if known is None:  # a preset newer than this gateway: show its id rather than fail
         return {"id": preset_id, "name_ru": preset_id, "gist_ru": None, "title_ru": preset_id,
                 "name_en": preset_id, "gist_en": None, "title_en": preset_id}
-    return {
-        "id": preset.id, "name_ru": preset.name_ru, "gist_ru": preset.gist_ru, "title_ru": preset.title_ru,
-        "name_en": preset.name_en, "gist_en": preset.gist_en, "title_en": preset.title_en,
-    }
+    return cast(PresetView, known)
 
 
 def name_en(daily: DailyAnnounced) -> str:
@@ -72,24 +69,16 @@ def name_en(daily: DailyAnnounced) -> str:
 
 
 def _change_en(change: RuleChangeSpec) -> str:
-    if change.description_en:
-        return change.description_en
-    try:  # a Daily published before English texts: its (field, value) are described here
-        return describe_rule_en(change.field, change.value)
-    except ValueError:  # a rule newer than this gateway
-        return f"{change.field} = {change.value}"
+    # a Daily published before English texts: its (field, value) are described by its game; a rule newer than
+    # this gateway, as it is
+    return (change.description_en or installed_solo_game().solo.rule_en(change.field, change.value)
+            or f"{change.field} = {change.value}")
 
 
 def _prices(daily: DailyAnnounced) -> Prices | None:
-    """The day's prices (echo-challenge.md §10: they are shown and can differ by day): the preset's, with the special
-    game's changes applied."""
-    try:
-        rules = get_preset(daily.preset_id).rules
-        changes = [RuleChange(c.field, c.value) for c in daily.special or ()]
-        rules = apply_changes(rules, changes)
-    except (UnknownPreset, ValueError):
-        return None
-    return {"clean": rules.price_clean, "lossy": rules.price_lossy, "order": rules.price_order}
+    """The day's prices (echo-challenge.md §10: they are shown and can differ by day)."""
+    changes = [(c.field, c.value) for c in daily.special or ()]
+    return cast(Prices | None, installed_solo_game().solo.prices(daily.preset_id, changes))
 
 
 def _phase(left: timedelta) -> str:
@@ -118,7 +107,7 @@ def daily_view(daily: DailyAnnounced, now: datetime) -> Daily:
         "name_en": name_en(daily),
         "title_en": f"№ {daily.number} · {name_en(daily)}",
         "date": daily.date.isoformat(),
-        "preset": _preset_view(daily.preset_id),
+        "preset": preset_view(daily.preset_id),
         "prices": _prices(daily),
         "special": special,
         "opens_at": daily.opens_at.isoformat(),

@@ -26,7 +26,6 @@ from html import escape
 from pathlib import Path
 from typing import Annotated, Any
 
-from echo_challenge.presets import UnknownPreset, get_preset
 from echo_events.daily import LEAGUES
 from litestar import Request, Response, get
 from litestar.exceptions import HTTPException, NotFoundException
@@ -36,7 +35,7 @@ from .account_routes import ask
 from .chart_routes import ask_leagues
 from .daily_card import Card, description, svg, title
 from .daily_card_png import png
-from .daily_routes import latest_announced, name_en
+from .daily_routes import latest_announced, name_en, preset_view
 from .latin import latin
 from .leagues_client import LeaguesUnavailable, league_of
 from .play_routes import GameId, engine_request
@@ -55,11 +54,10 @@ CACHE = {"cache-control": "public, max-age=300"}
 def _preset_words(preset_id: str, lang: str) -> tuple[str, str]:
     if preset_id == "as-daily":
         return AS_DAILY[lang]
-    try:
-        preset = get_preset(preset_id)
-    except UnknownPreset:
-        return preset_id, ""
-    return (preset.name_en, preset.gist_en) if lang == "en" else (preset.name_ru, preset.gist_ru)
+    preset = preset_view(preset_id)  # an unknown one: its id, no gist
+    if lang == "en":
+        return preset["name_en"], preset["gist_en"] or ""
+    return preset["name_ru"], preset["gist_ru"] or ""
 
 
 async def daily_card(request: Request, league: str, day: dt.date, lang: str) -> Card | None:

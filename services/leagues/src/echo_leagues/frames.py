@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from echo_challenge import game as rules
+from echo_challenge.events import GameFinished, GameStarted, OrdersDealt, TickResolved
 from echo_challenge.view import client_view, revealed_field
-from echo_events.echo.events import GameFinished, GameStarted, OrdersDealt, TickResolved
 from echo_events.envelope import decode, unwrap
 from echo_events.model import Event
 from echo_events.play import GameCreated

@@ -13,8 +13,8 @@ import datetime as dt
 import json
 
 import asyncpg
+from echo_challenge.events import GameFinished
 from echo_events.daily import DailyClosed, DailyPublished, LeagueWeekClosed
-from echo_events.echo.events import GameFinished
 from echo_events.envelope import Batch, Envelope, decode, unwrap
 from echo_events.moscow import moscow_date, week_of
 from echo_events.play import GameCreated

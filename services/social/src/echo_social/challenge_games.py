@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from echo_events.echo.events import GameFinished
+from echo_challenge.events import GameFinished
 from echo_events.envelope import decode, unwrap
 from echo_events.play import GameCreated
 from echo_events.streams import ALL_GAME_LIFECYCLES

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from echo_events.echo.events import GameFinished
-
 from .actions import COMMANDS
+from .events import GameFinished
 from .game import Rejection, decide, evolve, fold, play, start
 from .setup import GameSetup, Rules
 from .state import GameState

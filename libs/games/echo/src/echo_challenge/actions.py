@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from echo_events.echo.commands import Beam, Finish, Probe
 from echo_events.model import Command, Message
 from pydantic import BeforeValidator, Field, TypeAdapter
 
+from .commands import Beam, Finish, Probe
 from .field import parse_sector
 
 

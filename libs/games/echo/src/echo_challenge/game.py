@@ -13,8 +13,11 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from typing import Literal
 
-from echo_events.echo.commands import Beam, Expire, Finish, Probe
-from echo_events.echo.events import (
+from echo_events.model import Command, Event
+
+from . import tick as ticks
+from .commands import Beam, Expire, Finish, Probe
+from .events import (
     GameFinished,
     GameStarted,
     OrderDeal,
@@ -22,9 +25,6 @@ from echo_events.echo.events import (
     RulesValues,
     TickResolved,
 )
-from echo_events.model import Command, Event
-
-from . import tick as ticks
 from .field import SECTORS
 from .grid import field_from_rows, field_rows
 from .orders import Order, deal_pattern
@@ -48,6 +48,7 @@ def start(setup: GameSetup) -> tuple[GameState, list[Event]]:
         opened=tuple(setup.opened),
         seed=setup.seed,
         preset=setup.preset,
+        closes_at=setup.closes_at,
     )
     state = initial_state(setup)
     deals = []
@@ -129,6 +130,7 @@ def setup_of(event: GameStarted) -> GameSetup:
         opened=tuple(event.opened),
         seed=event.seed,
         preset=event.preset,
+        closes_at=event.closes_at,
     )
 
 

@@ -1,9 +1,10 @@
 """Echo Challenge as the engine hosts it: a solo game (one seat, one player's account) started in a mode —
 the Tutorial's fixed field, a Free game from a preset (three a day, one unfinished at a time), or the day's
-Daily (one attempt, ended by the Daily's close). The contract's solo hooks (`echo_events.game_rules`): what
-each mode starts from, the ids that make one attempt and three Free games a day atomic, the Tutorial's coach
-that explains a click off its script, what a view adds in each mode, and the replay of a finished game.
-Pure, like the rest of the library: the engine reads the Daily and the clock and hands them in."""
+Daily (one attempt, ended by the Daily's close: the game's one deadline). The contract's solo hooks
+(`echo_events.game_rules`): what each mode starts from, the ids that make one attempt and three Free games a
+day atomic, the Tutorial's coach that explains a click off its script, what a view adds in each mode, the replay
+of a finished game, and what a Daily shows of its rules. Pure, like the rest of the library: the engine reads
+the Daily and the clock and hands them in."""
 
 from __future__ import annotations
 
@@ -12,28 +13,32 @@ from datetime import date, datetime
 from typing import Any
 
 from echo_events.daily import DailyPublished
-from echo_events.echo.commands import Beam, Expire, Finish, Probe
-from echo_events.echo.events import TickResolved
+from echo_events.game_rules import Deadline
 from echo_events.model import Command, Event
 
 from . import COMMANDS, ENDING_EVENTS, KIND, SEATS, compact, modes, view
+from .commands import Beam, Expire, Finish, Probe
+from .events import GameFinished, TickResolved
 from .game import decide, evolve, fold, start
+from .presets import UnknownPreset, get_preset
 from .setup import GameSetup
+from .specials import RuleChange, apply_changes, describe_rule_en
 from .state import GameState
 from .tutorial import current_step as tutorial_step
 from .tutorial import explain_wrong_click, guidance
 from .view import client_view, revealed_field
 
+DAILY_CLOSE = "daily-close"  # a Daily's game's deadline: its Daily's close
 FREE_GAMES_PER_DAY = modes.FREE_STARTS_PER_DAY
 DEFAULT_PRESET = modes.AS_DAILY
 daily_game_id = modes.daily_game_id
 free_game_id = modes.free_game_id
 
 __all__ = [
-    "COMMANDS", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "SEATS", "coach", "command_for",
-    "compact", "daily_game_id", "daily_setup", "decide", "evolve", "expire", "finish", "fold", "free_game_id",
-    "free_presets", "free_setup", "is_over", "mode_view", "replay", "start", "status", "tutorial_setup",
-    "tutorial_step", "view",
+    "COMMANDS", "DAILY_CLOSE", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "SEATS", "coach",
+    "command_for", "compact", "daily_game_id", "daily_setup", "deadlines", "decide", "evolve", "expire", "finish",
+    "fold", "free_game_id", "free_presets", "free_setup", "is_over", "mode_view", "preset", "prices", "replay",
+    "result", "rule_en", "start", "status", "timer_command", "tutorial_setup", "tutorial_step", "view",
 ]
 
 
@@ -44,6 +49,19 @@ def command_for(action: Mapping[str, Any], seat: int, now: datetime) -> Command:
 
 def is_over(state: GameState) -> bool:
     return not state.live
+
+
+def deadlines(state: GameState) -> list[Deadline]:
+    """A live Daily's game ends itself when its Daily closes (echo-challenge.md §11, §14), credits counted."""
+    closes_at = state.setup.closes_at
+    if not state.live or closes_at is None:
+        return []
+    return [Deadline(DAILY_CLOSE, closes_at, {"type": "expire"}, calendar=True)]
+
+
+def timer_command(command: Mapping[str, Any]) -> Command:
+    """The Daily's close come back (its only deadline): the game expires."""
+    return Expire()
 
 
 def status(state: GameState) -> str:
@@ -58,6 +76,12 @@ def finish() -> Command:
 def expire() -> Command:
     """The end a game is given when its Daily closes."""
     return Expire()
+
+
+def result(end: GameFinished) -> dict[str, Any]:
+    """A finished game's line in its player's list of games."""
+    return {"status": end.status, "credits": end.credits, "ticks": end.tick, "clean": end.clean,
+            "lossy": end.lossy, "orders": end.orders}
 
 
 def tutorial_setup() -> GameSetup:
@@ -108,3 +132,32 @@ def replay(events: Sequence[Event], show_field: bool) -> dict[str, Any]:
     if not state.live and show_field:
         result["field"] = revealed_field(state)
     return result
+
+
+def preset(preset_id: str) -> dict[str, str | None] | None:
+    """A preset's name, gist and title in Russian and English, as a Daily or a Free game shows it (None: no
+    such preset)."""
+    try:
+        found = get_preset(preset_id)
+    except UnknownPreset:
+        return None
+    return {"id": found.id, "name_ru": found.name_ru, "gist_ru": found.gist_ru, "title_ru": found.title_ru,
+            "name_en": found.name_en, "gist_en": found.gist_en, "title_en": found.title_en}
+
+
+def prices(preset_id: str, changes: Sequence[tuple[str, Any]]) -> dict[str, int] | None:
+    """A Daily's prices (echo-challenge.md §10: shown, and they can differ by day): its preset's, with its special
+    game's (field, value) changes applied (None: a preset or a rule this library does not know)."""
+    try:
+        rules = apply_changes(get_preset(preset_id).rules, [RuleChange(field, value) for field, value in changes])
+    except (UnknownPreset, ValueError):
+        return None
+    return {"clean": rules.price_clean, "lossy": rules.price_lossy, "order": rules.price_order}
+
+
+def rule_en(field: str, value: Any) -> str | None:
+    """A special game's change of one rule in English (None: a rule this library does not know)."""
+    try:
+        return describe_rule_en(field, value)
+    except ValueError:
+        return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from echo_events.daily import DailyPublished, RuleChangeSpec
@@ -58,7 +58,7 @@ def free_game_id(account_id: str, msk_date: date, slot: int) -> str:
 def daily_setup(daily: DailyPublished) -> GameSetup:
     """The same field and dice for everyone of the Daily's league: generated once, not at every start
     (at midnight every player of a league starts the same field)."""
-    return _daily_setup(daily.preset_id, daily.seed, daily.special)
+    return replace(_daily_setup(daily.preset_id, daily.seed, daily.special), closes_at=daily.closes_at)
 
 
 @functools.lru_cache(maxsize=64)

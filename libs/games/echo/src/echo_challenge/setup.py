@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from .field import Field
 
@@ -41,3 +42,4 @@ class GameSetup:
     opened: tuple[int, ...]  # pre-opened free sectors
     seed: int = 0
     preset: str | None = None
+    closes_at: datetime | None = None  # a Daily's game: its Daily's close, which expires it

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from echo_events.echo.events import TickResolved
-
+from .events import TickResolved
 from .field import SECTORS, Field
 from .orders import Order, closed_counts
 from .setup import GameSetup

@@ -7,7 +7,8 @@ Both take a validated click (live game, unexplored sector, enough Charge for a B
 
 from __future__ import annotations
 
-from echo_events.echo.events import (
+from . import instruments
+from .events import (
     CreditItem,
     DetectorHint,
     EphemeronOpened,
@@ -20,8 +21,6 @@ from echo_events.echo.events import (
     SpectrometerHighlight,
     TickResolved,
 )
-
-from . import instruments
 from .field import SECTORS, sector_name
 from .orders import SYMBOL_INDEX, Order, apply_click, click_symbol, deal_pattern, difficulty, sector_symbol
 from .state import COLOR_LETTER, GameState

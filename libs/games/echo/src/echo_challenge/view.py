@@ -15,8 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from echo_events.echo.events import TickResolved
-
+from .events import TickResolved
 from .field import NEIGHBOURS8, SECTORS, SIZE, sector_name
 from .grid import field_rows
 from .state import HIDDEN, GameState

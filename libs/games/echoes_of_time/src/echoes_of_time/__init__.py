@@ -6,7 +6,7 @@ in its view)."""
 
 from __future__ import annotations
 
-from .catalogue import CARDS, CATALOGUE_VERSION, SOURCES, load_catalogue
+from .catalogue import CARDS, CATALOGUE_VERSION, SOURCES, catalogue, load_catalogue
 from .commands import COMMANDS, Activate, Concede, CreateGame, Decide, EndTurn, ExpireStep, TakeMainAction
 from .game import decide, decided, evolve, fold, start
 from .hosting import (
@@ -32,6 +32,6 @@ SEATS = (2, 4)
 __all__ = [
     "Activate", "BOT_LEVELS", "CARDS", "CATALOGUE_VERSION", "COMMANDS", "Concede", "CreateGame", "Decide",
     "ENDING_EVENTS", "EndTurn", "ExpireStep", "KIND", "SEATS", "SOURCES", "Table", "TakeMainAction",
-    "bot_action", "command_for", "compact", "deadlines", "decide", "decided", "evolve", "fold", "is_over",
+    "bot_action", "catalogue", "command_for", "compact", "deadlines", "decide", "decided", "evolve", "fold", "is_over",
     "load_catalogue", "new_setup", "public", "public_event", "start", "summary", "timer_command", "view",
 ]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from .effects import FACTIONS, Effect, parse_effect
 
@@ -141,3 +143,17 @@ def load_catalogue(version: str = CATALOGUE_VERSION) -> Catalogue:
 CATALOGUE = load_catalogue()
 CARDS = CATALOGUE.cards
 SOURCES = CATALOGUE.sources
+
+_FOR_RULES_ONLY = ("effect", "notation")  # the rules' parsed form of a text; the texts say the same for people
+
+
+def _public_entry(entry: Card | Source) -> dict[str, Any]:
+    return {k: v for k, v in dataclasses.asdict(entry).items() if k not in _FOR_RULES_ONLY}
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> dict[str, Any]:
+    """Every card and Source the rules play with, as a client draws their faces (names, costs, strength, texts
+    in Russian and English; catalogue `version`): the library's own data, never a game's — no hand, no deck."""
+    return {"version": CATALOGUE.version, "cards": {i: _public_entry(c) for i, c in CARDS.items()},
+            "sources": {i: _public_entry(s) for i, s in SOURCES.items()}}

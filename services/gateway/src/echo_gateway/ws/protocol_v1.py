@@ -6,12 +6,26 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from echo_challenge.actions import Sector
-from pydantic import Field, TypeAdapter
+from echo_events.hosting import installed_game
+from pydantic import BeforeValidator, Field, TypeAdapter, ValidationError
 
 from .protocol import Act, CommandId, GameId, Message, Ping, Resume, Start
 
 V1_TYPES = ("start", "probe", "beam", "finish", "resume", "ping")
+KIND = "echo"
+
+
+def _echo_sector(value: object) -> int:
+    """A sector as Echo Challenge's own actions read it (A1..J10 or 0..99, through the registry), so that v1
+    refuses one off the field as a bad message, as it always has."""
+    try:
+        return installed_game(KIND).commands.validate_python({"type": "probe", "sector": value}).sector
+    except ValidationError as problem:
+        first = problem.errors()[0]  # the rules' own words, not wrapped in a second "value error"
+        raise ValueError(str(first.get("ctx", {}).get("error", first["msg"]))) from None
+
+
+Sector = Annotated[int, BeforeValidator(_echo_sector)]
 
 
 class StartV1(Message):
@@ -21,7 +35,7 @@ class StartV1(Message):
     preset: str | None = Field(None, max_length=32)
 
     def to_v2(self) -> Start:
-        return Start(type="start", id=self.id, kind="echo", mode=self.mode, preset=self.preset)
+        return Start(type="start", id=self.id, kind=KIND, mode=self.mode, preset=self.preset)
 
 
 class _SectorMoveV1(Message):

@@ -1,6 +1,6 @@
 """The rules core as the CLI uses it, imported lazily so a missing piece fails with a clear message.
 
-The core (`game`, `view`, `textformat`, and the commands in `echo_events.echo.commands`) is its own
+The core (`game`, `view`, `textformat`, and the commands in `echo_challenge.commands`) is its own
 work; the CLI depends only on this small surface:
 
 - `game.start(setup) -> (state, events)`; `game.play(state, command) -> (state, events | Rejection)`
@@ -54,7 +54,7 @@ def client_view(state: Any) -> dict[str, Any]:
 
 
 def command(move: Move) -> Any:
-    commands = "echo_events.echo.commands"
+    commands = "echo_challenge.commands"
     if move.kind == "probe":
         return _load(commands, "Probe")(sector=move.sector)
     if move.kind == "beam":

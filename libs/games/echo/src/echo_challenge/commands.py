@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from echo_events.model import Command
+from echo_events.registry import command
 from pydantic import Field
-
-from ..model import Command
-from ..registry import command
 
 SectorIndex = Annotated[int, Field(ge=0, le=99, description="y*10+x: 0 = A1, 9 = J1, 99 = J10")]
 

@@ -15,12 +15,12 @@ Connectivity is recorded in halves (6 = 3 divisions), like the rules core keeps 
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Literal
 
+from echo_events.model import Event, Message
+from echo_events.registry import event
 from pydantic import Field
-
-from ..model import Event, Message
-from ..registry import event
 
 Color = Literal["green", "yellow", "red"]
 Symbol = Literal["1", "2", "3", "4", "5", "6", "7", "8", "empty", "green", "yellow", "red"]
@@ -60,6 +60,7 @@ class GameStarted(Event):
     opened: tuple[int, ...] = Field(description="pre-opened free sectors")
     seed: int
     preset: str | None = None
+    closes_at: datetime | None = Field(None, description="a Daily's game: its Daily's close, when it expires")
 
 
 class OrderDeal(Message):

@@ -1,1 +1,0 @@
-"""The Echo Challenge context: commands (orders to a game) and events (facts of a game)."""
