@@ -14,7 +14,6 @@ import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 
-import asyncpg
 import structlog
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
@@ -29,6 +28,7 @@ from echo_events.play import (
     TimerFired,
     replica_subject,
 )
+from echo_runtime.db import UNREACHABLE
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.store_usage import parse_size, sample_store
 from echo_runtime.telemetry import span_from_headers
@@ -69,9 +69,6 @@ IN_FLIGHT = 64  # commands handled at once; the rest wait in arrival order
 #: a JetStream write or read that got no answer (a stream between leaders): the asker may retry, the command's
 #: id lands it once (echo_runtime.append); the client resends on `engine_unavailable`
 STORE_UNAVAILABLE = (NatsTimeout, NoStreamResponseError, NoRespondersError)
-#: PostgreSQL unreachable: moves need none, but starting a Free game or a Tutorial, or opening a table, does
-DATABASE_UNAVAILABLE = (OSError, asyncpg.exceptions.PostgresConnectionError,
-                        asyncpg.exceptions.ConnectionDoesNotExistError)
 SKEW_LIMIT = 60.0  # seconds past a request's deadline beyond which the clocks disagree (the gateway waits 5)
 
 
@@ -176,7 +173,7 @@ class EngineServer:
                     log.warning("the game store did not answer", command=kind, error=repr(error))
                     reply = refuse("engine_unavailable", "the game store did not answer in time; send the "
                                                          "command again (its id makes that safe)")
-                except DATABASE_UNAVAILABLE as error:  # a start that needs PostgreSQL while it is down
+                except UNREACHABLE as error:  # a start that needs PostgreSQL while it is down (a move needs none)
                     log.warning("PostgreSQL did not answer", command=kind, error=repr(error))
                     reply = refuse("engine_unavailable", "the engine's database is not reachable; send the "
                                                          "command again later (its id makes that safe)")
