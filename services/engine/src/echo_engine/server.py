@@ -11,6 +11,7 @@ import os
 import re
 import time
 import uuid
+from collections import Counter as Tally
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 
@@ -23,6 +24,7 @@ from echo_events.play import (
     ENGINE_QUEUE,
     ENGINE_SUBJECT,
     PLAY_REQUEST,
+    REASK_HEADER,
     REPLY_AS_HEADER,
     PlayReply,
     TimerFired,
@@ -62,6 +64,9 @@ MOVE_SECONDS = Histogram("echo_engine_move_seconds", "Time to decide, append dur
 CACHED_GAMES = Gauge("echo_engine_cached_games", "Games kept folded in this replica's memory")
 ABANDONED = Counter("echo_engine_abandoned_total",
                     "Requests not started because the asker had stopped waiting (past their deadline)")
+REASKS_DROPPED = Counter("echo_engine_reasks_dropped_total",
+                         "Requests asked again by a gateway while this replica was still handling the first "
+                         "asking (whose answer the gateway awaits too): not handled twice")
 CLOCKS_APART = Counter("echo_engine_deadline_clock_skew_total",
                        "Requests served although their deadline had passed long ago: the asker's clock and "
                        "this replica's disagree")
@@ -84,6 +89,7 @@ class EngineServer:
         self.replica = replica
         self._nc = nc
         self._inflight: set[asyncio.Task[None]] = set()
+        self._handling: Tally[bytes] = Tally()  # the requests (their bodies) queued or being handled here
         # Under a surge (midnight: everyone starts the Daily), handling everything at once would make every
         # request slow and many late; a bounded number at a time serves them in order. A request whose
         # asker has given up is not started: he will retry with the same command id.
@@ -91,10 +97,22 @@ class EngineServer:
         self._skew_warned_at = -60.0
 
     async def on_request(self, msg: Msg) -> None:
-        """A request: a task of its own, so that the subscription goes on to the next at once."""
+        """A request: a task of its own, so that the subscription goes on to the next at once. A gateway's
+        second asking of a request this replica is still handling is dropped: the gateway awaits the first
+        one's answer too, and handling both would double a queue at the moment it is longest."""
+        if (msg.headers or {}).get(REASK_HEADER) and msg.data in self._handling:
+            REASKS_DROPPED.inc()
+            return
+        self._handling[msg.data] += 1
         task = asyncio.create_task(self._answer(msg))
         self._inflight.add(task)
-        task.add_done_callback(self._inflight.discard)
+        task.add_done_callback(partial(self._handled, msg.data))
+
+    def _handled(self, body: bytes, task: asyncio.Task[None]) -> None:
+        self._inflight.discard(task)
+        self._handling[body] -= 1
+        if not self._handling[body]:
+            del self._handling[body]
 
     async def _answer(self, msg: Msg) -> None:
         async with self._admission:
