@@ -10,7 +10,10 @@ sequence" (10071): we then read the subject's tip and compare its Nats-Msg-Id wi
 A stream whose leader is lost (its server killed) answers nothing until its replicas elect another, a few
 seconds: an append that gets no answer, or finds no stream serving the subject, is sent again — the same
 message, the same id, so it lands once — until `STORE_PATIENCE` runs out, which stays below the gateway's
-wait for the engine (5 s): the player's command is answered, not timed out.
+wait for the engine (5 s): the player's command is answered, not timed out. An attempt that got no answer
+may still be on its way into the stream (proposed to the replicas, not yet stored): the next one is then
+told "duplicate message id is in process" (10158), and is sent again after a pause until the first has
+landed (then the answer is "duplicate") or failed (then this one stores it).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from nats.js.errors import APIError, NoStreamResponseError, NotFoundError
 from .telemetry import inject_headers
 
 WRONG_LAST_SEQUENCE = 10071
+DUPLICATE_IN_PROCESS = 10158
 STORE_TRY = 1.0  # seconds one attempt waits for the stream's ack (a healthy cluster answers in milliseconds)
 STORE_PATIENCE = 4.0  # seconds of attempts, while a lost leader's replicas elect another
 RETRY_PAUSE = 0.1  # before an attempt after "no stream serves this subject" (no leader yet)
@@ -89,6 +93,12 @@ async def _stored(js: JetStreamContext, subject: str, data: bytes, stream: str,
                 raise
             if isinstance(error, NoStreamResponseError):
                 await asyncio.sleep(RETRY_PAUSE)
+        except APIError as error:
+            if error.err_code != DUPLICATE_IN_PROCESS:
+                raise
+            if loop.time() >= deadline:  # still in process: the stream did not answer in time, as above
+                raise NatsTimeout from error
+            await asyncio.sleep(RETRY_PAUSE)
 
 
 async def last_message(js: JetStreamContext, stream: str, subject: str):  # noqa: ANN201 - RawStreamMsg | None
