@@ -58,12 +58,14 @@ pytestmark = [pytest.mark.integration, pytest.mark.fault, pytest.mark.slow, pyte
 
 ECHO_PLAYERS = 6
 GHOST_MATCHES = 2
-#: The outage a player may see. The issue's target is 3 s at the 99th percentile; after a kill -9 it is not
-#: met (4.7-8.0 s measured on a loaded box): the killed leader's stream elects another only after
-#: nats-server's raft election timeout (4-9 s, randomised, not configurable), and a request in flight through
-#: the killed server is lost, which the gateway learns after its 5 s wait (docs/performance.md «A lost NATS
-#: server»). The bound is what those allow — the longest election and one resend — not the target: the figure
-#: is printed. A graceful stop (the rolling restart) hands leadership over at once.
+#: The outage a player may see. The issue's target is 3 s at the 99th percentile; after a kill -9 of the GAMES
+#: leader it is not met and cannot be by the platform: GAMES takes no write until its replicas elect another
+#: leader, after nats-server's raft election timeout (randomised 4-9 s, compiled in, no setting; measured
+#: 4.2-7.1 s, printed as "GAMES without a leader"), and the players' outage is that election plus ~0.1 s
+#: (printed as "outage beyond it"). A request lost in flight with the killed server is asked again by the
+#: gateway after 2 s (ECHO_GATEWAY_ENGINE_REASK_SECONDS) — docs/performance.md «A lost NATS server». The bound
+#: is what those allow — the longest election and one resend — not the target: the figure is printed. A
+#: graceful stop (the rolling restart) hands leadership over at once.
 OUTAGE_P99_BOUND = 15.0
 #: the rules' own answers: a probe of a game just over, a sector probed before, the day's three Free games used
 RULES_REFUSALS = {"game_over", "sector_open", "free_limit"}
@@ -100,6 +102,18 @@ async def cluster(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncItera
         yield cluster
     finally:
         cluster.stop_all()
+
+
+async def elected(cluster: Cluster, stream: str, killed: int, within: float) -> float:
+    """Seconds until a live server names a leader of `stream` other than the `killed` one: its replicas'
+    raft election (`within` when none was named by then)."""
+    started = time.monotonic()
+    while time.monotonic() - started < within:
+        with contextlib.suppress(LookupError):
+            if await asyncio.to_thread(cluster.leader_of, stream) != killed:
+                return time.monotonic() - started
+        await asyncio.sleep(0.05)
+    return within
 
 
 async def wait_rejoined(cluster: Cluster, i: int) -> None:
@@ -172,11 +186,13 @@ async def test_the_platform_loses_a_server_and_nothing_acknowledged(cluster: Clu
         playing = [asyncio.create_task(p.play(stop)) for p in echo]
         await asyncio.sleep(5)
         kills: dict[str, float] = {}
+        leaderless: dict[str, float] = {}  # how long GAMES had no leader after each kill
         for stream in ("GAMES", "TIMERS"):
-            leader = cluster.leader_of(stream)
+            leader, games_leader = cluster.leader_of(stream), cluster.leader_of("GAMES")
             kills[stream] = time.monotonic()
             cluster.kill(leader)  # kill -9
-            await asyncio.sleep(8)
+            leaderless[stream] = 0.0 if games_leader != leader else await elected(cluster, "GAMES", leader, within=8)
+            await asyncio.sleep(kills[stream] + 8 - time.monotonic())
             cluster.start(leader)
             await wait_rejoined(cluster, leader)
             await asyncio.sleep(5)
@@ -205,7 +221,10 @@ async def test_the_platform_loses_a_server_and_nothing_acknowledged(cluster: Clu
               f"ack, resends {[why for p in echo for t, why in p.resent if rolling_at <= t <= rolling_end]}")
         p99 = every[min(len(every) - 1, int(0.99 * len(every)))]
         acked = set().union(*(p.log.acked for p in echo))
-        print(f"\n[cluster] acked commands {len(acked)}; outage after the kill of the GAMES leader "
+        print(f"\n[cluster] GAMES without a leader (its raft election) after the kill of the GAMES leader "
+              f"{leaderless['GAMES']:.2f} s, of the TIMERS leader {leaderless['TIMERS']:.2f} s; the players' "
+              f"outage beyond it {sorted(round(s - leaderless['GAMES'], 2) for s in figures['GAMES'])} s")
+        print(f"[cluster] acked commands {len(acked)}; outage after the kill of the GAMES leader "
               f"{sorted(round(s, 2) for s in figures['GAMES'])} s, of the TIMERS leader "
               f"{sorted(round(s, 2) for s in figures['TIMERS'])} s; p50 {statistics.median(every):.2f} s, "
               f"p99 {p99:.2f} s; refusals {sum((p.refused for p in echo), Counter())}")
@@ -228,16 +247,19 @@ async def test_the_platform_loses_a_server_and_nothing_acknowledged(cluster: Clu
             print(f"[cluster] lost {len(lost)}, applied twice {len(twice)}")
             assert lost == [] and twice == []
 
-            store, now, fired = GameStore(js, nc), datetime.now(UTC), 0
-            for a, _ in matches:  # every clock that fell due fired (none is overdue), none twice (above)
-                fired += sum(1 for game, command in stored if game == a.game_id and command.startswith("!timer:"))
-                game = await store.refold(a.game_id)
+            store, now = GameStore(js, nc), datetime.now(UTC)
+            fired: Counter[str] = Counter()  # a game's kind -> its timers that fired
+            # every timer that fell due fired (none is overdue), none twice (above)
+            for game_id in [a.game_id for a, _ in matches]:
+                game = await store.refold(game_id)
                 assert game is not None and game.state is not None
+                fired[game.meta.kind] += sum(1 for g, c in stored if g == game_id and c.startswith("!timer:"))
                 overdue = [d for d in hosted.rules_for(game.meta.kind).deadlines(game.state)
                            if d.at < now - timedelta(seconds=3)]
-                assert overdue == [], overdue
-            print(f"[cluster] Ghost Five clock timers fired {fired}, none twice, none overdue")
-            assert fired >= GHOST_MATCHES * 3, fired  # the clocks ran out turn after turn, the outages included
+                assert overdue == [], (game.meta.kind, overdue)
+            print(f"[cluster] timers fired {dict(fired)}, none twice, none overdue")
+            assert fired["ghost_five"] >= GHOST_MATCHES * 3, fired  # the clocks ran out turn after turn, the
+            # outages included
         finally:
             await nc.close()
         assert p99 <= OUTAGE_P99_BOUND, f"outage p99 {p99:.2f} s"
