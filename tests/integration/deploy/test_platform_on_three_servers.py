@@ -265,6 +265,9 @@ async def test_the_platform_loses_a_server_and_nothing_acknowledged(cluster: Clu
         rolling = [acked - sent for p in echo for sent, acked in p.log.waits if rolling_at <= sent <= rolling_end]
         print(f"[cluster] rolling restart: {len(rolling)} commands, the longest waited {max(rolling):.2f} s for its "
               f"ack, resends {[why for p in echo for t, why in p.resent if rolling_at <= t <= rolling_end]}")
+        for stream, at in kills.items():  # what a player whose outage outlasted the election met
+            print(f"[cluster] resends after the kill of the {stream} leader (s after it, why): "
+                  f"{[[(round(t - at, 2), why) for t, why in p.resent if at <= t <= at + 15] for p in echo]}")
         p99 = every[min(len(every) - 1, int(0.99 * len(every)))]
         acked = set().union(*(p.log.acked for p in echo))
         print(f"\n[cluster] GAMES without a leader (its raft election) after the kill of the GAMES leader "
