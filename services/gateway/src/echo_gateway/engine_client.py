@@ -129,6 +129,7 @@ async def _ask(nc: Client, request: dict[str, Any], replica: str | None, extra: 
     loop = asyncio.get_running_loop()
     deadline = loop.time() + ENGINE_TIMEOUT
     asking: set[asyncio.Task[Msg]] = set()
+    every: list[asyncio.Task[Msg]] = []
     try:
         with start_span(span_name(request), kind=SpanKind.CLIENT):
             headers = inject_headers({**extra, DEADLINE_HEADER: f"{time.time() + ENGINE_TIMEOUT:.3f}"})
@@ -138,8 +139,9 @@ async def _ask(nc: Client, request: dict[str, Any], replica: str | None, extra: 
                     again = {REASK_HEADER: "1"} if asked else {}
                     if asked:
                         REASKED.inc()
-                    asking.add(asyncio.create_task(_ask_once(nc, request, replica, {**headers, **again},
-                                                             deadline - now)))
+                    every.append(asyncio.create_task(_ask_once(nc, request, replica, {**headers, **again},
+                                                               deadline - now)))
+                    asking.add(every[-1])
                     next_ask, asked = now + reask_after, asked + 1
                 done, asking = await asyncio.wait(asking, timeout=min(next_ask, deadline) - now,
                                                   return_when=asyncio.FIRST_COMPLETED)
@@ -154,8 +156,11 @@ async def _ask(nc: Client, request: dict[str, Any], replica: str | None, extra: 
     except Unavailable:
         pass
     finally:
-        for task in asking:
-            task.cancel()
+        for task in every:  # the others' answers are not wanted; a failure of theirs is no news
+            if task.done() and not task.cancelled():
+                task.exception()
+            else:
+                task.cancel()
     raise EngineUnavailable("the game server did not answer; retry with the same id")
 
 
