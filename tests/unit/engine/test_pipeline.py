@@ -11,7 +11,7 @@ from echo_challenge import hosting as echo
 from echo_engine import games
 from echo_engine.bootstrap import bootstrap
 from echo_events.daily import DailyPublished
-from echo_events.play import Act, GameCreated, JoinTable, OpenTable, TimerFired
+from echo_events.play import Act, GameCreated, JoinTable, OpenTable, SeatTaken, TimerFired
 
 from tests.support import duel
 from tests.unit.engine.fakes import FixedClock, InMemoryStore, ManualScheduler, RecordingPublisher
@@ -111,6 +111,14 @@ async def test_another_replicas_append_is_decided_on_again_not_overwritten() -> 
     reply = await engine.pick("ann", game_id, 8)
     assert reply.ok and engine.store.conflicts == 1
     assert reply.view["game"]["result"] == {"picks": [8, 3], "winner": 0, "reason": "higher"}
+
+
+async def test_a_seat_taken_through_another_replica_is_found_on_the_stream_not_refused() -> None:
+    engine = Engine()
+    opened = await engine.tables.open(OpenTable(account_id="ann", command_id="o1", kind="duel", seats=2))
+    await engine.store.elsewhere(opened.game_id, [SeatTaken(seat=1, account_id="bob")], "j1")
+    reply = await engine.pick("bob", opened.game_id, 3)  # this replica's cache has no seat of bob's
+    assert reply.error is not None and reply.error.code == "not_started"  # the stream's game has, unstarted
 
 
 async def test_a_solo_game_moves_through_the_same_step_with_its_coach() -> None:

@@ -180,7 +180,9 @@ def _consumers(document: dict[str, Any]) -> list[str]:
     if not rows:
         return []
     out = ["", "## Durable consumers", "", "One message at a time in stream order; a failure is retried after the "
-           "listed delays, then the message goes to its dead-letter subject.", "",
+           "listed delays, then the message goes to its dead-letter subject. A failure to reach PostgreSQL is "
+           "none of the message's: it is tried again in place until the database answers, spending no attempt.",
+           "",
            "| durable | service | stream | filter | attempts | ack wait | retry delays (s) | dead letters |",
            "|---|---|---|---|---|---|---|---|"]
     for service, c in rows:

@@ -78,6 +78,9 @@ REPLY_AS_HEADER = "Echo-Reply-As"
 FRAME_HEADER = "Echo-Frame"  # (engines before FRAME_INFO_HEADER) on a reply: "1" when its body is such a frame
 # on an engine request: when (Unix seconds) the asker stops waiting; the engine does not start it later
 DEADLINE_HEADER = "Echo-Deadline"
+#: on an engine request: "1" when the gateway asks again, the same request, having had no answer yet — it
+#: still awaits the first attempt's answer, so a replica handling that one now need not handle this too
+REASK_HEADER = "Echo-Reask"
 
 
 UPDATES_SUBJECTS = "echo.updates.*"  # every account's updates: a permission, never a subscription of a device

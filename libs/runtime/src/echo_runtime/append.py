@@ -8,9 +8,13 @@ the sequence check runs before dedup, so a retry of a command that did land come
 sequence" (10071): we then read the subject's tip and compare its Nats-Msg-Id with ours.
 
 A stream whose leader is lost (its server killed) answers nothing until its replicas elect another, a few
-seconds: an append that gets no answer, or finds no stream serving the subject, is sent again — the same
-message, the same id, so it lands once — until `STORE_PATIENCE` runs out, which stays below the gateway's
-wait for the engine (5 s): the player's command is answered, not timed out.
+seconds: an append that gets no answer, finds no stream serving the subject, or is told JetStream is
+temporarily unavailable (503, around an election) is sent again — the same message, the same id, so it lands
+once — until `STORE_PATIENCE` runs out, which stays below the gateway's wait for the engine (5 s): the
+player's command is answered, not timed out. An attempt that got no answer
+may still be on its way into the stream (proposed to the replicas, not yet stored): the next one is then
+told "duplicate message id is in process" (10158), and is sent again after a pause until the first has
+landed (then the answer is "duplicate") or failed (then this one stores it).
 """
 
 from __future__ import annotations
@@ -21,12 +25,16 @@ from dataclasses import dataclass
 from echo_events.envelope import Batch, EncodedBatch, encode
 from nats.errors import TimeoutError as NatsTimeout
 from nats.js import JetStreamContext
-from nats.js.errors import APIError, NoStreamResponseError, NotFoundError
+from nats.js.errors import APIError, NoStreamResponseError, NotFoundError, ServiceUnavailableError
 
 from .telemetry import inject_headers
 
 WRONG_LAST_SEQUENCE = 10071
-STORE_TRY = 1.0  # seconds one attempt waits for the stream's ack (a healthy cluster answers in milliseconds)
+DUPLICATE_IN_PROCESS = 10158
+#: seconds one attempt waits for the stream's ack. A healthy cluster answers in milliseconds; just after a
+#: leader election an attempt may go unanswered, and the next one lands (measured: a player's outage was the
+#: election plus one whole attempt's wait). An attempt sent again too soon is told its first is in process.
+STORE_TRY = 0.5
 STORE_PATIENCE = 4.0  # seconds of attempts, while a lost leader's replicas elect another
 RETRY_PAUSE = 0.1  # before an attempt after "no stream serves this subject" (no leader yet)
 
@@ -84,11 +92,17 @@ async def _stored(js: JetStreamContext, subject: str, data: bytes, stream: str,
         timeout = max(0.1, min(STORE_TRY, deadline - loop.time()))
         try:
             return await js.publish(subject, data, stream=stream, headers=headers, timeout=timeout)
-        except (NatsTimeout, NoStreamResponseError) as error:
+        except (NatsTimeout, NoStreamResponseError, ServiceUnavailableError) as error:
             if loop.time() >= deadline:
                 raise
-            if isinstance(error, NoStreamResponseError):
+            if not isinstance(error, NatsTimeout):  # answered at once: no leader yet, or not serving yet
                 await asyncio.sleep(RETRY_PAUSE)
+        except APIError as error:
+            if error.err_code != DUPLICATE_IN_PROCESS:
+                raise
+            if loop.time() >= deadline:  # still in process: the stream did not answer in time, as above
+                raise NatsTimeout from error
+            await asyncio.sleep(RETRY_PAUSE)
 
 
 async def last_message(js: JetStreamContext, stream: str, subject: str):  # noqa: ANN201 - RawStreamMsg | None

@@ -6,6 +6,12 @@ dead-letter stream (`dlq.<stream>.<durable>`) with the error, and terminated, so
 block the rest. Every message is handled in a span `consume <durable>` that continues the trace of the
 command that appended it (its `traceparent` header).
 
+A handler that fails because PostgreSQL cannot be reached (`echo_runtime.db.unreachable`) is no fault of the
+message: it is tried again, in place, after a pause (`spec.unreachable_pauses`), until the database answers,
+the message kept in progress meanwhile (so the server does not redeliver it after `ack_wait`). No nak, so no
+delivery attempt is spent: an outage of any length dead-letters nothing. Nothing else is fetched meanwhile —
+the next message would meet the same outage.
+
 Why the retry delays are ours rather than the consumer's `backoff`: the server applies a consumer's BackOff
 only to ack timeouts, never to a nak (which redelivers at once), and BackOff replaces `ack_wait` — a week's
 close that runs for minutes under `ack_wait=600` would be redelivered while still running. So the consumer
@@ -15,10 +21,13 @@ config carries `max_deliver` and `ack_wait`, and each nak carries its delay.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import nats.errors
 import structlog
 from echo_events import streams
 from faststream.exceptions import NackMessage, RejectMessage
@@ -30,10 +39,11 @@ from nats.aio.msg import Msg
 from nats.js import JetStreamContext
 from nats.js.api import AckPolicy, ConsumerConfig, DeliverPolicy
 from nats.js.errors import NotFoundError
-from prometheus_client import Gauge
+from prometheus_client import Counter, Gauge
 from pydantic import BaseModel
 
 from .broker import RuntimeBroker
+from .db import unreachable
 from .nats_access import OPERATOR, inbox_prefix
 from .telemetry import span_from_headers
 
@@ -43,6 +53,10 @@ FETCH_TIMEOUT = 0.5  # a waiting pull request lasts this long (dlq.rewind looks 
 DEAD_LETTERS = streams.DEAD_LETTERS.name
 CONSUMER_LAG = Gauge("echo_consumer_lag_messages", "Messages not yet acknowledged by a durable consumer",
                      ["durable"])
+
+DATABASE_WAITS = Counter("echo_consumer_database_waits_total",
+                         "Messages a durable consumer tried again, in place, because PostgreSQL was not reachable",
+                         ["durable"])
 
 Handler = Callable[[Msg], Awaitable[None]]
 
@@ -54,6 +68,8 @@ class ConsumerSpec:
     filter_subject: str
     max_deliver: int = 6
     backoff: tuple[float, ...] = field(default=(0.2, 1.0, 5.0, 15.0, 30.0))
+    #: the pauses before trying a message again while PostgreSQL cannot be reached (the last one repeats)
+    unreachable_pauses: tuple[float, ...] = field(default=(0.2, 0.5, 1.0, 2.0, 5.0))
     ack_wait: float = 30.0
     description: str = ""
     #: what one message is when it is not a Batch of events (the AsyncAPI document shows its schema)
@@ -106,8 +122,7 @@ class DurableSubscriber:
     async def _consume(self, message: NatsMessage) -> None:
         msg: Msg = message.raw_message
         try:
-            with span_from_headers(f"consume {self.spec.durable}", msg.headers, subject=msg.subject):
-                await self._handler(msg)
+            await self._handled_when_reachable(msg)
         except Exception as error:  # every failure is nacked or dead-lettered, never swallowed
             attempt = msg.metadata.num_delivered
             if attempt >= self.spec.max_deliver:
@@ -118,6 +133,27 @@ class DurableSubscriber:
                         delay=delay, error=repr(error))
             raise NackMessage(delay=delay) from error
         self.processed += 1
+
+    async def _handled_when_reachable(self, msg: Msg) -> None:
+        """The handler's run of `msg`, run again after each failure to reach PostgreSQL until it gets through."""
+        pauses = self.spec.unreachable_pauses
+        for waited in itertools.count():
+            try:
+                with span_from_headers(f"consume {self.spec.durable}", msg.headers, subject=msg.subject):
+                    await self._handler(msg)
+                return
+            except Exception as error:
+                if not unreachable(error):
+                    raise
+                pause = pauses[min(waited, len(pauses) - 1)]
+                if waited % 12 == 0:  # a line at most a minute, not one a try
+                    log.warning("PostgreSQL not reachable: the message waits for it", durable=self.spec.durable,
+                                retry_in=pause, error=repr(error))
+                DATABASE_WAITS.labels(self.spec.durable).inc()
+            # still ours, or the server redelivers it after ack_wait (as it does when NATS is lost too)
+            with contextlib.suppress(nats.errors.Error):
+                await msg.in_progress()
+            await asyncio.sleep(pause)
 
     async def _dead_letter(self, msg: Msg, error: Exception) -> None:
         headers = dict(msg.headers or {})

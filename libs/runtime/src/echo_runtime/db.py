@@ -14,11 +14,29 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 import asyncpg
+import nats.errors
 from opentelemetry.trace import SpanKind
 
 from .telemetry import recording_in_trace, start_span
 
 STATEMENT_CHARS = 1000
+#: PostgreSQL not reachable, or gone mid-query: a refused or reset connection or a timeout (OSError), a
+#: connection lost or never made (08xxx), the server shutting down or not yet accepting connections (57P0x).
+#: None of them says anything of the query: the same one succeeds once the database is back.
+UNREACHABLE: tuple[type[BaseException], ...] = (
+    OSError, asyncpg.PostgresConnectionError, asyncpg.CannotConnectNowError, asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError)
+
+
+def unreachable(error: BaseException) -> bool:
+    """`error`, or what it was raised from, is one of `UNREACHABLE` — and not NATS's timeout, which is an
+    OSError too (Python's TimeoutError is) but says nothing of PostgreSQL."""
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, UNREACHABLE) and not isinstance(seen, nats.errors.Error):
+            return True
+        seen = seen.__cause__
+    return False
 
 
 async def create_pool(dsn: str, *, min_size: int = 1, max_size: int = 10) -> asyncpg.Pool:

@@ -11,10 +11,10 @@ import os
 import re
 import time
 import uuid
+from collections import Counter as Tally
 from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 
-import asyncpg
 import structlog
 from echo_events.daily import DailyClosed
 from echo_events.envelope import decode, unwrap
@@ -24,11 +24,13 @@ from echo_events.play import (
     ENGINE_QUEUE,
     ENGINE_SUBJECT,
     PLAY_REQUEST,
+    REASK_HEADER,
     REPLY_AS_HEADER,
     PlayReply,
     TimerFired,
     replica_subject,
 )
+from echo_runtime.db import UNREACHABLE
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.store_usage import parse_size, sample_store
 from echo_runtime.telemetry import span_from_headers
@@ -36,7 +38,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
-from nats.js.errors import NoStreamResponseError
+from nats.js.errors import NoStreamResponseError, ServiceUnavailableError
 from opentelemetry.trace import SpanKind
 from prometheus_client import Counter, Gauge, Histogram
 from pydantic import ValidationError
@@ -62,16 +64,17 @@ MOVE_SECONDS = Histogram("echo_engine_move_seconds", "Time to decide, append dur
 CACHED_GAMES = Gauge("echo_engine_cached_games", "Games kept folded in this replica's memory")
 ABANDONED = Counter("echo_engine_abandoned_total",
                     "Requests not started because the asker had stopped waiting (past their deadline)")
+REASKS_DROPPED = Counter("echo_engine_reasks_dropped_total",
+                         "Requests asked again by a gateway while this replica was still handling the first "
+                         "asking (whose answer the gateway awaits too): not handled twice")
 CLOCKS_APART = Counter("echo_engine_deadline_clock_skew_total",
                        "Requests served although their deadline had passed long ago: the asker's clock and "
                        "this replica's disagree")
 IN_FLIGHT = 64  # commands handled at once; the rest wait in arrival order
-#: a JetStream write or read that got no answer (a stream between leaders): the asker may retry, the command's
-#: id lands it once (echo_runtime.append); the client resends on `engine_unavailable`
-STORE_UNAVAILABLE = (NatsTimeout, NoStreamResponseError, NoRespondersError)
-#: PostgreSQL unreachable: moves need none, but starting a Free game or a Tutorial, or opening a table, does
-DATABASE_UNAVAILABLE = (OSError, asyncpg.exceptions.PostgresConnectionError,
-                        asyncpg.exceptions.ConnectionDoesNotExistError)
+#: a JetStream write or read that got no answer, or "temporarily unavailable" (503: a stream between leaders):
+#: the asker may retry, the command's id lands it once (echo_runtime.append); the client resends on
+#: `engine_unavailable`
+STORE_UNAVAILABLE = (NatsTimeout, NoStreamResponseError, NoRespondersError, ServiceUnavailableError)
 SKEW_LIMIT = 60.0  # seconds past a request's deadline beyond which the clocks disagree (the gateway waits 5)
 
 
@@ -87,6 +90,7 @@ class EngineServer:
         self.replica = replica
         self._nc = nc
         self._inflight: set[asyncio.Task[None]] = set()
+        self._handling: Tally[bytes] = Tally()  # the requests (their bodies) queued or being handled here
         # Under a surge (midnight: everyone starts the Daily), handling everything at once would make every
         # request slow and many late; a bounded number at a time serves them in order. A request whose
         # asker has given up is not started: he will retry with the same command id.
@@ -94,10 +98,22 @@ class EngineServer:
         self._skew_warned_at = -60.0
 
     async def on_request(self, msg: Msg) -> None:
-        """A request: a task of its own, so that the subscription goes on to the next at once."""
+        """A request: a task of its own, so that the subscription goes on to the next at once. A gateway's
+        second asking of a request this replica is still handling is dropped: the gateway awaits the first
+        one's answer too, and handling both would double a queue at the moment it is longest."""
+        if (msg.headers or {}).get(REASK_HEADER) and msg.data in self._handling:
+            REASKS_DROPPED.inc()
+            return
+        self._handling[msg.data] += 1
         task = asyncio.create_task(self._answer(msg))
         self._inflight.add(task)
-        task.add_done_callback(self._inflight.discard)
+        task.add_done_callback(partial(self._handled, msg.data))
+
+    def _handled(self, body: bytes, task: asyncio.Task[None]) -> None:
+        self._inflight.discard(task)
+        self._handling[body] -= 1
+        if not self._handling[body]:
+            del self._handling[body]
 
     async def _answer(self, msg: Msg) -> None:
         async with self._admission:
@@ -176,7 +192,7 @@ class EngineServer:
                     log.warning("the game store did not answer", command=kind, error=repr(error))
                     reply = refuse("engine_unavailable", "the game store did not answer in time; send the "
                                                          "command again (its id makes that safe)")
-                except DATABASE_UNAVAILABLE as error:  # a start that needs PostgreSQL while it is down
+                except UNREACHABLE as error:  # a start that needs PostgreSQL while it is down (a move needs none)
                     log.warning("PostgreSQL did not answer", command=kind, error=repr(error))
                     reply = refuse("engine_unavailable", "the engine's database is not reachable; send the "
                                                          "command again later (its id makes that safe)")

@@ -369,9 +369,10 @@ class Tables:
         everyone (`_changed`); when another replica appended first, all of it again on what that one wrote,
         and the schedules the lost attempt wrote are written again from the stream's game before the answer
         (`_correct`). A command already in the game (a retry) is answered as a duplicate (with the
-        view of `account_id`, the asker) and changes nothing; a rejection of the rules is looked at once
-        more on the game read from the stream when the stream holds something newer (this replica's cache may be
-        behind another's).
+        view of `account_id`, the asker) and changes nothing; a rejection of the rules, or a refusal of the
+        command (a seat that is not the asker's: he sat down through another replica), is looked at once more on
+        the game read from the stream when the stream holds something newer (this replica's cache may be behind
+        another's).
         `decide` gets the game (None: no such game) and the time of the change (`at`, or the clock's now)
         and returns the events (a new game's first is its `GameCreated`), a rejection of the rules, or the
         answer itself. The result: the game after the change, or the answer (a refusal, a duplicate)."""
@@ -391,17 +392,17 @@ class Tables:
                     return self.reply(game, account_id, duplicate=True)
                 now = at or self._clock.now()
                 outcome = decide(game, now)
-                if isinstance(outcome, PlayReply):
+                if isinstance(outcome, PlayReply) and outcome.ok:
                     await self._correct(game_id, game)
                     return outcome
-                if is_rejection(outcome):
+                if is_rejection(outcome) or isinstance(outcome, PlayReply):  # a refusal (not a seat of yours…)
                     # the cache may be behind another replica's append: decided again on the stream's game,
                     # unless the stream holds nothing newer (a stale timer, every turn: no history read)
                     if not from_stream and (game is None or not await self.store.is_current(game)):
                         from_stream = True
                         continue
                     await self._correct(game_id, game)
-                    return refuse(outcome.code, outcome.message)
+                    return outcome if isinstance(outcome, PlayReply) else refuse(outcome.code, outcome.message)
                 events, reached = decided_events(outcome)
                 if not events:  # nothing changes
                     await self._correct(game_id, game)

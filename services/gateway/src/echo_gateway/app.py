@@ -99,6 +99,6 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     app.state.limits = limits
     app.state.hub = hub
     app.state.sign_outs = sign_outs
-    app.state.holders = Holders()
+    app.state.holders = Holders(reask_after=settings.engine_reask_seconds)
     app.state.sockets = SocketQuota(settings.ws_per_session, settings.ws_per_address)
     return app

@@ -3,16 +3,25 @@ answered about the game, which holds it in its cache (`engine.cmd.replica.<id>`,
 
 Sent to any replica, a game's moves would mostly find it cached elsewhere: with two replicas half of
 them, with twelve nearly all, and each such move reads the game back from the stream and folds it.
+
+A request with no answer after `reask_after` seconds is sent again, the same bytes, while the first one's
+answer is still awaited: core NATS delivers at most once, and a request in flight through a NATS server that
+is killed is lost — without a second asking the player would wait out the whole `ENGINE_TIMEOUT` and then
+resend. Asking again is safe: a command carries its id, which the engine applies once (a retry is answered
+as a duplicate), and a `get` changes nothing. The second asking says so (`REASK_HEADER`), so that a replica
+still handling the first — a slow append while a stream elects a leader, a queue at midnight — drops it
+rather than doing the work twice.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Any
 
 import orjson
 import structlog
-from echo_events.play import DEADLINE_HEADER, ENGINE_SUBJECT, REPLY_AS_HEADER, replica_subject
+from echo_events.play import DEADLINE_HEADER, ENGINE_SUBJECT, REASK_HEADER, REPLY_AS_HEADER, replica_subject
 from echo_runtime.lru import Lru
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
@@ -26,9 +35,12 @@ from .ws.frames import GameFrame, game_frame, is_frame
 log = structlog.get_logger(__name__)
 
 ENGINE_TIMEOUT = 5.0
+REASK_AFTER = 2.0  # the gateway's `engine_reask_seconds` by default
 HELD_GAMES = 20_000  # games whose replica a gateway remembers (~200 B each); the least recently asked go
 HOLDER_GONE = Counter("echo_gateway_engine_holder_gone_total",
                       "Commands whose game's engine replica was gone (no responders), sent to any replica instead")
+REASKED = Counter("echo_gateway_engine_reasks_total",
+                  "Requests to the engine sent again, the same, after no answer in the gateway's re-ask time")
 
 
 class EngineUnavailable(Unavailable):
@@ -37,10 +49,12 @@ class EngineUnavailable(Unavailable):
 
 class Holders:
     """Which engine replica holds each game, as this gateway last heard: shared by its connections, so a
-    device that reconnects (a phone changing networks) finds its game where it was."""
+    device that reconnects (a phone changing networks) finds its game where it was; and how long they wait
+    for an answer before asking again (`reask_after`, the gateway's setting)."""
 
-    def __init__(self, capacity: int = HELD_GAMES) -> None:
+    def __init__(self, capacity: int = HELD_GAMES, reask_after: float = REASK_AFTER) -> None:
         self._replica: Lru[str, str] = Lru(capacity)
+        self.reask_after = reask_after
 
     def of(self, game_id: str | None) -> str | None:
         return None if game_id is None else self._replica.get(game_id)
@@ -98,25 +112,64 @@ async def _ask_holder(nc: Client, request: dict[str, Any], holders: Holders | No
                       headers: dict[str, str]) -> Msg:
     game_id = request.get("game_id")
     replica = holders.of(game_id) if holders is not None else None
+    reask_after = holders.reask_after if holders is not None else REASK_AFTER
     try:
-        return await _ask(nc, request, replica, headers)
+        return await _ask(nc, request, replica, headers, reask_after)
     except EngineUnavailable:
         if holders is not None:
             holders.forget(game_id)  # the retry goes to any replica
         raise
 
 
-async def _ask(nc: Client, request: dict[str, Any], replica: str | None, extra: dict[str, str]) -> Msg:
-    """Asked of `replica` if given — or of any replica when that one is gone."""
+async def _ask(nc: Client, request: dict[str, Any], replica: str | None, extra: dict[str, str],
+               reask_after: float) -> Msg:
+    """The first answer to the request, asked again each `reask_after` seconds without one until
+    `ENGINE_TIMEOUT` is over; every asking's answer is awaited, whichever comes first is the one. When no
+    replica at all is subscribed (NATS says so at once) the answer is that none answered, at once."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + ENGINE_TIMEOUT
+    asking: set[asyncio.Task[Msg]] = set()
+    every: list[asyncio.Task[Msg]] = []
     try:
         with start_span(span_name(request), kind=SpanKind.CLIENT):
             headers = inject_headers({**extra, DEADLINE_HEADER: f"{time.time() + ENGINE_TIMEOUT:.3f}"})
-            if replica is not None:
-                try:
-                    return await request_message(nc, replica_subject(replica), request, timeout=ENGINE_TIMEOUT,
-                                              headers=headers)
-                except NobodyThere:  # stopped or replaced: nothing was delivered, so any replica may take it
-                    HOLDER_GONE.inc()
-            return await request_message(nc, ENGINE_SUBJECT, request, timeout=ENGINE_TIMEOUT, headers=headers)
+            next_ask, asked = loop.time(), 0
+            while (now := loop.time()) < deadline:
+                if now >= next_ask:
+                    again = {REASK_HEADER: "1"} if asked else {}
+                    if asked:
+                        REASKED.inc()
+                    every.append(asyncio.create_task(_ask_once(nc, request, replica, {**headers, **again},
+                                                               deadline - now)))
+                    asking.add(every[-1])
+                    next_ask, asked = now + reask_after, asked + 1
+                done, asking = await asyncio.wait(asking, timeout=min(next_ask, deadline) - now,
+                                                  return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    error = task.exception()
+                    if error is None:
+                        return task.result()
+                    if isinstance(error, NobodyThere) or not isinstance(error, Unavailable):
+                        raise error
+                if not asking:  # each asking waits until the deadline: none left, none will answer
+                    break
     except Unavailable:
-        raise EngineUnavailable("the game server did not answer; retry with the same id") from None
+        pass
+    finally:
+        for task in every:  # the others' answers are not wanted; a failure of theirs is no news
+            if task.done() and not task.cancelled():
+                task.exception()
+            else:
+                task.cancel()
+    raise EngineUnavailable("the game server did not answer; retry with the same id")
+
+
+async def _ask_once(nc: Client, request: dict[str, Any], replica: str | None, headers: dict[str, str],
+                    timeout: float) -> Msg:
+    """Asked of `replica` if given — or of any replica when that one is gone."""
+    if replica is not None:
+        try:
+            return await request_message(nc, replica_subject(replica), request, timeout=timeout, headers=headers)
+        except NobodyThere:  # stopped or replaced: nothing was delivered, so any replica may take it
+            HOLDER_GONE.inc()
+    return await request_message(nc, ENGINE_SUBJECT, request, timeout=timeout, headers=headers)

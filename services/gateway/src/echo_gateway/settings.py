@@ -59,6 +59,10 @@ class Settings(ServiceSettings):
     public_url: str | None = Field(None, description="the address players reach the gateway at "
                                    "(https://echo.example); link previews name their images by it. Unset: the "
                                    "request's own address")
+    engine_reask_seconds: float = Field(2.0, gt=0, le=5, description="a request to the engine with no answer "
+                                        "after this long is sent again, the same (its command id makes that "
+                                        "safe), until the gateway's 5 s wait is over: a request lost with a "
+                                        "NATS server is answered then, not after the whole wait")
     ws_rate: float = Field(10.0, gt=0, description="messages per second allowed on one WebSocket")
     ws_burst: int = Field(20, ge=1, description="messages one WebSocket may send at once before the rate applies")
     ws_per_session: int = Field(8, ge=1, description="WebSockets one signed-in session may hold open on one "
