@@ -11,6 +11,9 @@ A stream whose leader is lost (its server killed) answers nothing until its repl
 seconds: an append that gets no answer, or finds no stream serving the subject, is sent again — the same
 message, the same id, so it lands once — until `STORE_PATIENCE` runs out, which stays below the gateway's
 wait for the engine (5 s): the player's command is answered, not timed out.
+
+A writer on the hot path (the engine: an append on every move) hands over its connection, `nc`, whose reply
+mux takes the ack (`stream_publish`: a fifth less CPU per append); the others use nats-py's own publish.
 """
 
 from __future__ import annotations
@@ -19,10 +22,13 @@ import asyncio
 from dataclasses import dataclass
 
 from echo_events.envelope import Batch, EncodedBatch, encode
+from nats.aio.client import Client
 from nats.errors import TimeoutError as NatsTimeout
 from nats.js import JetStreamContext
+from nats.js.api import PubAck
 from nats.js.errors import APIError, NoStreamResponseError, NotFoundError
 
+from . import stream_publish
 from .telemetry import inject_headers
 
 WRONG_LAST_SEQUENCE = 10071
@@ -51,8 +57,10 @@ async def append(
     expected_last_sequence: int | None,
     aggregate: str | None = None,
     headers: dict[str, str] | None = None,
+    nc: Client | None = None,
 ) -> Appended:
-    """Store `batch` on `subject`; `aggregate` (default: `subject`) is what `expected_last_sequence` is of."""
+    """Store `batch` on `subject`; `aggregate` (default: `subject`) is what `expected_last_sequence` is of.
+    `nc`: the connection of `js`, whose reply mux takes the ack."""
     if isinstance(batch, Batch):
         batch = EncodedBatch(encode(batch), tuple(e.event_type for e in batch.events))
     all_headers = {"Nats-Msg-Id": msg_id, "Echo-Event-Types": ",".join(batch.event_types)}
@@ -64,7 +72,7 @@ async def append(
         all_headers.update(headers)
     all_headers = inject_headers(all_headers)
     try:
-        ack = await _stored(js, subject, batch.data, stream, all_headers)
+        ack = await _stored(js, nc, subject, batch.data, stream, all_headers)
     except APIError as error:
         if error.err_code != WRONG_LAST_SEQUENCE:
             raise
@@ -75,14 +83,16 @@ async def append(
     return Appended(sequence=ack.seq, duplicate=bool(ack.duplicate))
 
 
-async def _stored(js: JetStreamContext, subject: str, data: bytes, stream: str,
-                  headers: dict[str, str]):  # noqa: ANN202 - PubAck
+async def _stored(js: JetStreamContext, nc: Client | None, subject: str, data: bytes, stream: str,
+                  headers: dict[str, str]) -> PubAck:
     """The message stored, sent again (the same id) while the stream is between leaders."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + STORE_PATIENCE
     while True:
         timeout = max(0.1, min(STORE_TRY, deadline - loop.time()))
         try:
+            if nc is not None:
+                return await stream_publish.publish(nc, subject, data, stream=stream, headers=headers, timeout=timeout)
             return await js.publish(subject, data, stream=stream, headers=headers, timeout=timeout)
         except (NatsTimeout, NoStreamResponseError) as error:
             if loop.time() >= deadline:
