@@ -15,6 +15,9 @@ player's command is answered, not timed out. An attempt that got no answer
 may still be on its way into the stream (proposed to the replicas, not yet stored): the next one is then
 told "duplicate message id is in process" (10158), and is sent again after a pause until the first has
 landed (then the answer is "duplicate") or failed (then this one stores it).
+
+A writer on the hot path (the engine: an append on every move) hands over its connection, `nc`, whose reply
+mux takes the ack (`stream_publish`: a fifth less CPU per append); the others use nats-py's own publish.
 """
 
 from __future__ import annotations
@@ -23,10 +26,13 @@ import asyncio
 from dataclasses import dataclass
 
 from echo_events.envelope import Batch, EncodedBatch, encode
+from nats.aio.client import Client
 from nats.errors import TimeoutError as NatsTimeout
 from nats.js import JetStreamContext
+from nats.js.api import PubAck
 from nats.js.errors import APIError, NoStreamResponseError, NotFoundError, ServiceUnavailableError
 
+from . import stream_publish
 from .telemetry import inject_headers
 
 WRONG_LAST_SEQUENCE = 10071
@@ -59,8 +65,10 @@ async def append(
     expected_last_sequence: int | None,
     aggregate: str | None = None,
     headers: dict[str, str] | None = None,
+    nc: Client | None = None,
 ) -> Appended:
-    """Store `batch` on `subject`; `aggregate` (default: `subject`) is what `expected_last_sequence` is of."""
+    """Store `batch` on `subject`; `aggregate` (default: `subject`) is what `expected_last_sequence` is of.
+    `nc`: the connection of `js`, whose reply mux takes the ack."""
     if isinstance(batch, Batch):
         batch = EncodedBatch(encode(batch), tuple(e.event_type for e in batch.events))
     all_headers = {"Nats-Msg-Id": msg_id, "Echo-Event-Types": ",".join(batch.event_types)}
@@ -72,7 +80,7 @@ async def append(
         all_headers.update(headers)
     all_headers = inject_headers(all_headers)
     try:
-        ack = await _stored(js, subject, batch.data, stream, all_headers)
+        ack = await _stored(js, nc, subject, batch.data, stream, all_headers)
     except APIError as error:
         if error.err_code != WRONG_LAST_SEQUENCE:
             raise
@@ -83,14 +91,16 @@ async def append(
     return Appended(sequence=ack.seq, duplicate=bool(ack.duplicate))
 
 
-async def _stored(js: JetStreamContext, subject: str, data: bytes, stream: str,
-                  headers: dict[str, str]):  # noqa: ANN202 - PubAck
+async def _stored(js: JetStreamContext, nc: Client | None, subject: str, data: bytes, stream: str,
+                  headers: dict[str, str]) -> PubAck:
     """The message stored, sent again (the same id) while the stream is between leaders."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + STORE_PATIENCE
     while True:
         timeout = max(0.1, min(STORE_TRY, deadline - loop.time()))
         try:
+            if nc is not None:
+                return await stream_publish.publish(nc, subject, data, stream=stream, headers=headers, timeout=timeout)
             return await js.publish(subject, data, stream=stream, headers=headers, timeout=timeout)
         except (NatsTimeout, NoStreamResponseError, ServiceUnavailableError) as error:
             if loop.time() >= deadline:

@@ -219,7 +219,7 @@ class GameStore:
                 self._js, stream_of(game.game_id),
                 game_subject(game.game_id, batch.event_types, game.rules.ending_events),
                 batch, msg_id=f"{game.game_id}:{command_id}",
-                expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id),
+                expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id), nc=self._nc,
             )
         except BaseException:
             self._cache.pop(game.game_id)
