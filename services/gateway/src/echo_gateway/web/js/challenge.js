@@ -1,7 +1,8 @@
 // Challenges (echo-challenge.md §18): «Бросить вызов» after a Daily makes today's link; a link opened on this device
 // (`/?challenge=<token>`) shows who challenged and, once the Daily is played, both scores side by side.
 import { t, lang, serverError } from "./i18n.js";
-import { call, keepChallenge, pendingChallenge } from "./api.js";
+import { keepChallenge, pendingChallenge } from "./api.js";
+import { call } from "../shell/session.js";
 import { dayText, escapeHTML } from "./board.js";
 
 /** The «Бросить вызов» block of a Daily's end panel; `state` survives the game screen's re-renders. */

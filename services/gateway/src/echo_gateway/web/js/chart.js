@@ -2,7 +2,8 @@
 // field; the Game of the day (▶ opens the replay viewer); «Лига» (the caller's group); «Друзья».
 // A callsign opens a small card: add to friends, block.
 import { t, lang, serverError } from "./i18n.js";
-import { call, dailiesDay, friendsScores, getJSON, myLeague } from "./api.js";
+import { dailiesDay, friendsScores, myLeague } from "./api.js";
+import { call, getJSON } from "../shell/session.js";
 import { dayText, escapeHTML } from "./board.js";
 import { fieldHTML } from "./field.js";
 import { termHTML } from "./terms.js";

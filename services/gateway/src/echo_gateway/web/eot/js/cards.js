@@ -1,5 +1,5 @@
 // Card faces drawn from the catalogue's data (GET /api/v1/eot/cards): faction colour, name, costs, text.
-import { lang } from "/js/i18n.js";
+import { lang } from "../../shell/i18n.js";
 import { escapeHTML, t } from "./words.js";
 
 let catalogue = { cards: {}, sources: {} };
