@@ -10,7 +10,7 @@ import { beforeEach, test } from "node:test";
 import { REFUSALS as ARK } from "../../services/gateway/src/echo_gateway/web/ark/js/words.js";
 import { REFUSALS as EOT } from "../../services/gateway/src/echo_gateway/web/eot/js/words.js";
 import { REFUSALS as GHOST } from "../../services/gateway/src/echo_gateway/web/ghost/js/words.js";
-import { REFUSALS as ECHO } from "../../services/gateway/src/echo_gateway/web/js/i18n.js";
+import { REFUSALS as ECHO } from "../../services/gateway/src/echo_gateway/web/echo/js/i18n.js";
 import { refusals, wordedCodes } from "../../services/gateway/src/echo_gateway/web/shell/refusals.js";
 import { useLanguage } from "./storage.mjs";
 

@@ -35,7 +35,7 @@ function header(game, you, now) {
 }
 
 // The open step's timer: the server's deadline (ms since the epoch) against the server's time `now` (ms, as
-// this device reckons it: /js/servertime.js), ticked down by tickCountdowns().
+// this device reckons it: shell/servertime.js), ticked down by tickCountdowns().
 function countdownHTML(deadline, now) {
   return `<span class="countdown" role="timer" data-testid="countdown" data-deadline="${Number(deadline)}"
     title="${t("timeLeftLabel")}" aria-label="${t("timeLeftLabel")}">${countdownText(deadline, now)}</span>`;

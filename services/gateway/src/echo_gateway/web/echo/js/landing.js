@@ -4,7 +4,7 @@
 // and warns when this browser plays as another account; both lead back into the game.
 import { t, lang, serverError } from "./i18n.js";
 import { account } from "./api.js";
-import { call, storedToken } from "../shell/session.js";
+import { call, storedToken } from "../../shell/session.js";
 import { dayTime, escapeHTML } from "./board.js";
 
 const page = (body) => `<div class="main landing" data-testid="landing"><section class="card landing-card">${body}</section></div>`;

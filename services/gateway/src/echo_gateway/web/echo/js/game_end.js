@@ -2,7 +2,7 @@
 // Chart of the day (echo-challenge.md §16) — or «вне Чарта» with why and how to get in (§15) — and the
 // result as a spoiler-free text to share (share.js), a confirmed player's challenge link in it once made.
 import { t, lang } from "./i18n.js";
-import { getJSON } from "../shell/session.js";
+import { getJSON } from "../../shell/session.js";
 import { escapeHTML } from "./board.js";
 import { resultOf, shareText } from "./share.js";
 

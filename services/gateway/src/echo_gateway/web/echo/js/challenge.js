@@ -2,7 +2,7 @@
 // (`/?challenge=<token>`) shows who challenged and, once the Daily is played, both scores side by side.
 import { t, lang, serverError } from "./i18n.js";
 import { keepChallenge, pendingChallenge } from "./api.js";
-import { call } from "../shell/session.js";
+import { call } from "../../shell/session.js";
 import { dayText, escapeHTML } from "./board.js";
 
 /** The «Бросить вызов» block of a Daily's end panel; `state` survives the game screen's re-renders. */

@@ -1,8 +1,8 @@
 // Echo Challenge's words: Russian first, English by the shared switch (shell/i18n.js keeps the choice).
-import { lang, translator } from "../shell/i18n.js";
-import { refusals } from "../shell/refusals.js";
+import { lang, translator } from "../../shell/i18n.js";
+import { refusals } from "../../shell/refusals.js";
 
-export { lang, setLang } from "../shell/i18n.js";
+export { lang, setLang } from "../../shell/i18n.js";
 
 const RU = {
   title: "Эхо-вызов",

@@ -1,7 +1,7 @@
 // The main screen: today's Daily, the Tutorial and the Free games.
 import { t, errorText, lang } from "./i18n.js";
 import { account, dailyToday, friendsScores, myLeague, playOptions } from "./api.js";
-import { getJSON } from "../shell/session.js";
+import { getJSON } from "../../shell/session.js";
 import { friendsTable } from "./chart.js";
 import { challengeCard } from "./challenge.js";
 import { keepChallenge } from "./api.js";

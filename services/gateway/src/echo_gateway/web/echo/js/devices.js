@@ -2,7 +2,7 @@
 // browser's User-Agent, when it signed in (Moscow time), «Выйти» for one device, for every other one, and
 // for this device. A device signed out here has its open game connection closed by the server at once.
 import { t, lang, serverError } from "./i18n.js";
-import { call, forgetToken } from "../shell/session.js";
+import { call, forgetToken } from "../../shell/session.js";
 import { escapeHTML } from "./board.js";
 
 const BROWSERS = [[/Edg\//, "Edge"], [/OPR\/|Opera/, "Opera"], [/YaBrowser/, "Яндекс Браузер"], [/Firefox\//, "Firefox"],

@@ -1,5 +1,5 @@
 // Echo Challenge's REST calls (the session and the plain calls are the shell's).
-import { getJSON } from "../shell/session.js";
+import { getJSON } from "../../shell/session.js";
 
 export const dailyToday = (league = "bronze") => getJSON(`/api/v1/daily/today?league=${encodeURIComponent(league)}`);
 export const playOptions = () => getJSON("/api/v1/play/options");

@@ -9,7 +9,7 @@ import { fieldHTML } from "./field.js";
 import { fmt, logLine } from "./log.js";
 import { challengeMakerHTML, scoreToBeat, wireChallengeMaker } from "./challenge.js";
 import { rememberTutorial, tutorialBannerHTML, wrongClickText } from "./tutorial.js";
-import { withLog } from "../shell/log_delta.js";
+import { withLog } from "../../shell/log_delta.js";
 
 const cache = new Map(); // game id -> {version, view}: views from acks made elsewhere (the main screen)
 export const rememberView = (gameId, version, view) => cache.set(gameId, { version, view });

@@ -3,7 +3,7 @@
 // The server's refusals are shown as it words them (message_ru in Russian), by their code.
 import { t, serverError } from "./i18n.js";
 import { account, friendsScores } from "./api.js";
-import { call } from "../shell/session.js";
+import { call } from "../../shell/session.js";
 import { escapeHTML } from "./board.js";
 import { DevicesCard } from "./devices.js";
 

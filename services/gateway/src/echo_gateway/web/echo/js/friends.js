@@ -2,7 +2,7 @@
 // unblock a blocked player (GET /friends/search, POST /friends, DELETE /friends/{id}, GET /friends,
 // DELETE /friends/blocks/{id}).
 import { t, serverError } from "./i18n.js";
-import { call } from "../shell/session.js";
+import { call } from "../../shell/session.js";
 import { escapeHTML } from "./board.js";
 import { shownName } from "./names.js";
 

@@ -3,7 +3,7 @@
 // A callsign opens a small card: add to friends, block.
 import { t, lang, serverError } from "./i18n.js";
 import { dailiesDay, friendsScores, myLeague } from "./api.js";
-import { call, getJSON } from "../shell/session.js";
+import { call, getJSON } from "../../shell/session.js";
 import { dayText, escapeHTML } from "./board.js";
 import { fieldHTML } from "./field.js";
 import { termHTML } from "./terms.js";

@@ -1,9 +1,9 @@
 // Echo Challenge's page (and the site's home): the shell's connection, router and bar, the Daily's notice
 // banner, and the screens by the hash.
 import { t, lang } from "./i18n.js";
-import { installChrome } from "../shell/chrome.js";
-import { Connection } from "../shell/connection.js";
-import { go, onRoute } from "../shell/router.js";
+import { installChrome } from "../../shell/chrome.js";
+import { Connection } from "../../shell/connection.js";
+import { go, onRoute } from "../../shell/router.js";
 import { GameScreen } from "./game.js";
 import { MainScreen } from "./main.js";
 import { RulesScreen } from "./rules.js";
