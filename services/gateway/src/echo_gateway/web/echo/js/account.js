@@ -4,7 +4,7 @@
 import { t, serverError } from "./i18n.js";
 import { account, friendsScores } from "./api.js";
 import { call } from "../../shell/session.js";
-import { escapeHTML } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 import { DevicesCard } from "./devices.js";
 
 export class AccountScreen {

@@ -3,7 +3,8 @@
 import { t, lang, serverError } from "./i18n.js";
 import { keepChallenge, pendingChallenge } from "./api.js";
 import { call } from "../../shell/session.js";
-import { dayText, escapeHTML } from "./board.js";
+import { dayText } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 
 /** The «Бросить вызов» block of a Daily's end panel; `state` survives the game screen's re-renders. */
 export function challengeMakerHTML(state) {

@@ -4,7 +4,8 @@
 import { t, lang, serverError } from "./i18n.js";
 import { dailiesDay, friendsScores, myLeague } from "./api.js";
 import { call, getJSON } from "../../shell/session.js";
-import { dayText, escapeHTML } from "./board.js";
+import { dayText } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 import { fieldHTML } from "./field.js";
 import { termHTML } from "./terms.js";
 import { friendsToolsHTML, wireFriends } from "./friends.js";

@@ -3,7 +3,7 @@
 // DELETE /friends/blocks/{id}).
 import { t, serverError } from "./i18n.js";
 import { call } from "../../shell/session.js";
-import { escapeHTML } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 import { shownName } from "./names.js";
 
 /** The search form and the blocked players, below the friends' table. */

@@ -3,7 +3,7 @@
 // and his Ghost Five matches this device knows (the Ghost client keeps them per account: ghost/js/games.js).
 // Ark and Echoes of Time keep no list of open rooms a page can read: their tiles lead to their lobbies.
 import { t } from "./i18n.js";
-import { escapeHTML } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const GHOST_OPEN = ["live", "lobby"];
 

@@ -5,7 +5,8 @@
 import { t, lang, serverError } from "./i18n.js";
 import { account } from "./api.js";
 import { call, storedToken } from "../../shell/session.js";
-import { dayTime, escapeHTML } from "./board.js";
+import { dayTime } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const page = (body) => `<div class="main landing" data-testid="landing"><section class="card landing-card">${body}</section></div>`;
 

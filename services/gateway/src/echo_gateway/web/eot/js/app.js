@@ -14,7 +14,8 @@ import { logHTML, logLines, tellEntry } from "./log.js";
 import { MovesPanel } from "./moves.js";
 import { rulesHTML } from "./rules.js";
 import { playerName, seatName, stepOpened, tableHTML, tickCountdowns } from "./table.js";
-import { escapeHTML, refusal, t } from "./words.js";
+import { refusal, t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const KIND = "echoes_of_time";
 const LEVELS = ["random", "greedy", "balanced"];

@@ -1,7 +1,8 @@
 // The game as one seat sees it: the round and turn, the end conditions, every player's time board, cubes,
 // fellowship and Sources, the shared Sources, the supply, one's hand and, at the end, the scores by part.
 import { cardChip, cardFace, cardName, sourceFace } from "./cards.js";
-import { escapeHTML, t } from "./words.js";
+import { t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const ACTIONS = ["draw", "play", "advance", "capture", "entrench"];
 

@@ -187,5 +187,3 @@ const ERRORS = {
 export const t = translator(RU, EN);
 export const REFUSALS = ERRORS;
 export const refusal = refusals(ERRORS);
-
-export { escapeHTML } from "../../shell/text.js";

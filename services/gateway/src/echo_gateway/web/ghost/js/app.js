@@ -14,7 +14,8 @@ import { MatchScreen, rebuiltMatches } from "./match.js";
 import { rulesHTML } from "./rules_page.js";
 import { movedCells, rewindBoards } from "./rules.js";
 import { parseLinkSettings, publicSettings, readSettings, settingsForm, settingsSummary } from "./settings.js";
-import { escapeHTML, knownCodes, refusal, t } from "./words.js";
+import { knownCodes, refusal, t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const KIND = "ghost_five";
 const conn = new Connection(); // log deltas: a match's acks and updates carry only the turns this page lacks

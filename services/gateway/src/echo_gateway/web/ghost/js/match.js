@@ -13,7 +13,8 @@ import { boardFromRows, movedCells, rewindBoards, rowCells, rowsText, takeBackab
 import { coachStep } from "./coach.js";
 import { commitHash, forget, seal, secureHashing, stored } from "./secret.js";
 import { DEFAULTS, linkSettings, publicSettings, settingsSummary } from "./settings.js";
-import { escapeHTML, t } from "./words.js";
+import { t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const PAUSE_MS = 3000;
 const other = (seat) => (seat === "A" ? "B" : "A");

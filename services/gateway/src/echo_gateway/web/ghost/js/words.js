@@ -196,5 +196,3 @@ export const refusal = refusals(ERRORS);
 
 /** The codes this page words in both languages (the e2e test holds them against the server's). */
 export const knownCodes = () => wordedCodes(ERRORS);
-
-export { escapeHTML } from "../../shell/text.js";
