@@ -18,11 +18,10 @@ from echo_engine import tables
 from echo_gateway.ws import protocol as gateway_socket
 from ghost_five import events as ghost_events
 
-from .conftest import DESKTOP, Page
+from .conftest import DESKTOP
+from .helpers import GAME, PHONE, Player, both_play, next_target, play_round
 
 pytestmark = pytest.mark.e2e
-PHONE = {"width": 390, "height": 844}
-GAME = "[data-testid=match]"
 GHOST_SOURCES = Path(ghost_events.__file__).parent
 GATEWAY_SOCKET = Path(gateway_socket.__file__).parent
 LOG_AS_SERVED = """async () => {  // the log the match shows is the whole view's (a resume from version 0)
@@ -30,78 +29,6 @@ LOG_AS_SERVED = """async () => {  // the log the match shows is the whole view's
   const whole = await screen.conn.command("resume", { game_id: screen.gameId, version: 0 });
   return JSON.stringify(whole.view.game.log) === JSON.stringify(screen.game.log);
 }"""
-
-
-class Player:
-    """One browser context (its own guest) and every frame its sockets received."""
-
-    def __init__(self, page: Page) -> None:
-        self.wrapped = page
-        self.page = page.page
-        self.frames: list[str] = []
-        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: self.frames.append(frame)))
-        self.page.on("dialog", lambda dialog: dialog.accept())
-
-    @classmethod
-    async def at(cls, browser, base: str, viewport: dict, *, touch: bool = False) -> Player:  # noqa: ANN001
-        context = await browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, locale="ru-RU")
-        page = await context.new_page()
-        page.set_default_timeout(20000)
-        player = cls(Page(page, base))
-        await page.goto(base + "/ghost/")
-        await page.wait_for_selector("#conn[data-state=online]")
-        return player
-
-    async def game(self) -> dict:
-        return await self.page.evaluate("window.ghost.screen().game")
-
-    async def version(self) -> int:
-        return int(await self.page.get_attribute(GAME, "data-version") or 0)
-
-    async def turn(self) -> tuple[int, int]:
-        game = await self.game()
-        return game["round"], game["turn"]
-
-    async def wait_turn_after(self, before: tuple[int, int]) -> None:
-        """Until the turn `before` has resolved (or the match is over)."""
-        await self.page.wait_for_function(
-            "([r, t]) => { const g = window.ghost.screen()?.game;"
-            " return g && (g.status !== 'live' || g.round !== r || g.turn !== t); }",
-            arg=list(before), timeout=40000)
-
-    async def go_on(self) -> None:
-        """Past a round's end held on the board («Дальше»), if one is."""
-        if await self.page.locator("[data-testid=go-on]").count():
-            await self.page.click("[data-testid=go-on]")
-
-    async def place(self, cell: str) -> None:
-        """A stone: tap the cell, «Сделать ход», «Подтвердить» in the confirm pause."""
-        await self.go_on()
-        logged = len((await self.game())["log"])
-        await self.page.click(f".g-cell[data-cell={cell}]")
-        await self.page.click("[data-testid=make-move]")
-        await self.page.click("[data-testid=confirm]")
-        await self.committed(logged)
-
-    async def committed(self, logged: int) -> None:
-        """Until this seat's commit stands (or the turn has already resolved, against a quick bot)."""
-        await self.page.wait_for_function("""([logged]) => {
-          const s = window.ghost.screen(); const g = s.game; const open = g.open_turn?.[g.seat];
-          return !s.sending && (g.status !== 'live' || open?.committed || g.log.length > logged);
-        }""", arg=[logged])
-
-    async def menu(self, cell: str, action: str) -> None:
-        """An action from the cell menu (the right button of a mouse)."""
-        await self.page.locator(f".g-cell[data-cell={cell}]").click(button="right")
-        await self.page.click(f"[data-testid=cell-menu] [data-action='{action}']")
-        await self.page.wait_for_selector("[data-testid=moves][data-state=pause]")
-
-    async def secret(self, seat: str) -> dict | None:
-        game_id = await self.page.evaluate("window.ghost.screen().gameId")
-        return await self.page.evaluate(f"JSON.parse(localStorage.getItem('ghost.secret.{game_id}.{seat}'))")
-
-    async def rebuilt_ok(self) -> bool:
-        return await self.page.evaluate("window.ghost.rebuiltMatches(window.ghost.screen().game)")
 
 
 # every piece a board shows (the live one or a replay's): its cell, corner digit, dashed frame and title
@@ -118,34 +45,6 @@ SHOWN_BOARD = """(screen) => {
 async def shown_board(page, screen: str) -> tuple[tuple[int, int], list]:  # noqa: ANN001
     round_, turn, pieces = await page.evaluate(SHOWN_BOARD, screen)
     return (round_, turn), pieces
-
-
-async def both_play(a: Player, b: Player, cell_a: str | None, cell_b: str | None) -> None:
-    """One turn: each places his stone (None: lets his clock run out), then both see it resolved."""
-    before = await a.turn()
-    for player, cell in ((a, cell_a), (b, cell_b)):
-        if cell is not None:
-            await player.place(cell)
-    await a.wait_turn_after(before)
-    await b.wait_turn_after(before)
-
-
-def next_target(game: dict, seat: str, targets: list[str]) -> str:
-    """The first of `targets` without this seat's stone on it (skips and burns only delay the plan)."""
-    taken = {s["cell"]: s["seat"] for s in game["stones"]}
-    walls = {w["cell"] for w in game["walls"]}
-    return next(c for c in targets if taken.get(c) != seat and c not in taken and c not in walls)
-
-
-async def play_round(a: Player, b: Player, a_cells: list[str], b_cells: list[str]) -> dict:
-    """Both place stones along their plans until the round (or the match) ends; returns its log entry."""
-    game = await a.game()
-    number = game["round"]
-    while game["status"] == "live" and game["round"] == number:
-        await both_play(a, b, next_target(game, "A", a_cells), next_target(await b.game(), "B", b_cells))
-        assert await a.rebuilt_ok() and await b.rebuilt_ok()
-        game = await a.game()
-    return next(e for e in game["log"] if e["round"] == number and "round_end" in e)
 
 
 async def notice(player: Player, text: str) -> None:

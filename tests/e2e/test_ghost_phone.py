@@ -11,7 +11,7 @@ import re
 import pytest
 
 from .conftest import DESKTOP
-from .test_ghost_game import GAME, PHONE, Player, play_round
+from .helpers import GAME, PHONE, Player, play_round
 
 pytestmark = pytest.mark.e2e
 

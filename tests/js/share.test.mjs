@@ -1,9 +1,9 @@
-// The Daily's shareable result text (web/js/share.js) and the Overload warning's rule (web/js/overload.js).
+// The Daily's shareable result text (web/echo/js/share.js) and the Overload warning's rule (web/echo/js/overload.js).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { resultOf, shareText } from "../../services/gateway/src/echo_gateway/web/js/share.js";
-import { overloadRisk } from "../../services/gateway/src/echo_gateway/web/js/overload.js";
+import { resultOf, shareText } from "../../services/gateway/src/echo_gateway/web/echo/js/share.js";
+import { overloadRisk } from "../../services/gateway/src/echo_gateway/web/echo/js/overload.js";
 
 const ended = {
   status: "breakdown", credits: 95, mode: "daily", daily: { number: 36, league: "bronze" },

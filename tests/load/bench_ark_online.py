@@ -106,7 +106,7 @@ class Device:
         self.game_id, self.version, self.view, self.arrived = game_id, 0, {}, []
 
     async def _ping(self) -> None:
-        """A `ping` every 30 s, as the web client (js/connection.js): the gateway drops a client silent for 90 s."""
+        """A `ping` every 30 s, as the web client (shell/connection.js): the gateway drops a client silent for 90 s."""
         await asyncio.sleep(random.uniform(0, PING_EVERY))
         with contextlib.suppress(websockets.ConnectionClosed):
             while True:

@@ -80,7 +80,7 @@ from tests.support.leagues import caught_up  # noqa: E402 - every leagues consum
 from tests.support.play import publish_daily  # noqa: E402 - the daily service's contract: this event here
 
 REPLY_TIMEOUT = 120.0  # a start slower than this is an error, not a sample
-CLIENT_RETRIES = 8  # as the web client resends a start (web/js/connection.js RESENDS), with the same id,
+CLIENT_RETRIES = 8  # as the web client resends a start (web/shell/connection.js RESENDS), with the same id,
 RESENDABLE = ("engine_unavailable", "leagues_unavailable")  # when a back-end service did not answer in time
 
 

@@ -100,7 +100,7 @@ async def test_a_challenge_link_and_a_replay_link_preview_the_daily_and_the_scor
         assert english_tags["og:title"] == f"№ {daily.number} · Quiet coolness"
         assert f"{played['credits']} Credit" in english_tags["og:description"]
         page = (await client.get(path)).text
-        assert '<script type="module" src="/js/app.js">' in page  # the same client opens the link
+        assert '<script type="module" src="/echo/js/app.js">' in page  # the same client opens the link
 
         # a Daily game's replay is public, and previewed, only once its Daily closed
         replay = f"/replay/{played['game_id']}"

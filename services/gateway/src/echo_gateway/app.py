@@ -34,6 +34,7 @@ from .session_routes import SESSION_ROUTES
 from .sessions import Sessions
 from .settings import Settings
 from .share_routes import SHARE_ROUTES
+from .web_moves import WEB_MOVES
 from .ws.endpoint import live
 from .ws.hub import Hub
 from .ws.sign_outs import SignOuts
@@ -93,7 +94,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web",
                                      file_system=WebFiles())
     routes = [*ROUTES, *SESSION_ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES,
-              *CHART_ROUTES, *CATALOGUE_ROUTES, *EOT_ROUTES, *HISTORY_ROUTES, *SHARE_ROUTES, live, web]
+              *CHART_ROUTES, *CATALOGUE_ROUTES, *EOT_ROUTES, *HISTORY_ROUTES, *SHARE_ROUTES, *WEB_MOVES, live, web]
     app = service_app(runtime, routes, before_request=resolve_session, openapi_config=OPENAPI, **BOUNDS)
     app.state.sessions = sessions
     app.state.limits = limits

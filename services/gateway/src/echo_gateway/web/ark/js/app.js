@@ -1,8 +1,10 @@
 // Ark in the browser: create a room (#/), or sit at one by its invitation (#/room/<invite>); every view the
 // server sends redraws the screen; the countdowns tick from the server's deadlines.
-import { lang, setLang } from "../../js/i18n.js";
-import { Connection } from "../../js/connection.js";
-import { w } from "./words.js";
+import { installChrome } from "../../shell/chrome.js";
+import { Connection } from "../../shell/connection.js";
+import { shellWord } from "../../shell/i18n.js";
+import { route } from "../../shell/router.js";
+import { refusal, w } from "./words.js";
 import { esc, left } from "./html.js";
 import { draftOf, readSettings, settingsForm } from "./settings.js";
 import { happenings } from "./news.js";
@@ -31,7 +33,11 @@ async function loadCatalogue() {
   return { ...data, byId };
 }
 
-const inviteFromHash = () => location.hash.match(/^#\/room\/([\w.-]+)/)?.[1] ?? null;
+const screenOf = () => route(location.hash)[0];
+const inviteFromHash = () => {
+  const [where, invite] = route(location.hash);
+  return where === "room" && /^[\w.-]+$/.test(invite ?? "") ? invite : null;
+};
 const me = () => state.view?.game?.me?.id ?? null;
 
 function isOnline(player) {
@@ -60,15 +66,15 @@ function render() {
   const focused = document.activeElement?.id;
   const typed = focused ? document.activeElement.value : null;
   // the refusal's code is kept and worded at each redraw, so a language switch rewords it too
-  const words = state.error && w("err", { m: w(`code_${state.error}`, {}, null) ?? w("code_unknown") });
+  const words = state.error && refusal(state.error);
   const error = state.error ? `<p class="error" role="alert" data-testid="error" data-code="${esc(state.error)}">${esc(words)}</p>` : "";
   let body;
   const game = state.view?.game;
   drawing(game);
   const gone = state.gone || ["closed", "void", "deleted"].includes(game?.phase);
-  if (location.hash.startsWith("#/rules")) body = rulesPage();
+  if (screenOf() === "rules") body = rulesPage();
   else if (!state.invite) body = createScreen();
-  else if (!game && !state.gone) body = state.error ? deadEnd() : `<p class="muted">${esc(w("connecting"))}</p>`;
+  else if (!game && !state.gone) body = state.error ? deadEnd() : `<p class="muted">${esc(shellWord("connecting"))}</p>`;
   else if (gone) {
     const why = state.gone === "link" ? "linkDead" : state.gone || game?.phase === "deleted" ? "gameDeleted" : "roomGone";
     body = `<section class="panel"><p data-testid="gone">${esc(w(why))}</p><a class="btn primary" href="#/">${esc(w("backHome"))}</a></section>`;
@@ -83,13 +89,7 @@ function render() {
     element.focus();
     if (typed != null && "value" in element) element.value = typed;
   }
-  document.documentElement.lang = lang();
-  document.getElementById("lang").textContent = w("lang");
-  document.querySelector(".brand").textContent = w("brand");
-  document.querySelector(".chrome a.muted").textContent = w("echoLink");
   document.getElementById("rules-link").textContent = w("rules");
-  showConnection();
-  document.title = w("title");
 }
 
 /** A refused join (another room, a kick): never «Соединение…» forever, always the next step. */
@@ -286,18 +286,9 @@ conn.addEventListener("online", async () => {
   if (state.view) show(await conn.command("resume", { game_id: state.view.game_id, version: state.view.version }));
   else if (state.invite) await join(state.invite);
 });
-function showConnection() {
-  const badge = document.getElementById("conn");
-  const now = badge.dataset.state;
-  badge.textContent = w(now === "online" ? "online" : now === "connecting" ? "connecting" : "offline");
-}
-conn.addEventListener("state", (event) => {
-  document.getElementById("conn").dataset.state = event.detail;
-  showConnection();
-});
 
 window.addEventListener("hashchange", () => {
-  if (location.hash.startsWith("#/rules")) {
+  if (screenOf() === "rules") {
     render(); // the rules page over whatever room this is: the room stays as it was
     return;
   }
@@ -319,10 +310,7 @@ window.addEventListener("hashchange", () => {
     render();
   } else render();
 });
-document.getElementById("lang").addEventListener("click", () => {
-  setLang(lang() === "ru" ? "en" : "ru");
-  render();
-});
+installChrome(conn, { title: () => w("title"), onLang: render });
 setInterval(() => {
   for (const clock of document.querySelectorAll("[data-deadline]")) clock.textContent = left(Number(clock.dataset.deadline));
 }, 250);

@@ -1,6 +1,6 @@
 // How a player and a catalogue item read in the page's language: the catalogue's English beside its Russian,
 // the rules' default nickname «Игрок N» as "Player N" in English, a character's sex from his Biology card.
-import { lang } from "../../js/i18n.js";
+import { lang } from "../../shell/i18n.js";
 import { w } from "./words.js";
 
 const DEFAULT_NICK = /^Игрок (\d+)$/;

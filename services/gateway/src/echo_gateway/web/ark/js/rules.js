@@ -1,5 +1,5 @@
 // The rules of Ark in our own words (docs/games/ark.md), Russian and English: the page #/rules.
-import { lang } from "../../js/i18n.js";
+import { lang } from "../../shell/i18n.js";
 import { esc } from "./html.js";
 
 const RU = ["Правила «Ковчега»", [

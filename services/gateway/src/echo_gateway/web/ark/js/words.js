@@ -1,9 +1,10 @@
-// Ark's words, Russian first; the language switch is Echo's (i18n.js, localStorage["echo.lang"]).
-import { lang } from "../../js/i18n.js";
+// Ark's words, Russian first; the language switch is the shell's (shell/i18n.js).
+import { lang } from "../../shell/i18n.js";
+import { refusals } from "../../shell/refusals.js";
 import { fill } from "../../shell/text.js";
 
 const RU = {
-  title: "Ковчег", lang: "EN", connecting: "Соединение…", offline: "Нет связи — переподключаемся…", online: "На связи",
+  title: "Ковчег",
   newRoom: "Новая комната", create: "Создать комнату", seats: "Мест в комнате",
   mode: "Режим", rescue: "Спасение", survival: "Выживание", incubator: "Инкубатор",
   format: "Обсуждение", separate: "по очереди", common: "общее",
@@ -35,7 +36,7 @@ const RU = {
   cat_phobia: "Фобия", cat_baggage: "Багаж", cat_fact: "Факт",
   kind_continued: "род продолжится", kind_failed: "род прервётся", kind_tie: "ничья",
   err: "Отказ: {m}",
-  sec: "с", brand: "Ковчег", echoLink: "Эхо-вызов",
+  sec: "с",
   chat: "Чат комнаты", chatEmpty: "Пока тихо. Обсуждайте здесь.", chatPlaceholder: "Сообщение…", send: "Отправить",
   mute: "заглушить", unmute: "вернуть голос", mutedList: "Заглушены:", youMuted: "Владелец заглушил ваш чат.",
   muted: "заглушён",
@@ -60,7 +61,7 @@ const RU = {
   code_bad_seats: "мест в комнате — от 4 до 16", code_conflict: "кто-то успел раньше — попробуйте ещё раз",
   code_internal: "что-то сломалось на сервере, попробуйте ещё раз", code_not_authenticated: "войдите заново",
   code_bad_request: "запрос не понят", code_too_large: "слишком длинно",
-  code_bad_command: "команда не распознана", code_unknown: "не получилось, попробуйте ещё раз",
+  code_bad_command: "команда не распознана",
   incubatorHint: "при 8 игроках и больше лучше включить", phase_incidents: "Инциденты", incidentOf: "Инцидент: {p}",
   survivalVote: "{p.g:Выжил|Выжила} ли {p}?", survived: "{p.g:Выжил|Выжила}", died: "{p.g:Погиб|Погибла}",
   youVoted: "Ваш голос принят: {c}", youVotedPlain: "Ваш голос принят", confirmVote: "Подтвердить: {c}", cancel: "Отмена",
@@ -88,7 +89,7 @@ const RU = {
 };
 
 const EN = {
-  title: "Ark", lang: "RU", connecting: "Connecting…", offline: "Connection lost — reconnecting…", online: "Online",
+  title: "Ark",
   newRoom: "New room", create: "Create room", seats: "Seats in the room",
   mode: "Mode", rescue: "Rescue", survival: "Survival", incubator: "Incubator",
   format: "Discussion", separate: "in turns", common: "common",
@@ -120,7 +121,7 @@ const EN = {
   cat_phobia: "Phobia", cat_baggage: "Baggage", cat_fact: "Fact",
   kind_continued: "the kind goes on", kind_failed: "the kind ends", kind_tie: "tie",
   err: "Refused: {m}",
-  sec: "s", brand: "Ark", echoLink: "Echo Challenge",
+  sec: "s",
   chat: "Room chat", chatEmpty: "Quiet so far. Talk here.", chatPlaceholder: "Message…", send: "Send",
   mute: "mute", unmute: "unmute", mutedList: "Muted:", youMuted: "The owner has muted your chat.",
   muted: "muted",
@@ -145,7 +146,7 @@ const EN = {
   code_bad_seats: "a room has 4 to 16 seats", code_conflict: "someone was quicker — try again",
   code_internal: "something broke on the server, try again", code_not_authenticated: "sign in again",
   code_bad_request: "the request was not understood", code_too_large: "too long",
-  code_bad_command: "the command was not understood", code_unknown: "that did not work, try again",
+  code_bad_command: "the command was not understood",
   incubatorHint: "best switched on from 8 players", phase_incidents: "Incidents", incidentOf: "Incident: {p}",
   survivalVote: "Did {p} survive?", survived: "Survived", died: "Died",
   youVoted: "Your vote is in: {c}", youVotedPlain: "Your vote is in", confirmVote: "Confirm: {c}", cancel: "Cancel",
@@ -180,3 +181,10 @@ export function w(key, params = {}, missing = key) {
 
 /** Both dictionaries, for the test that they say the same things. */
 export const DICTIONARIES = { ru: RU, en: EN };
+
+// A room's refusals: the rules' codes as "Отказ: <why>" from the `code_…` entries, the rest the shell's.
+const ownRefusals = (table) => Object.fromEntries(Object.entries(table).filter(([key]) => key.startsWith("code_"))
+  .map(([key, why]) => [key.slice("code_".length), table.err.replace("{m}", why)]));
+
+export const REFUSALS = { ru: ownRefusals(RU), en: ownRefusals(EN) };
+export const refusal = refusals(REFUSALS);

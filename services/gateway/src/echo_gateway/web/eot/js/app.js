@@ -1,18 +1,21 @@
 // Echoes of Time in the browser: tables of 2–4 opened here (with bots for empty seats) or joined by link,
 // the game as this seat sees it, its moves, the log, the final scores, and a finished game step by step.
 // Speaks protocol v2 (services/gateway/PROTOCOL.md) over the shared Connection.
-import { Connection } from "/js/connection.js";
-import { getJSON } from "/js/api.js";
-import { lang, setLang } from "/js/i18n.js";
-import { notices } from "/js/notice.js";
-import { withLog } from "/js/log_delta.js";
-import { ServerTime } from "/js/servertime.js";
+import { installChrome } from "../../shell/chrome.js";
+import { Connection } from "../../shell/connection.js";
+import { lang } from "../../shell/i18n.js";
+import { notices } from "../../shell/notices.js";
+import { onRoute } from "../../shell/router.js";
+import { getJSON } from "../../shell/session.js";
+import { withLog } from "../../shell/log_delta.js";
+import { ServerTime } from "../../shell/servertime.js";
 import { cardName, loadCards } from "./cards.js";
 import { logHTML, logLines, tellEntry } from "./log.js";
 import { MovesPanel } from "./moves.js";
 import { rulesHTML } from "./rules.js";
 import { playerName, seatName, stepOpened, tableHTML, tickCountdowns } from "./table.js";
-import { escapeHTML, refusal, t } from "./words.js";
+import { refusal, t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const KIND = "echoes_of_time";
 const LEVELS = ["random", "greedy", "balanced"];
@@ -290,12 +293,11 @@ function invitation(invite) {
 // --- routing ---
 let current = null;
 
-async function route() {
+async function show([where, arg]) {
   current?.unmount?.();
   current = null;
   say("");
-  const [, where, arg] = location.hash.split("/");
-  if (where === "join" && arg) { invitation(decodeURIComponent(arg)); return; }
+  if (where === "join" && arg) { invitation(arg); return; }
   if (where === "rules") current = { render: () => { screen.innerHTML = `${rulesHTML(lang())}<p><a class="btn" href="#/">${t("home")}</a></p>`; } };
   else if (where === "t" && arg) current = new TableScreen(arg);
   else if (where === "r" && arg) current = new ReplayScreen(arg);
@@ -304,28 +306,15 @@ async function route() {
   else lobby();
 }
 
-function chrome() {
-  document.documentElement.lang = lang();
-  document.title = t("title");
-  document.getElementById("brand").textContent = t("title");
-  document.getElementById("back").textContent = t("back");
-  document.getElementById("lang").textContent = lang() === "en" ? "RU" : "EN";
-  const state = document.getElementById("conn");
-  state.textContent = t(state.dataset.state);
-}
-
-document.getElementById("lang").addEventListener("click", () => {
-  setLang(lang() === "en" ? "ru" : "en");
-  chrome();
-  if (current?.render) current.render(); else lobby();
+const route = onRoute(show);
+installChrome(conn, {
+  title: () => t("title"),
+  onLang: () => { if (current?.render) current.render(); else lobby(); },
 });
 
 setInterval(() => tickCountdowns(screen, serverMillis()), 500);
-conn.addEventListener("state", (event) => { document.getElementById("conn").dataset.state = event.detail; chrome(); });
 let routed = false;
 conn.addEventListener("online", () => { if (!routed) { routed = true; route(); } });
-window.addEventListener("hashchange", route);
 window.eotConnection = conn; // for tests: drop the socket as a network failure would
-chrome();
 await Promise.all([loadCards(), serverTime.ask()]);
 conn.open();

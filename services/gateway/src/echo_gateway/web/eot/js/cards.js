@@ -1,6 +1,7 @@
 // Card faces drawn from the catalogue's data (GET /api/v1/eot/cards): faction colour, name, costs, text.
-import { lang } from "/js/i18n.js";
-import { escapeHTML, t } from "./words.js";
+import { lang } from "../../shell/i18n.js";
+import { t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 let catalogue = { cards: {}, sources: {} };
 // Glyphs every system font has (emoji are missing on many phones and in headless Chromium).

@@ -2,7 +2,8 @@
 // activations, the end of the turn, and each decision as a clear choice. A card to play asks for exactly the
 // discards it costs and one of its legal spaces.
 import { cardChip, cardFace, cardName } from "./cards.js";
-import { escapeHTML, t } from "./words.js";
+import { t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const button = (label, attrs, cls = "btn") => `<button type="button" class="${cls}" ${attrs}>${escapeHTML(label)}</button>`;
 

@@ -1,7 +1,8 @@
 // The game as one seat sees it: the round and turn, the end conditions, every player's time board, cubes,
 // fellowship and Sources, the shared Sources, the supply, one's hand and, at the end, the scores by part.
 import { cardChip, cardFace, cardName, sourceFace } from "./cards.js";
-import { escapeHTML, t } from "./words.js";
+import { t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const ACTIONS = ["draw", "play", "advance", "capture", "entrench"];
 
@@ -35,7 +36,7 @@ function header(game, you, now) {
 }
 
 // The open step's timer: the server's deadline (ms since the epoch) against the server's time `now` (ms, as
-// this device reckons it: /js/servertime.js), ticked down by tickCountdowns().
+// this device reckons it: shell/servertime.js), ticked down by tickCountdowns().
 function countdownHTML(deadline, now) {
   return `<span class="countdown" role="timer" data-testid="countdown" data-deadline="${Number(deadline)}"
     title="${t("timeLeftLabel")}" aria-label="${t("timeLeftLabel")}">${countdownText(deadline, now)}</span>`;

@@ -1,5 +1,6 @@
-// Echoes of Time's words: Russian first, English by the shared switch (js/i18n.js keeps the choice).
-import { refusals, translator } from "/js/i18n.js";
+// Echoes of Time's words: Russian first, English by the shared switch (shell/i18n.js keeps the choice).
+import { translator } from "../../shell/i18n.js";
+import { refusals } from "../../shell/refusals.js";
 
 const RU = {
   title: "Эхо времени", home: "К столам", rules: "Правила",
@@ -7,8 +8,7 @@ const RU = {
   notNow: "Не сейчас", inviteFailed: "За этот стол не сесть", inv_unknown_invite: "Ссылка недействительна: в ней ошибка или стол уже убран.",
   inv_table_full: "Все места за этим столом уже заняты.", inv_table_closed: "Этот стол закрыт: все из-за него ушли.",
   inv_already_in_game: "Вы уже играете за другим столом этой игры.", inv_other: "Сервер не посадил вас за стол.",
-  inviteNext: "Попросите новую ссылку у того, кто вас пригласил, или откройте свой стол.", back: "← Эхо-вызов",
-  online: "на связи", connecting: "соединение…", offline: "нет связи",
+  inviteNext: "Попросите новую ссылку у того, кто вас пригласил, или откройте свой стол.",
   newTable: "Новый стол", seats: "Мест", bots: "Ботов", botLevel: "Уровень ботов", timer: "Таймер хода",
   timerOff: "без таймера", seconds: "{n} с", create: "Создать стол", joinTitle: "Стол по ссылке",
   joinHint: "Вставьте ссылку-приглашение", join: "Сесть за стол", history: "Мои партии", historyEmpty: "Партий ещё не было.",
@@ -80,8 +80,7 @@ const EN = {
   notNow: "Not now", inviteFailed: "You cannot sit at this table", inv_unknown_invite: "The link is not valid: it has a typo or the table is gone.",
   inv_table_full: "Every seat at this table is taken.", inv_table_closed: "This table is closed: everyone left it.",
   inv_already_in_game: "You are already playing at another table of this game.", inv_other: "The server did not seat you.",
-  inviteNext: "Ask whoever invited you for a new link, or open a table of your own.", back: "← Echo Challenge",
-  online: "online", connecting: "connecting…", offline: "offline",
+  inviteNext: "Ask whoever invited you for a new link, or open a table of your own.",
   newTable: "New table", seats: "Seats", bots: "Bots", botLevel: "Bot level", timer: "Turn timer",
   timerOff: "no timer", seconds: "{n} s", create: "Open the table", joinTitle: "A table by its link",
   joinHint: "Paste the invitation link", join: "Sit down", history: "My games", historyEmpty: "No games yet.",
@@ -147,27 +146,44 @@ const EN = {
   tipSupply: "Cards in the deck and the discard pile; what is left of the main VP supply (condition A) and what was taken beyond it",
 };
 
-// The rules' and the tables' refusals (docs/games/echoes-of-time.md §17, services/gateway/PROTOCOL.md).
-const ERRORS_RU = {
-  wrong_phase: "Сейчас не фаза действий.", not_your_turn: "Сейчас не ваш ход.", decision_pending: "Сначала нужно решение.",
-  no_such_decision: "Это решение уже принято.", bad_choice: "Такой выбор невозможен.", main_action_done: "Основное действие уже сделано в этом ходу.",
-  main_action_missing: "Сначала сделайте основное действие.", slot_taken: "Эта ячейка уже занята вашим кубиком.", no_cube: "Оба кубика уже выставлены.",
-  not_in_hand: "Этой карты нет у вас в руке.", not_enough_cards: "Не хватает карт на сброс.", bad_discards: "Неверный набор карт на сброс.",
-  bad_space: "На это деление карту положить нельзя.", token_full: "На этом делении уже две карты.", nothing_playable: "Разыграть нечего.",
-  board_empty: "На поле времени нет карт.", bad_move: "Такой ход невозможен.", too_many_steps: "Слишком много шагов.",
-  not_your_creature: "Это не ваше существо.", not_a_creature: "Это не существо.", not_enough_strength: "Не хватает силы.",
-  source_entrenched: "Источник уже укреплён.", source_yours: "Этот Источник уже ваш.", source_not_yours: "Этот Источник не ваш.",
-  not_captured: "Источник не захвачен.", no_creatures: "Нужны существа.", already_activated: "На карте уже лежит жетон активации.",
-  not_activatable: "Это нельзя активировать.", cannot_pay: "Нечем заплатить.", not_a_player: "Вы не играете за этим столом.",
-  game_over: "Партия окончена.", stale_timer: "Время этого шага уже вышло.",
-  unknown_invite: "Приглашение недействительно.", table_full: "Все места за столом заняты.", table_closed: "Все ушли из-за этого стола.",
-  not_started: "Партия начнётся, когда все сядут.", unknown_game: "Такой партии у вас нет.", bad_settings: "Такие настройки стола невозможны.",
-  bad_seats: "За столом от 2 до 4 мест.", bad_bots: "Боты занимают только свободные места.", bad_action: "Такого действия в игре нет.",
-  busy: "Партия меняется на другом устройстве — повторите.", engine_unavailable: "Сервер игры не ответил — повторите.",
-  rate_limited: "Слишком часто.", default: "Команда отклонена ({code}).",
+// The refusals of the rules (docs/games/echoes-of-time.md §17) and the shared codes a table of 2–4 words its
+// own way; the others are the shell's (shell/refusals.js). tests/js/shell_refusals.test.mjs checks every
+// code the server can send has both languages.
+const ERRORS = {
+  ru: {
+    wrong_phase: "Сейчас не фаза действий.", not_your_turn: "Сейчас не ваш ход.", decision_pending: "Сначала нужно решение.",
+    no_such_decision: "Это решение уже принято.", bad_choice: "Такой выбор невозможен.", main_action_done: "Основное действие уже сделано в этом ходу.",
+    main_action_missing: "Сначала сделайте основное действие.", slot_taken: "Эта ячейка уже занята вашим кубиком.", no_cube: "Оба кубика уже выставлены.",
+    not_in_hand: "Этой карты нет у вас в руке.", not_enough_cards: "Не хватает карт на сброс.", bad_discards: "Неверный набор карт на сброс.",
+    bad_space: "На это деление карту положить нельзя.", token_full: "На этом делении уже две карты.", nothing_playable: "Разыграть нечего.",
+    board_empty: "На поле времени нет карт.", bad_move: "Такой ход невозможен.", too_many_steps: "Слишком много шагов.",
+    not_your_creature: "Это не ваше существо.", not_a_creature: "Это не существо.", not_enough_strength: "Не хватает силы.",
+    source_entrenched: "Источник уже укреплён.", source_yours: "Этот Источник уже ваш.", source_not_yours: "Этот Источник не ваш.",
+    not_captured: "Источник не захвачен.", no_creatures: "Нужны существа.", already_activated: "На карте уже лежит жетон активации.",
+    not_activatable: "Это нельзя активировать.", cannot_pay: "Нечем заплатить.", not_a_player: "Вы не играете за этим столом.",
+    game_over: "Партия окончена.", stale_timer: "Время этого шага уже вышло.",
+    table_full: "Все места за столом заняты.", table_closed: "Все ушли из-за этого стола.",
+    not_started: "Партия начнётся, когда все сядут.", bad_settings: "Такие настройки стола невозможны.",
+    bad_seats: "За столом от 2 до 4 мест.", bad_bots: "Боты занимают только свободные места.",
+  },
+  en: {
+    wrong_phase: "It is not the action phase.", not_your_turn: "It is not your turn.", decision_pending: "A decision comes first.",
+    no_such_decision: "That decision is already made.", bad_choice: "That choice is not possible.", main_action_done: "The main action of this turn is done.",
+    main_action_missing: "Make the main action first.", slot_taken: "Your cube is already on that slot.", no_cube: "Both cubes are placed.",
+    not_in_hand: "That card is not in your hand.", not_enough_cards: "Not enough cards to discard.", bad_discards: "Those are not the cards to discard.",
+    bad_space: "A card cannot go onto that space.", token_full: "That space already holds two cards.", nothing_playable: "Nothing to play.",
+    board_empty: "There are no cards on the time track.", bad_move: "That move is not possible.", too_many_steps: "Too many steps.",
+    not_your_creature: "That creature is not yours.", not_a_creature: "That is not a creature.", not_enough_strength: "Not enough strength.",
+    source_entrenched: "The Source is already entrenched.", source_yours: "That Source is already yours.", source_not_yours: "That Source is not yours.",
+    not_captured: "The Source is not captured.", no_creatures: "Creatures are needed.", already_activated: "The card already holds an activation token.",
+    not_activatable: "That cannot be activated.", cannot_pay: "Nothing to pay with.", not_a_player: "You are not playing at this table.",
+    game_over: "The game is over.", stale_timer: "The time for that step is already up.",
+    table_full: "Every seat at the table is taken.", table_closed: "Everyone left this table.",
+    not_started: "The game begins once every seat is taken.", bad_settings: "These table settings are not possible.",
+    bad_seats: "A table has 2 to 4 seats.", bad_bots: "Bots take only free seats.",
+  },
 };
 
 export const t = translator(RU, EN);
-export const refusal = refusals(ERRORS_RU);
-
-export { escapeHTML } from "../../shell/text.js";
+export const REFUSALS = ERRORS;
+export const refusal = refusals(ERRORS);

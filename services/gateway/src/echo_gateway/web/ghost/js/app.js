@@ -1,10 +1,12 @@
 // Ghost Five in the browser: a new match (§12 settings; a friend by link or the bot), a match by its link
 // (settings shown before joining), the match itself (match.js), «Мои партии», «История» with replays and
 // «Лидеры». Speaks protocol v2 (services/gateway/PROTOCOL.md, «Ghost Five») over the shared Connection.
-import { getJSON } from "/js/api.js";
-import { Connection } from "/js/connection.js";
-import { lang, setLang } from "/js/i18n.js";
-import { notices } from "/js/notice.js";
+import { installChrome } from "../../shell/chrome.js";
+import { Connection } from "../../shell/connection.js";
+import { lang } from "../../shell/i18n.js";
+import { notices } from "../../shell/notices.js";
+import { onRoute } from "../../shell/router.js";
+import { getJSON } from "../../shell/session.js";
 import { boardHTML } from "./board.js";
 import { deviceGames, remember } from "./games.js";
 import { logHTML, roundResult } from "./log.js";
@@ -12,7 +14,8 @@ import { MatchScreen, rebuiltMatches } from "./match.js";
 import { rulesHTML } from "./rules_page.js";
 import { movedCells, rewindBoards } from "./rules.js";
 import { parseLinkSettings, publicSettings, readSettings, settingsForm, settingsSummary } from "./settings.js";
-import { escapeHTML, knownCodes, refusal, t } from "./words.js";
+import { knownCodes, refusal, t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const KIND = "ghost_five";
 const conn = new Connection(); // log deltas: a match's acks and updates carry only the turns this page lacks
@@ -257,14 +260,13 @@ async function leaders() {
 // --- routing ---
 let current = null;
 
-async function route() {
+async function show([where, arg, more]) {
   current?.unmount?.();
   current = null;
   if (pairing) command("unpair", { kind: KIND }); // left the waiting screen: stop waiting
   pairing = false;
   say("");
-  const [, where, arg, more] = location.hash.split("/");
-  if (where === "join" && arg) joinScreen(decodeURIComponent(arg), more);
+  if (where === "join" && arg) joinScreen(arg, more);
   else if (where === "m" && arg) current = new MatchScreen(arg, { conn, screen, say, command });
   else if (where === "r" && arg) current = new ReplayScreen(arg, more ? Number(more) : null);
   else if (where === "games") await myGames();
@@ -275,27 +277,13 @@ async function route() {
   if (current) await current.mount();
 }
 
-function chrome() {
-  document.documentElement.lang = lang();
-  document.title = t("title");
-  document.getElementById("brand").textContent = t("title");
-  document.getElementById("back").textContent = t("back");
-  document.getElementById("lang").textContent = t("langSwitch");
-  const state = document.getElementById("conn");
-  state.textContent = t(state.dataset.state);
-}
-
-document.getElementById("lang").addEventListener("click", () => {
-  setLang(lang() === "en" ? "ru" : "en");
-  chrome();
-  if (current?.render) current.render(); else route();
+const route = onRoute(show);
+installChrome(conn, {
+  title: () => t("title"),
+  onLang: () => { if (current?.render) current.render(); else route(); },
 });
-
-conn.addEventListener("state", (event) => { document.getElementById("conn").dataset.state = event.detail; chrome(); });
 let routed = false;
 conn.addEventListener("online", () => { if (!routed) { routed = true; route(); } });
-window.addEventListener("hashchange", route);
 // for tests: the socket, the screen's state, the client's refusal table
 window.ghost = { conn, screen: () => current, refusal, knownCodes, rebuiltMatches };
-chrome();
 conn.open();

@@ -1,7 +1,8 @@
 // The board: columns A–T without «I» along the bottom, rows numbered from the bottom; stones with their
 // corner digits and the dashed next-to-go frame, anchors ∞ with their memo, walls, trails and marks.
 import { cellName, LETTERS } from "./rules.js";
-import { escapeHTML, t } from "./words.js";
+import { t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 function memoText(memo) {
   if (!memo) return "";

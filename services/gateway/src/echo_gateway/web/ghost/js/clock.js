@@ -1,5 +1,5 @@
 // The seats' clocks (docs/games/ghost-five.md §7) counted down on this device from the view: a seat's clock
-// runs since `clock_since` (the server's time, which /js/servertime.js learns) on top of `clock_spent`; move
+// runs since `clock_since` (the server's time, which shell/servertime.js learns) on top of `clock_spent`; move
 // time first, then the reserve.
 
 /** The server times a view says have passed, for ServerTime: each running clock's start and the reveal

@@ -1,7 +1,8 @@
 // The log (журнал): each turn, both actions by address with their outcomes, in the players' colours;
 // an address names its cells in `data-cells`, which the board lights up on hover.
 import { actionCells, actionWords } from "./notation.js";
-import { escapeHTML, t } from "./words.js";
+import { t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const CELL = /[A-Z]\d{1,2}/g;
 

@@ -1,11 +1,11 @@
 // One match as this seat sees it: the lobby with its invitation, then the board, the cards, the move
 // panel with its confirm pause, the cell menu, the log with rewind, and the end. Every move goes out as a
 // SHA-256 commit; its action and salt wait in localStorage for the reveal (secret.js).
-import { getJSON } from "/js/api.js";
-import { ServerTime } from "/js/servertime.js";
+import { getJSON } from "../../shell/session.js";
+import { ServerTime } from "../../shell/servertime.js";
 import { boardHTML } from "./board.js";
 import { pastMoments } from "./clock.js";
-import { withLog } from "/js/log_delta.js";
+import { withLog } from "../../shell/log_delta.js";
 import { known, remember } from "./games.js";
 import { logHTML } from "./log.js";
 import { cellMenu, clockOf, clockText, endPanel, movePanel, playerCard, roundOverPanel } from "./panels.js";
@@ -13,7 +13,8 @@ import { boardFromRows, movedCells, rewindBoards, rowCells, rowsText, takeBackab
 import { coachStep } from "./coach.js";
 import { commitHash, forget, seal, secureHashing, stored } from "./secret.js";
 import { DEFAULTS, linkSettings, publicSettings, settingsSummary } from "./settings.js";
-import { escapeHTML, t } from "./words.js";
+import { t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const PAUSE_MS = 3000;
 const other = (seat) => (seat === "A" ? "B" : "A");

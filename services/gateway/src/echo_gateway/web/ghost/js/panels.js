@@ -3,7 +3,8 @@
 import { elapsed, left, mmss } from "./clock.js";
 import { actionWords } from "./notation.js";
 import { legalOn, neighbour, takeBackable } from "./rules.js";
-import { escapeHTML, t } from "./words.js";
+import { t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const LAG = 2; // the server's lag allowance: `deadlines.clocks` includes it
 

@@ -1,7 +1,7 @@
 // «Правила»: Ghost Five in our own words, Russian and English (docs/games/ghost-five.md is the full rules).
 // Each section is a title and paragraphs; the page is built from them so both languages keep one shape.
-import { lang } from "/js/i18n.js";
-import { escapeHTML } from "./words.js";
+import { lang } from "../../shell/i18n.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const RU = [
   ["Партия и раунды", [

@@ -1,6 +1,7 @@
 // Room settings (docs/games/ghost-five.md, room settings): the form of a new match, its summary (shown
 // before joining), and their short form carried in the invitation link.
-import { escapeHTML, t } from "./words.js";
+import { t } from "./words.js";
+import { escapeHTML } from "../../shell/text.js";
 
 export const CHOICES = {
   board: [13, 15, 19], row: [4, 5], capture: ["off", "on"], memory: [5, 6, 7, 8, 9],

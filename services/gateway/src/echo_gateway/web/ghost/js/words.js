@@ -1,9 +1,9 @@
-// Ghost Five's words: Russian first, English by the shared switch (js/i18n.js keeps the choice).
-import { refusals, sharedRefusalCodes, translator } from "/js/i18n.js";
+// Ghost Five's words: Russian first, English by the shared switch (shell/i18n.js keeps the choice).
+import { translator } from "../../shell/i18n.js";
+import { refusals, wordedCodes } from "../../shell/refusals.js";
 
 const RU = {
-  title: "Призрачная пятёрка", back: "← Эхо-вызов", langSwitch: "EN",
-  online: "на связи", connecting: "соединение…", offline: "нет связи",
+  title: "Призрачная пятёрка",
   newGame: "Новая партия", opponent: "Соперник", vsFriend: "Друг по ссылке", vsBot: "Бот", vsQuick: "Быстрый подбор",
   vsLocal: "Двое на одном устройстве", botLevel: "Уровень бота", lv_easy: "лёгкий", lv_strong: "сильный",
   s_board: "Поле", s_row: "Цель (в ряд)", s_capture: "Захват пар", s_memory: "Память", s_walls: "Срок стен",
@@ -83,8 +83,7 @@ const RU = {
 };
 
 const EN = {
-  title: "Ghost Five", back: "← Echo Challenge", langSwitch: "RU",
-  online: "online", connecting: "connecting…", offline: "offline",
+  title: "Ghost Five",
   newGame: "New match", opponent: "Opponent", vsFriend: "A friend by link", vsBot: "Bot", vsQuick: "Quick pairing",
   vsLocal: "Two on one device", botLevel: "Bot level", lv_easy: "easy", lv_strong: "strong",
   s_board: "Board", s_row: "Row to win", s_capture: "Capture of pairs", s_memory: "Memory", s_walls: "Wall lifetime",
@@ -163,36 +162,37 @@ const EN = {
   rulesLink: "Rules", vsName: "vs {p}", matchOf: "Match of {d}",
 };
 
-// Every refusal the client can meet: the rules' (libs/games/ghost_five decide, hosting), the tables' and
-// the gateway's (services/gateway/PROTOCOL.md). tests/e2e/test_ghost_game.py checks none is missing.
-const ERRORS_RU = {
-  match_over: "Партия уже окончена.", already_committed: "Ход в этом ходу уже сделан.",
-  nothing_to_withdraw: "Отменять нечего: хода нет.", opponent_committed: "Соперник уже сходил: ход отменить нельзя.",
-  reveal_open: "Соперник выбыл из хода: ходы уже раскрываются.", not_revealing: "Сейчас раскрывать нечего.",
-  stale: "Этот ход уже прошёл.", not_due: "Время ещё не вышло.", not_started: "Сдаться можно после первого хода; до него — «Выход».",
-  started: "Первый ход уже сыгран: выйти можно, только сдавшись.", bad_command: "Такой команды в игре нет.",
-  reveal_missing: "Ход не раскрыт вовремя: пропуск.", reveal_mismatch: "Раскрытый ход не совпал с хешем: пропуск.",
-  reveal_malformed: "Раскрытый ход записан неверно: пропуск.", late_commit: "Ход пришёл слишком поздно: пропуск.",
-  illegal_action: "Такой ход невозможен: пропуск.", no_commit: "Ход не сделан вовремя: пропуск.",
-  unknown_invite: "Приглашение недействительно.", wrong_kind: "Это приглашение в другую игру.", table_full: "В этой партии уже двое.",
-  table_closed: "Эту партию покинули до начала.", game_started: "Партия уже началась.", unknown_game: "Такой партии у вас нет.",
-  already_in_game: "Вы уже в другой партии этой игры: закончите её или выйдите.",
-  bad_action: "Такого действия в игре нет.", bad_settings: "Такие настройки партии невозможны.", bad_seats: "В партии два места.",
-  bad_bots: "Такого бота нет.", unknown_kind: "Эта игра на сервере пока не запущена.", bad_message: "Сервер не понял команду.",
-  not_over: "Реванш можно предложить, когда партия окончена.", no_rematch: "Реванш — только для партии двух игроков по сети.",
-  tutorial_step: "Учебное задание ждёт другого хода.",
-  game_over: "Партия уже окончена.", busy: "Партия меняется на другом устройстве — повторите.",
-  engine_unavailable: "Сервер игры не ответил — повторите.", conflict: "Партию не удалось открыть — повторите.", rate_limited: "Слишком часто.", too_large: "Слишком длинная команда.",
-  not_authenticated: "Нужно войти заново.", unknown_type: "Сервер не знает такой команды.", bad_json: "Сервер не понял команду.",
-  bad_request: "Сервер не понял команду.", bad_frame: "Сервер не понял команду.",
-  leagues_unavailable: "Сервер лиг не ответил — повторите.", internal: "Сервер игры не смог выполнить команду — ничего не изменилось.",
-  default: "Команда отклонена ({code}).",
+// The refusals of Ghost Five's rules and hosting (libs/games/ghost_five) and a void turn's reasons, and the
+// shared codes a two-player match words its own way; the others are the shell's (shell/refusals.js).
+// tests/js/shell_refusals.test.mjs checks every code the server can send has both languages.
+const ERRORS = {
+  ru: {
+    match_over: "Партия уже окончена.", game_over: "Партия уже окончена.", already_committed: "Ход в этом ходу уже сделан.",
+    nothing_to_withdraw: "Отменять нечего: хода нет.", opponent_committed: "Соперник уже сходил: ход отменить нельзя.",
+    reveal_open: "Соперник выбыл из хода: ходы уже раскрываются.", not_revealing: "Сейчас раскрывать нечего.",
+    not_due: "Время ещё не вышло.", not_started: "Сдаться можно после первого хода; до него — «Выход».",
+    started: "Первый ход уже сыгран: выйти можно, только сдавшись.", bad_command: "Такой команды в игре нет.",
+    reveal_missing: "Ход не раскрыт вовремя: пропуск.", reveal_mismatch: "Раскрытый ход не совпал с хешем: пропуск.",
+    reveal_malformed: "Раскрытый ход записан неверно: пропуск.", late_commit: "Ход пришёл слишком поздно: пропуск.",
+    illegal_action: "Такой ход невозможен: пропуск.", no_commit: "Ход не сделан вовремя: пропуск.",
+    table_full: "В этой партии уже двое.", bad_seats: "В партии два места.",
+  },
+  en: {
+    match_over: "The match is over.", game_over: "The match is over.", already_committed: "You have already moved this turn.",
+    nothing_to_withdraw: "Nothing to withdraw: you have not moved.", opponent_committed: "Your opponent has moved: the move cannot be withdrawn.",
+    reveal_open: "Your opponent is out of this turn: the moves are being revealed.", not_revealing: "There is nothing to reveal now.",
+    not_due: "The time is not up yet.", not_started: "You can resign after the first move; before it, «Leave».",
+    started: "The first move is made: you can only leave by resigning.", bad_command: "The game has no such command.",
+    reveal_missing: "The move was not revealed in time: a skip.", reveal_mismatch: "The revealed move did not match its hash: a skip.",
+    reveal_malformed: "The revealed move was malformed: a skip.", late_commit: "The move came too late: a skip.",
+    illegal_action: "That move is not possible: a skip.", no_commit: "No move was made in time: a skip.",
+    table_full: "This match already has two players.", bad_seats: "A match has two seats.",
+  },
 };
 
 export const t = translator(RU, EN);
-export const refusal = refusals(ERRORS_RU);
+export const REFUSALS = ERRORS;
+export const refusal = refusals(ERRORS);
 
-/** For the test that every code the rules and the server can return has its Russian message. */
-export const knownCodes = () => [...new Set([...Object.keys(ERRORS_RU), ...sharedRefusalCodes()])].filter((code) => code !== "default");
-
-export { escapeHTML } from "../../shell/text.js";
+/** The codes this page words in both languages (the e2e test holds them against the server's). */
+export const knownCodes = () => wordedCodes(ERRORS);

@@ -1,9 +1,9 @@
-// The home's row of games (issue 39, point 12): all four games of the site, each in a sentence, and what
+// The home's row of games: all four games of the site, each in a sentence, and what
 // this player has open in each — his live Echo games (one player: always his turn) from the server's list,
 // and his Ghost Five matches this device knows (the Ghost client keeps them per account: ghost/js/games.js).
 // Ark and Echoes of Time keep no list of open rooms a page can read: their tiles lead to their lobbies.
 import { t } from "./i18n.js";
-import { escapeHTML } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const GHOST_OPEN = ["live", "lobby"];
 

@@ -1,6 +1,7 @@
 // The 10×10 field as the player sees it (echo-challenge.md §19 element 5), and the whole field of an ended game.
 import { t } from "./i18n.js";
-import { COLOR_OF, SIGN, escapeHTML, membraneSectors, nameOf } from "./board.js";
+import { COLOR_OF, SIGN, membraneSectors, nameOf } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 
 /** The field's HTML: one button per sector, with every mark of the view (hints, frames, blinking, timers). */
 export function fieldHTML(view, focus, readonly) {

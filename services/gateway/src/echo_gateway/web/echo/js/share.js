@@ -2,7 +2,7 @@
 // and name, the Credits, how many ephemera were opened clean and with losses, the Orders, and a link.
 // It never carries the field, a sector, a colour or the ephemera's sizes: a friend who has not played
 // learns nothing of where things are. Pure: no DOM.
-import { fill } from "../shell/text.js";
+import { fill } from "../../shell/text.js";
 
 const WORDS = {
   ru: {

@@ -3,7 +3,7 @@
 // device remembers of it: an unfinished one to continue, whether it was completed, whether a newcomer was
 // asked once before his first Daily.
 import { t, lang } from "./i18n.js";
-import { escapeHTML } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const GAME_KEY = "echo.tutorialGame";
 const DONE_KEY = "echo.tutorialDone";

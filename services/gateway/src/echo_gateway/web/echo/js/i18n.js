@@ -1,11 +1,12 @@
-// The UI's words: Russian first, English available. The choice is kept in localStorage.
-import { fill as fillForms } from "../shell/text.js";
+// Echo Challenge's words: Russian first, English by the shared switch (shell/i18n.js keeps the choice).
+import { lang, translator } from "../../shell/i18n.js";
+import { refusals } from "../../shell/refusals.js";
+
+export { lang, setLang } from "../../shell/i18n.js";
 
 const RU = {
   title: "Эхо-вызов",
-  lang: "English", langLabel: "Switch to English",
   home: "В главное меню", rules: "Правила", menu: "Меню", close: "Закрыть",
-  connecting: "Соединение…", offline: "Нет связи — переподключаемся…", online: "На связи",
   credits: "Кредиты партии", connectivity: "Связность", contour: "Контур", charge: "Заряд",
   layer: "Заряд слоя", membranes: "Мембраны", noMembranes: "нет",
   probe: "Зонд", beam: "Эхолуч", tools: "Инструменты",
@@ -87,9 +88,7 @@ const RU = {
 
 const EN = {
   title: "Echo Challenge",
-  lang: "Русский", langLabel: "Переключить на русский",
   home: "Main menu", rules: "Rules", menu: "Menu", close: "Close",
-  connecting: "Connecting…", offline: "Connection lost — reconnecting…", online: "Online",
   credits: "Credits", connectivity: "Connectivity", contour: "Contour", charge: "Charge",
   layer: "Layer charge", membranes: "Membranes", noMembranes: "none",
   probe: "Probe", beam: "Beam", tools: "Tools",
@@ -169,56 +168,32 @@ const EN = {
   keyboardHelp: "Keys: P — Probe, B — Beam, arrows — pick a sector, Enter/Space — click, F — Finish.",
 };
 
-// Error codes of protocol v1, as the player reads them.
+// The refusals of Echo Challenge's rules (libs/games/echo) and the shared codes a solo game words its own
+// way; the others are the shell's (shell/refusals.js).
 const ERRORS = {
   ru: {
     sector_open: "Этот сектор уже вскрыт — щелчок не считается.",
     not_enough_charge: "Не хватает Заряда на Эхолуч.",
     game_over: "Партия уже окончена.",
     tutorial_step: "Учебное задание ждёт другого щелчка.",
-    no_daily: "Эхо-вызов дня сейчас не идёт.",
-    free_limit: "Три Свободные партии на сегодня уже сыграны.",
-    lobby_limit: "Слишком много ваших столов ждут игроков — начните или покиньте один из них.",
-    table_limit: "Сегодня вы открыли слишком много столов этой игры — попробуйте позже.",
-    tutorial_limit: "Обучение сегодня запускалось слишком часто — попробуйте завтра.",
-    too_many_connections: "Открыто слишком много вкладок или устройств — закройте лишние.",
-    bad_preset: "Такого поля нет в списке.",
-    busy: "Партия меняется на другом устройстве — повторите.",
-    rate_limited: "Слишком часто — чуть помедленнее.",
-    engine_unavailable: "Игровой сервер не ответил. Повторяем…",
-    leagues_unavailable: "Сервер лиг не ответил. Повторяем…",
     unknown_game: "Такой партии нет.",
     bad_move: "Такого хода нет.",
-    not_authenticated: "Сеанс не опознан — входим заново.",
-    bad_message: "Сервер не понял запрос.",
-    default: "Что-то пошло не так ({code}).",
+    engine_unavailable: "Игровой сервер не ответил. Повторяем…",
+    leagues_unavailable: "Сервер лиг не ответил. Повторяем…",
   },
   en: {
     sector_open: "This sector is already open — not a tick.",
     not_enough_charge: "Not enough Charge for the Beam.",
     game_over: "The game has ended.",
     tutorial_step: "The Tutorial wants another click.",
-    no_daily: "No Daily is running right now.",
-    free_limit: "Today's three Free games are used.",
-    lobby_limit: "Too many of your tables are waiting for players — start or leave one first.",
-    table_limit: "You have opened too many tables of this game today — try again later.",
-    tutorial_limit: "The Tutorial has been started too often today — try again tomorrow.",
-    too_many_connections: "Too many tabs or devices are open — close some.",
-    bad_preset: "No such field in the list.",
-    busy: "The game is changing on another device — try again.",
-    rate_limited: "Too fast — slow down a little.",
-    engine_unavailable: "The game server did not answer. Retrying…",
-    leagues_unavailable: "The league server did not answer. Retrying…",
     unknown_game: "No such game.",
     bad_move: "Not a move of this game.",
-    not_authenticated: "Session not recognised — signing in again.",
-    bad_message: "The server did not understand the request.",
-    default: "Something went wrong ({code}).",
+    engine_unavailable: "The game server did not answer. Retrying…",
+    leagues_unavailable: "The league server did not answer. Retrying…",
   },
 };
 
-
-// The Chart, Leagues, friends, the account and challenges (issue 8).
+// The Chart, Leagues, friends, the account and challenges.
 Object.assign(RU, {
   chart: "Чарт", chartTitle: "Чарт Эхо-вызова", account: "Аккаунт",
   bronze: "Бронза", silver: "Серебро", gold: "Золото", platinum: "Платина",
@@ -310,7 +285,7 @@ Object.assign(EN, {
   friendsMade: "You and {c} are friends now.", challengeCompare: "Compare with your challenger",
 });
 
-// An ended Daily's place and shareable result, the Overload warning, a bad confirmation link (issue 40).
+// An ended Daily's place and shareable result, the Overload warning, a bad confirmation link.
 Object.assign(RU, {
   placeLoading: "Ищем ваше место в Чарте…", placeNoCredits: "Партия без Кредитов в Чарт не входит.",
   placeLater: "Место в Чарте появится через минуту.", placeHour: "Ваше место на этот час: {p} из {n}.",
@@ -361,42 +336,13 @@ export function serverError(body, fallback = "") {
   return e.message || e.message_ru || fallback || (e.code ?? "error");
 }
 
-const DICTS = { ru: RU, en: EN };
-const KEY = "echo.lang";
+export const t = translator(RU, EN);
 
-export function lang() {
-  const stored = localStorage.getItem(KEY);
-  return stored === "en" ? "en" : "ru";
-}
+export const REFUSALS = ERRORS;
+const refusal = refusals(ERRORS);
 
-export function setLang(value) {
-  localStorage.setItem(KEY, value === "en" ? "en" : "ru");
-  document.documentElement.lang = lang();
-}
-
-const fill = (text, params) => fillForms(lang(), text, params);
-
-export function t(key, params = {}) {
-  return fill(DICTS[lang()][key] ?? RU[key] ?? key, params);
-}
-
-/** A game's own `t` over its words: the page's language, Russian where English has no word. */
-export function translator(ru, en) {
-  return (key, params = {}) => fill((lang() === "en" ? en : ru)[key] ?? ru[key] ?? key, params);
-}
-
-/** A game's refusals for people: Russian from the code (`errorsRu`, with a `default`); in English the
- * server's own message. */
-/** The codes every page has Russian words for (a game's own `refusals` falls back to them). */
-export const sharedRefusalCodes = () => Object.keys(ERRORS.ru).filter((code) => code !== "default");
-
-export function refusals(errorsRu) {
-  return (code, message) => (lang() === "en" ? message || code
-    : (errorsRu[code] ?? ERRORS.ru[code] ?? errorsRu.default).replace("{code}", code));
-}
-
+/** A refusal of a move or a start in words; the Tutorial's own hint (its message) says which click it wants. */
 export function errorText(code, serverMessage) {
-  const table = ERRORS[lang()];
   if (code === "tutorial_step" && serverMessage && lang() === "ru") return serverMessage;
-  return (table[code] ?? table.default).replace("{code}", code);
+  return refusal(code);
 }

@@ -1,6 +1,6 @@
 // The log (echo-challenge.md §19 element 12): what each tick brought and cost, in the player's words.
 import { t, lang } from "./i18n.js";
-import { number } from "../shell/text.js";
+import { number } from "../../shell/text.js";
 import { termHTML } from "./terms.js";
 import { COLOR_OF } from "./board.js";
 

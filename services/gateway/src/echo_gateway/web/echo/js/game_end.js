@@ -2,8 +2,8 @@
 // Chart of the day (echo-challenge.md §16) — or «вне Чарта» with why and how to get in (§15) — and the
 // result as a spoiler-free text to share (share.js), a confirmed player's challenge link in it once made.
 import { t, lang } from "./i18n.js";
-import { getJSON } from "./api.js";
-import { escapeHTML } from "./board.js";
+import { getJSON } from "../../shell/session.js";
+import { escapeHTML } from "../../shell/text.js";
 import { resultOf, shareText } from "./share.js";
 
 const WAITS_MS = [0, 500, 1000, 2000, 3000, 5000]; // the leagues projection follows the game by a moment

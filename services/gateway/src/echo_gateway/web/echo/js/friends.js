@@ -2,8 +2,8 @@
 // unblock a blocked player (GET /friends/search, POST /friends, DELETE /friends/{id}, GET /friends,
 // DELETE /friends/blocks/{id}).
 import { t, serverError } from "./i18n.js";
-import { call } from "./api.js";
-import { escapeHTML } from "./board.js";
+import { call } from "../../shell/session.js";
+import { escapeHTML } from "../../shell/text.js";
 import { shownName } from "./names.js";
 
 /** The search form and the blocked players, below the friends' table. */

@@ -9,8 +9,6 @@ export const indexOf = (name) => {
 export const COLOR_OF = { g: "green", y: "yellow", r: "red" };
 export const SIGN = { segment: "●", membrane: "◆" };
 
-export { escapeHTML } from "../shell/text.js";
-
 /** Open membranes known from the log: sector name -> "triggered" | "out". */
 export function membraneSectors(log = []) {
   const known = new Map();

@@ -4,12 +4,13 @@ import { dailyToday } from "./api.js";
 import { overloadRisk } from "./overload.js";
 import { endPlaceHTML, loadPlace, shareHTML, wireShare } from "./game_end.js";
 import { termHTML, membraneEffect } from "./terms.js";
-import { escapeHTML, indexOf, nameOf } from "./board.js";
+import { indexOf, nameOf } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 import { fieldHTML } from "./field.js";
 import { fmt, logLine } from "./log.js";
 import { challengeMakerHTML, scoreToBeat, wireChallengeMaker } from "./challenge.js";
 import { rememberTutorial, tutorialBannerHTML, wrongClickText } from "./tutorial.js";
-import { withLog } from "./log_delta.js";
+import { withLog } from "../../shell/log_delta.js";
 
 const cache = new Map(); // game id -> {version, view}: views from acks made elsewhere (the main screen)
 export const rememberView = (gameId, version, view) => cache.set(gameId, { version, view });

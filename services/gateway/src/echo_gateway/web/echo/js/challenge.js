@@ -1,8 +1,10 @@
 // Challenges (echo-challenge.md §18): «Бросить вызов» after a Daily makes today's link; a link opened on this device
 // (`/?challenge=<token>`) shows who challenged and, once the Daily is played, both scores side by side.
 import { t, lang, serverError } from "./i18n.js";
-import { call, keepChallenge, pendingChallenge } from "./api.js";
-import { dayText, escapeHTML } from "./board.js";
+import { keepChallenge, pendingChallenge } from "./api.js";
+import { call } from "../../shell/session.js";
+import { dayText } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 
 /** The «Бросить вызов» block of a Daily's end panel; `state` survives the game screen's re-renders. */
 export function challengeMakerHTML(state) {

@@ -2,8 +2,10 @@
 // field; the Game of the day (▶ opens the replay viewer); «Лига» (the caller's group); «Друзья».
 // A callsign opens a small card: add to friends, block.
 import { t, lang, serverError } from "./i18n.js";
-import { call, dailiesDay, friendsScores, getJSON, myLeague } from "./api.js";
-import { dayText, escapeHTML } from "./board.js";
+import { dailiesDay, friendsScores, myLeague } from "./api.js";
+import { call, getJSON } from "../../shell/session.js";
+import { dayText } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 import { fieldHTML } from "./field.js";
 import { termHTML } from "./terms.js";
 import { friendsToolsHTML, wireFriends } from "./friends.js";

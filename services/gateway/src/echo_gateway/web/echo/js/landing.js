@@ -3,8 +3,10 @@
 // links —; only the press does. The confirmation page names the account (callsign) the address will join
 // and warns when this browser plays as another account; both lead back into the game.
 import { t, lang, serverError } from "./i18n.js";
-import { account, call, storedToken } from "./api.js";
-import { dayTime, escapeHTML } from "./board.js";
+import { account } from "./api.js";
+import { call, storedToken } from "../../shell/session.js";
+import { dayTime } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const page = (body) => `<div class="main landing" data-testid="landing"><section class="card landing-card">${body}</section></div>`;
 

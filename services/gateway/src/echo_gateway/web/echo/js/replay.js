@@ -1,7 +1,7 @@
 // A finished game move by move (GET /api/v1/games/{id}/replay): the game screen, read-only, with a frame slider.
 import { t } from "./i18n.js";
-import { getJSON } from "./api.js";
-import { escapeHTML } from "./board.js";
+import { getJSON } from "../../shell/session.js";
+import { escapeHTML } from "../../shell/text.js";
 import { GameScreen } from "./game.js";
 
 export class ReplayScreen extends GameScreen {

@@ -2,8 +2,9 @@
 // the devices signed in (devices.js).
 // The server's refusals are shown as it words them (message_ru in Russian), by their code.
 import { t, serverError } from "./i18n.js";
-import { account, call, friendsScores } from "./api.js";
-import { escapeHTML } from "./board.js";
+import { account, friendsScores } from "./api.js";
+import { call } from "../../shell/session.js";
+import { escapeHTML } from "../../shell/text.js";
 import { DevicesCard } from "./devices.js";
 
 export class AccountScreen {

@@ -1,6 +1,9 @@
-// The client's entry point: one connection, a hash router, the notice banner and the language switch.
-import { t, lang, setLang } from "./i18n.js";
-import { Connection } from "./connection.js";
+// Echo Challenge's page (and the site's home): the shell's connection, router and bar, the Daily's notice
+// banner, and the screens by the hash.
+import { t, lang } from "./i18n.js";
+import { installChrome } from "../../shell/chrome.js";
+import { Connection } from "../../shell/connection.js";
+import { go, onRoute } from "../../shell/router.js";
 import { GameScreen } from "./game.js";
 import { MainScreen } from "./main.js";
 import { RulesScreen } from "./rules.js";
@@ -14,40 +17,31 @@ import { clock } from "./board.js";
 
 const conn = new Connection();
 const root = document.getElementById("screen");
-const status = document.getElementById("conn");
 const banner = document.getElementById("notice");
 let screen = null;
 let countdown = null;
 
-function navigate(hash) {
-  if (location.hash === hash) route();
-  else location.hash = hash;
-}
+const navigate = go;
+const GAME_ID = /^[A-Za-z0-9_:-]{1,64}$/;
+const REPLAY_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const WORD = /^\w+$/;
 
-function route() {
+function show(parts) {
   screen?.unmount();
   hideTerm();
-  const hash = location.hash || "#/";
-  const game = hash.match(/^#\/game\/([A-Za-z0-9_:-]{1,64})$/);
-  const replay = hash.match(/^#\/replay\/([A-Za-z0-9_-]{1,64})$/);
-  const chart = hash.match(/^#\/chart(?:\/(\w+))?(?:\/(\w+))?$/);
-  const letter = hash.match(/^#\/(confirm|login)\/([^/]{1,600})$/);
-  if (letter) {
-    const token = decodeURIComponent(letter[2]);
-    screen = letter[1] === "confirm" ? new ConfirmEmailScreen(root, token) : new LoginLinkScreen(root, token);
-  } else if (chart) screen = new ChartScreen(root, navigate, chart[1], chart[2]);
-  else if (hash === "#/account") screen = new AccountScreen(root);
-  else if (game) screen = new GameScreen(root, conn, game[1], navigate);
-  else if (replay) screen = new ReplayScreen(root, conn, replay[1], navigate);
-  else if (hash === "#/rules") screen = new RulesScreen(root);
+  const [where, arg, more] = parts;
+  const one = parts.length === 2;
+  if (["confirm", "login"].includes(where) && one && arg.length <= 600) {
+    screen = where === "confirm" ? new ConfirmEmailScreen(root, arg) : new LoginLinkScreen(root, arg);
+  } else if (where === "chart" && parts.length <= 3 && parts.slice(1).every((part) => WORD.test(part))) {
+    screen = new ChartScreen(root, navigate, arg, more);
+  } else if (where === "account" && parts.length === 1) screen = new AccountScreen(root);
+  else if (where === "game" && one && GAME_ID.test(arg)) screen = new GameScreen(root, conn, arg, navigate);
+  else if (where === "replay" && one && REPLAY_ID.test(arg)) screen = new ReplayScreen(root, conn, arg, navigate);
+  else if (where === "rules" && parts.length === 1) screen = new RulesScreen(root);
   else screen = new MainScreen(root, conn, navigate);
   screen.mount();
   window.scrollTo(0, 0);
-}
-
-function showConn(state) {
-  status.dataset.state = state;
-  status.textContent = state === "online" ? t("online") : state === "connecting" ? t("connecting") : t("offline");
 }
 
 function showNotice(notice) {
@@ -81,29 +75,16 @@ conn.addEventListener("online", () => {
   }
   accountShown = conn.accountId;
 });
-conn.addEventListener("state", (e) => showConn(e.detail));
 conn.addEventListener("notice", (e) => showNotice(e.detail));
 
-document.getElementById("lang").addEventListener("click", () => {
-  setLang(lang() === "ru" ? "en" : "ru");
-  paintChrome();
-  route();
-});
-
-function paintChrome() {
-  document.documentElement.lang = lang();
-  document.title = t("title");
-  const button = document.getElementById("lang");
-  button.textContent = lang() === "ru" ? "EN" : "RU";
-  button.setAttribute("aria-label", t("langLabel"));
-  document.getElementById("home-link").textContent = t("title");
+/** The bar's links to the other games, in the page's language. */
+function paintGameLinks() {
   for (const [id, key] of [["eot-link", "gameEot"], ["ark-link", "gameArk"], ["ghost-link", "gameGhost"]]) {
     const link = document.querySelector(`[data-testid=${id}]`);
     link.textContent = t(key);
     link.lang = lang();
   }
   document.querySelector(".chrome nav.games").setAttribute("aria-label", t("gamesLabel"));
-  showConn(conn.state);
 }
 
 // A challenge link (`/challenge/<token>`, before 2026-12-01 `/?challenge=<token>`): kept on this device,
@@ -119,8 +100,9 @@ if (challenge) {
 }
 
 installTermPopover();
-window.addEventListener("hashchange", route);
-paintChrome();
+const route = onRoute(show);
+installChrome(conn, { title: () => t("title"), onLang: () => { paintGameLinks(); route(); } });
+paintGameLinks();
 route();
 conn.open();
 window.echo = { conn, showNotice, view: () => screen?.view ?? null }; // for tests and debugging

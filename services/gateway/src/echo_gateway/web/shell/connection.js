@@ -1,8 +1,8 @@
 // WebSocket protocol v2 (services/gateway/PROTOCOL.md): hello, commands with client ids, acks and errors,
 // pushes (update, notice, presence, heartbeat), and a reconnect that resends unanswered commands with their ids.
-// Every game's client shares it; `logDelta` (the long logs of Echo Challenge and Ghost Five) asks for log
-// deltas in the hello (log_delta.js merges them).
-import { ensureToken, forgetToken } from "./api.js";
+// Every game's page has one; `logDelta` (the long logs of Echo Challenge, Ghost Five and Echoes of Time) asks
+// for log deltas in the hello (log_delta.js merges them). A game resumes its own view on the "online" event.
+import { ensureToken, forgetToken } from "./session.js";
 
 // A command a back-end service did not answer in time changed nothing and is resent with the same id
 // (harmless: the engine applies an id once). A start is resent longer: at midnight everyone starts the
@@ -10,6 +10,14 @@ import { ensureToken, forgetToken } from "./api.js";
 const RESENDABLE = new Set(["engine_unavailable", "leagues_unavailable"]);
 const RESENDS = { start: 8, other: 3 };
 const resendDelay = (attempt) => Math.min(500 * attempt, 5000);
+
+// A lost socket is opened again after a delay that doubles up to a ceiling: a server that is restarting is
+// not flooded by every page at once, and a short drop is over in half a second.
+export const FIRST_RETRY = 500;
+const LAST_RETRY = 5000;
+
+/** The delay before the reconnect after one that waited `delay` ms. */
+export const nextRetry = (delay) => Math.min(delay * 2, LAST_RETRY);
 
 let counter = 0;
 const newId = () => `c${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -21,7 +29,7 @@ export class Connection extends EventTarget {
     this.ws = null;
     this.state = "offline"; // offline | connecting | online
     this.pending = new Map(); // id -> {frame, resolve, retries}
-    this.retryDelay = 500;
+    this.retryDelay = FIRST_RETRY;
     this.accountId = null;
     this.closedByUs = false;
     this.pingTimer = null;
@@ -56,7 +64,7 @@ export class Connection extends EventTarget {
     try { frame = JSON.parse(text); } catch { return; }
     if (frame.type === "welcome") {
       this.accountId = frame.account_id;
-      this.retryDelay = 500;
+      this.retryDelay = FIRST_RETRY;
       this.setState("online");
       clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.send({ type: "ping", id: newId() }), 30000);
@@ -97,7 +105,7 @@ export class Connection extends EventTarget {
 
   scheduleReconnect() {
     const delay = this.retryDelay;
-    this.retryDelay = Math.min(this.retryDelay * 2, 5000);
+    this.retryDelay = nextRetry(delay);
     setTimeout(() => this.open(), delay);
   }
 

@@ -2,8 +2,8 @@
 // browser's User-Agent, when it signed in (Moscow time), «Выйти» for one device, for every other one, and
 // for this device. A device signed out here has its open game connection closed by the server at once.
 import { t, lang, serverError } from "./i18n.js";
-import { call, forgetToken } from "./api.js";
-import { escapeHTML } from "./board.js";
+import { call, forgetToken } from "../../shell/session.js";
+import { escapeHTML } from "../../shell/text.js";
 
 const BROWSERS = [[/Edg\//, "Edge"], [/OPR\/|Opera/, "Opera"], [/YaBrowser/, "Яндекс Браузер"], [/Firefox\//, "Firefox"],
   [/Chrome\/|CriOS/, "Chrome"], [/Safari\//, "Safari"]];

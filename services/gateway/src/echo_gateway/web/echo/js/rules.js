@@ -1,6 +1,6 @@
 // The rules in our own words, with the cheat-sheet. Russian first; a shorter English version.
 import { lang, t } from "./i18n.js";
-import { escapeHTML } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 import { glossary, termHTML } from "./terms.js";
 
 const RU = () => `

@@ -9,7 +9,7 @@ export function notices(element, conn, refusal) {
 
   async function command(type, fields) {
     const answer = await conn.command(type, fields);
-    if (answer.type === "error") say(refusal(answer.code, answer.message));
+    if (answer.type === "error") say(refusal(answer.code));
     else say("");
     return answer;
   }

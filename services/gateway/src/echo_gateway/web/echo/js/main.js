@@ -1,10 +1,12 @@
 // The main screen: today's Daily, the Tutorial and the Free games.
 import { t, errorText, lang } from "./i18n.js";
-import { account, dailyToday, friendsScores, getJSON, myLeague, playOptions } from "./api.js";
+import { account, dailyToday, friendsScores, myLeague, playOptions } from "./api.js";
+import { getJSON } from "../../shell/session.js";
 import { friendsTable } from "./chart.js";
 import { challengeCard } from "./challenge.js";
 import { keepChallenge } from "./api.js";
-import { clock, dayText, escapeHTML, secondsToMidnightMSK } from "./board.js";
+import { clock, dayText, secondsToMidnightMSK } from "./board.js";
+import { escapeHTML } from "../../shell/text.js";
 import { rememberView } from "./game.js";
 import { termHTML } from "./terms.js";
 import { shownName } from "./names.js";
