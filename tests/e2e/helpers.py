@@ -1,7 +1,11 @@
 """Small moves shared by the e2e tests: start a game from the main screen, read the board, click sectors; and a
-Ghost Five player in his own browser, who places stones and plays rounds."""
+Ghost Five player in his own browser, who places stones and plays rounds; an Ark player's click that waits for
+what it changes, and the room's chat opened; an Echoes of Time player at his table, who plays what the moves panel
+offers."""
 
 from __future__ import annotations
+
+import random
 
 from echo_challenge.field import sector_name
 from playwright.async_api import TimeoutError as PlaywrightTimeout
@@ -239,3 +243,101 @@ async def play_round(a: Player, b: Player, a_cells: list[str], b_cells: list[str
         assert await a.rebuilt_ok() and await b.rebuilt_ok()
         game = await a.game()
     return next(e for e in game["log"] if e["round"] == number and "round_end" in e)
+
+
+ARK_VERSION = "window.ark.state.view?.version ?? 0"  # the Ark room's view this page holds
+
+
+async def ark_click(page, selector: str) -> None:  # noqa: ANN001
+    """Clicks and waits for the change it makes; a vote's pick is confirmed first (a vote is final)."""
+    if await page.locator(f"{selector}[data-pick]").count():
+        await page.click(selector)
+        selector = "[data-testid=confirm-vote]"
+    before = await page.evaluate(ARK_VERSION)
+    await page.click(selector)
+    await page.wait_for_function(f"v => ({ARK_VERSION}) > v", arg=before)
+
+
+async def open_chat(page) -> None:  # noqa: ANN001
+    """On a phone the chat is a drawer: open it (a desktop shows it beside the game)."""
+    toggle = page.locator("[data-testid=chat-toggle]")
+    if await toggle.is_visible() and await toggle.get_attribute("aria-expanded") == "false":
+        await toggle.click()
+    await page.wait_for_selector("[data-testid=chat]", state="visible")
+
+
+class EotPlayer:
+    """One browser context at the table and every frame its sockets received."""
+
+    def __init__(self, page) -> None:  # noqa: ANN001
+        self.wrapped = page
+        self.page = page.page
+        self.frames: list[str] = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda frame: self.frames.append(frame)))
+
+    @classmethod
+    async def at(cls, browser, base: str, viewport: dict, path: str, *, touch: bool = False,  # noqa: ANN001
+                 paced: bool = False) -> EotPlayer:
+        """A fresh context (its own guest) listening to its sockets from the first frame."""
+        context = await browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch, locale="ru-RU")
+        if not paced:  # others' moves shown as they come, not one by one (test_eot_log_and_phone.py paces them)
+            await context.add_init_script("localStorage.setItem('eot.pace', '0')")
+        page = await context.new_page()
+        page.set_default_timeout(15000)
+        player = cls(Page(page, base))
+        await page.goto(base + path)
+        await page.wait_for_selector("#conn[data-state=online]")
+        return player
+
+    async def my_move(self) -> bool:
+        return await self.page.locator("[data-testid=moves]").count() > 0
+
+    async def version(self) -> int:
+        return int(await self.page.get_attribute("[data-testid=game]", "data-version") or 0)
+
+    async def over(self) -> bool:
+        return await self.page.locator("[data-testid=game][data-status=over]").count() > 0
+
+    async def click(self, selector: str, index: int = 0) -> None:
+        await self.page.locator(f"[data-testid=moves] {selector}").nth(index).click(timeout=3000)
+
+    async def count(self, selector: str) -> int:
+        return await self.page.locator(f"[data-testid=moves] {selector}").count()
+
+    async def play_one_step(self, choose: random.Random) -> None:
+        """One choice from what the moves panel offers, as a person would click it."""
+        before = await self.version()
+        decision = self.page.locator("[data-testid=decision]")
+        if await decision.count():
+            if await self.count("[data-do=answer]"):
+                await self.click("[data-do=answer]", choose.randrange(await self.count("[data-do=answer]")))
+            elif await self.count("[data-do=option]"):
+                await self.click("[data-do=option]")
+            else:
+                for n in range(int(await decision.get_attribute("data-min"))):
+                    await self.click("[data-do=toggle]", n)
+                await self.click("[data-do=decide-list]")
+        elif await self.count("[data-do=end-turn]"):
+            await self.click("[data-do=end-turn]")
+        else:
+            await self.main_action(choose)
+        try:
+            await self.page.wait_for_function(
+                f"!document.querySelector('[data-testid=game]') || "
+                f"Number(document.querySelector('[data-testid=game]').dataset.version) > {before}", timeout=3000)
+        except Exception:  # noqa: BLE001 - a timeout or another seat's deadline raced the click: look again
+            pass
+
+    async def main_action(self, choose: random.Random) -> None:
+        actions = [await b.get_attribute("data-action") for b in
+                   await self.page.locator("[data-testid=moves] [data-do=main]").all()]
+        action = "draw" if "draw" in actions and choose.random() < 0.35 else choose.choice(actions)
+        await self.click(f"[data-do=main][data-action={action}]")
+        if action == "play":
+            await self.click("[data-do=pick-card]", choose.randrange(await self.count("[data-do=pick-card]")))
+            need = self.page.locator("[data-testid=moves] [data-need]")
+            for n in range(int(await need.get_attribute("data-need")) if await need.count() else 0):
+                await self.click("[data-do=toggle]", n)
+            await self.click("[data-do=space]")
+        elif action != "draw":
+            await self.click("[data-do=choice]", choose.randrange(await self.count("[data-do=choice]")))

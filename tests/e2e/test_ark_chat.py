@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import DESKTOP, new_page
-from tests.e2e.test_ark_game import PHONE, click, open_chat
+from tests.e2e.helpers import PHONE, open_chat
+from tests.e2e.helpers import ark_click as click
 
 pytestmark = pytest.mark.e2e
 

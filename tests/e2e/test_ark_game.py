@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import DESKTOP, new_page
+from tests.e2e.helpers import ARK_VERSION as VERSION
+from tests.e2e.helpers import PHONE, open_chat
+from tests.e2e.helpers import ark_click as click
 
 pytestmark = pytest.mark.e2e
-PHONE = {"width": 390, "height": 844}
-VERSION = "window.ark.state.view?.version ?? 0"
 NEXT_CLICK = """() => {
   const me = window.ark.state.view?.game?.me?.id;
   const usable = (b) => b && !b.disabled;
@@ -32,16 +33,6 @@ NEXT_CLICK = """() => {
   const votes = [...document.querySelectorAll('[data-testid^=vote-]')].filter((b) => b.dataset.testid !== `vote-${me}`);
   return votes.length ? `[data-testid=${votes[0].dataset.testid}]` : null;
 }"""
-
-
-async def click(page, selector: str) -> None:  # noqa: ANN001
-    """Clicks and waits for the change it makes; a vote's pick is confirmed first (a vote is final)."""
-    if await page.locator(f"{selector}[data-pick]").count():
-        await page.click(selector)
-        selector = "[data-testid=confirm-vote]"
-    before = await page.evaluate(VERSION)
-    await page.click(selector)
-    await page.wait_for_function(f"v => ({VERSION}) > v", arg=before)
 
 
 async def phase(page) -> str:  # noqa: ANN001
@@ -70,14 +61,6 @@ async def play_until(pages, done) -> None:  # noqa: ANN001
 
 
 CATALOGUE_EN = Path(__file__).resolve().parents[2] / "services/gateway/src/echo_gateway/web/ark/catalogue.en.json"
-
-
-async def open_chat(page) -> None:  # noqa: ANN001
-    """On a phone the chat is a drawer: open it (a desktop shows it beside the game)."""
-    toggle = page.locator("[data-testid=chat-toggle]")
-    if await toggle.is_visible() and await toggle.get_attribute("aria-expanded") == "false":
-        await toggle.click()
-    await page.wait_for_selector("[data-testid=chat]", state="visible")
 
 
 async def me_of(page) -> str:  # noqa: ANN001

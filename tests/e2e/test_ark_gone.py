@@ -10,7 +10,7 @@ import pytest
 from echo_runtime.clock import MovableClock
 
 from tests.e2e.conftest import new_page
-from tests.e2e.test_ark_game import PHONE
+from tests.e2e.helpers import PHONE
 
 pytestmark = pytest.mark.e2e
 

@@ -15,7 +15,8 @@ from echo_runtime.nats_client import connect
 from tests.integration.engine.test_eot_tables import assert_nothing_hidden, rules_events_with_versions
 
 from .conftest import Page
-from .test_eot_game import PHONE, Player
+from .helpers import PHONE
+from .helpers import EotPlayer as Player
 
 pytestmark = pytest.mark.e2e
 # what must never reach a person's eyes in the log: an action slot, a decision kind, an event type, a card id
