@@ -1,9 +1,13 @@
 """An append whose earlier attempt is still on its way into the stream (JetStream answers "duplicate message
 id is in process") is sent again after a pause until that one has landed — then it is a duplicate, not a
 failure — or, past the store's patience, is the stream not answering in time (the player sends it again).
-So is one told that JetStream is temporarily unavailable (503, around a leader election)."""
+So is one told that JetStream is temporarily unavailable (503, around a leader election). A read of a
+subject's tip that gets no answer (only a leader answers it) is asked again each attempt's time, not waited
+out for the client's whole timeout."""
 
 from __future__ import annotations
+
+import asyncio
 
 import pytest
 from echo_events.envelope import EncodedBatch
@@ -55,3 +59,30 @@ async def test_an_attempt_told_jetstream_is_unavailable_is_sent_again() -> None:
     appended = await appending.append(js, "GAMES", "echo.game.g1.move", BATCH, msg_id="g1:ann/c1",  # type: ignore[arg-type]
                                       expected_last_sequence=6)
     assert appended == appending.Appended(sequence=7, duplicate=False) and len(js.attempts) == 2
+
+
+class TipWithoutLeader:
+    """A stream whose tip read gets no answer `silent` times (no leader yet), then is answered."""
+
+    def __init__(self, silent: int) -> None:
+        self.silent, self.asked = silent, 0
+
+    async def get_last_msg(self, stream: str, subject: str, direct: bool = False) -> str:
+        self.asked += 1
+        if self.asked <= self.silent:
+            await asyncio.sleep(3600)
+        return f"tip of {subject}"
+
+
+async def test_a_tip_read_without_an_answer_is_asked_again_not_waited_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(appending, "STORE_TRY", 0.1)
+    js = TipWithoutLeader(silent=2)
+    assert await appending.last_message(js, "GAMES", "echo.game.g1.*") == "tip of echo.game.g1.*"  # type: ignore[arg-type]
+    assert js.asked == 3
+
+
+async def test_a_tip_read_never_answered_is_the_store_not_answering(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(appending, "STORE_TRY", 0.1)
+    monkeypatch.setattr(appending, "STORE_PATIENCE", 0.3)
+    with pytest.raises(NatsTimeout):
+        await appending.last_message(TipWithoutLeader(silent=1000), "GAMES", "echo.game.g1.*")  # type: ignore[arg-type]

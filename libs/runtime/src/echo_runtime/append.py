@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from echo_events.envelope import Batch, EncodedBatch, encode
 from nats.aio.client import Client
+from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 from nats.js import JetStreamContext
 from nats.js.api import PubAck
@@ -116,9 +117,21 @@ async def _stored(js: JetStreamContext, nc: Client | None, subject: str, data: b
 
 
 async def last_message(js: JetStreamContext, stream: str, subject: str):  # noqa: ANN201 - RawStreamMsg | None
-    """The last message on `subject`, which may be a wildcard filter; None if there is none."""
+    """The last message on `subject`, which may be a wildcard filter; None if there is none. Only the stream's
+    leader answers a wildcard's: while the stream is between leaders the read gets no answer, and is asked
+    again each `STORE_TRY` until `STORE_PATIENCE` runs out, as an append is — not left waiting out the
+    client's whole timeout (5 s) when the new leader answers the next asking at once."""
     wildcard = "*" in subject or ">" in subject  # nats-py's direct get puts the subject in the API subject
-    try:
-        return await js.get_last_msg(stream, subject, direct=not wildcard)
-    except NotFoundError:
-        return None
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + STORE_PATIENCE
+    while True:
+        try:
+            async with asyncio.timeout(max(0.1, min(STORE_TRY, deadline - loop.time()))):
+                return await js.get_last_msg(stream, subject, direct=not wildcard)
+        except NotFoundError:
+            return None
+        except (TimeoutError, NoRespondersError, ServiceUnavailableError) as error:  # nats-py's timeout is one
+            if loop.time() >= deadline:
+                raise NatsTimeout from error
+            if not isinstance(error, TimeoutError):  # answered at once: no leader yet
+                await asyncio.sleep(RETRY_PAUSE)
