@@ -135,9 +135,9 @@ async def test_five_browsers_play_a_survival_game_as_a_party_meets_it(browser, s
     assert await page.input_value("#room-settings [data-testid=set-years]") == "5..8"
     await page.select_option("#room-settings [data-testid=set-mode]", "survival")
     await click(page, "#room-settings button[type=submit]")  # a change clears every «Готов»: said to them
-    for guest in pages[1:]:
+    for guest in pages[1:]:  # each read as it comes: a banner stays only a few seconds
         await guest.wait_for_selector("[data-testid=news] [data-kind=ready_cleared]")
-    assert "отметьте «Готов» ещё раз" in await pages[1].inner_text("[data-testid=news]")
+        assert "отметьте «Готов» ещё раз" in await guest.inner_text("[data-testid=news]")
     assert "5–8" in await page.inner_text("[data-testid=settings]")
 
     # a player who goes is shown offline and kicked (his chat line keeps a name, no mute); one kicked is told
