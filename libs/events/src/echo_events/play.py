@@ -31,8 +31,10 @@ Mode = Literal["tutorial", "free", "daily", "table"]
 GameKind = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,31}$",
                                 description="which game's rules (echo, ghost_five, …)")]
 League = Literal["bronze", "silver", "gold", "platinum"]
+#: A game's or an account's id; and a client's id for his command. The gateway's protocol takes both as they
+#: are defined here, so what a device may send and what the engine accepts are one bound.
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-CommandId = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_:-]+$")]
+CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_:-]+$")]
 #: The ids the server makes for its own commands (a Daily's expiry, a replaced Free game, a timer, a seat)
 #: start with "!", which no client's `CommandId` may hold: a client can never take one and have JetStream
 #: deduplicate the server's real command away.
