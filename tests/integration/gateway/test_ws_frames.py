@@ -2,6 +2,8 @@
 subject that is no frame (headers missing or malformed, a body that is no JSON object) reaches no device and
 does not stop its connection."""
 
+import json
+
 import pytest
 from echo_events.play import updates_subject
 from echo_runtime.nats_client import connect
@@ -18,10 +20,14 @@ async def test_a_malformed_update_is_dropped_and_the_connection_goes_on(system: 
     nc = await connect(private_nats_url, name="hostile-engine")
     subject = updates_subject(welcome["account_id"])
     body = b'{"game_id":"%s","version":99,"view":{"log":[]}}' % started["game_id"].encode()
-    game = {"Echo-Game-Id": started["game_id"]}
-    for headers, data in ((None, body), (game, body), ({**game, "Echo-Game-Version": "x"}, body),
-                          ({**game, "Echo-Game-Version": "99", "Echo-Log-From": "-"}, body),
-                          ({**game, "Echo-Game-Version": "99"}, b"[]")):
+    game_id = started["game_id"]
+
+    def info(**fields: object) -> dict[str, str]:
+        return {"Echo-Frame-Info": json.dumps({"game_id": game_id, **fields})}
+
+    for headers, data in ((None, body), (info(), body), (info(version="x"), body),
+                          (info(version=99, log_from="-"), body), (info(version=99), b"[]"),
+                          ({"Echo-Game-Id": game_id, "Echo-Game-Version": "99"}, body)):
         await nc.publish(subject, data, headers=headers)
     await nc.flush()
     await nc.drain()

@@ -31,8 +31,10 @@ Mode = Literal["tutorial", "free", "daily", "table"]
 GameKind = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,31}$",
                                 description="which game's rules (echo, ghost_five, …)")]
 League = Literal["bronze", "silver", "gold", "platinum"]
+#: A game's or an account's id; and a client's id for his command. The gateway's protocol takes both as they
+#: are defined here, so what a device may send and what the engine accepts are one bound.
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-CommandId = Annotated[str, Field(min_length=1, max_length=80, pattern=r"^[A-Za-z0-9_:-]+$")]
+CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_:-]+$")]
 #: The ids the server makes for its own commands (a Daily's expiry, a replaced Free game, a timer, a seat)
 #: start with "!", which no client's `CommandId` may hold: a client can never take one and have JetStream
 #: deduplicate the server's real command away.
@@ -59,23 +61,10 @@ PRESENCE_QUIET_SECONDS = 45.0  # a seat whose devices all went quiet this long i
 #: (`PlayReply.replica`) and `duplicate` (true: the command was a retry). One header, not one per member: nats-py
 #: wrote and parsed seven header lines of a frame in ~13 µs of Python, one in ~3 (docs/performance.md).
 FRAME_INFO_HEADER = "Echo-Frame-Info"
-#: The same, one header each, as engines before `FRAME_INFO_HEADER` wrote them: gateways still read them, so
-#: that gateways can be upgraded before the engine (docs/runbook.md). No engine writes them.
-UPDATE_GAME_HEADER = "Echo-Game-Id"
-UPDATE_VERSION_HEADER = "Echo-Game-Version"
-LOG_FROM_HEADER = "Echo-Log-From"  # a delta: its view's log starts at this index of the whole log
-BASE_VERSION_HEADER = "Echo-Base-Version"  # an update that is a delta: the version whose log it extends
-LOG_LENGTH_HEADER = "Echo-Log-Length"  # the whole log's length at this version (a view with a log: `view.log`,
-# a table's `view.game.log`)
-SEAT_HEADER = "Echo-Seat"  # a table's view: `table.you` (absent: a spectator's)
-TABLE_STATUS_HEADER = "Echo-Table-Status"  # a table's view: `table.status` (absent: not a table)
-REPLICA_HEADER = "Echo-Replica"  # a reply written as a frame: `PlayReply.replica`
-DUPLICATE_HEADER = "Echo-Duplicate"  # a reply written as a frame: "1" when the command was a retry
 #: on an engine request: `frame` asks that a reply with a view come as a device's frame body — the JSON
 #: object `{game_id, version, view[, log_from]}`, as a `GameUpdate` — with `FRAME_INFO_HEADER` instead of a
 #: `PlayReply`; any other reply (a refusal, no view) is a `PlayReply` still.
 REPLY_AS_HEADER = "Echo-Reply-As"
-FRAME_HEADER = "Echo-Frame"  # (engines before FRAME_INFO_HEADER) on a reply: "1" when its body is such a frame
 # on an engine request: when (Unix seconds) the asker stops waiting; the engine does not start it later
 DEADLINE_HEADER = "Echo-Deadline"
 #: on an engine request: "1" when the gateway asks again, the same request, having had no answer yet — it

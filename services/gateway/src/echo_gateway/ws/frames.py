@@ -6,27 +6,14 @@ writing it again was most of a vote's JSON work in the gateway.
 
 The headers come from the engine only; still, a message whose headers or body are not what they should be
 is no frame (`game_frame` says None) and is dropped, never a reason for the connection to fail. What the
-gateway decides on comes in one header (`FRAME_INFO_HEADER`); the one-header-each form of older engines is
-read too, so that gateways can be upgraded first."""
+gateway decides on comes in one header (`FRAME_INFO_HEADER`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 import orjson
-from echo_events.play import (
-    BASE_VERSION_HEADER,
-    DUPLICATE_HEADER,
-    FRAME_HEADER,
-    FRAME_INFO_HEADER,
-    LOG_FROM_HEADER,
-    LOG_LENGTH_HEADER,
-    REPLICA_HEADER,
-    SEAT_HEADER,
-    TABLE_STATUS_HEADER,
-    UPDATE_GAME_HEADER,
-    UPDATE_VERSION_HEADER,
-)
+from echo_events.play import FRAME_INFO_HEADER
 from nats.aio.msg import Msg
 
 UPDATE = b'{"type":"update",'
@@ -59,7 +46,7 @@ def ack_prefix(command_id: str, duplicate: bool, base_version: int | None = None
 
 def is_frame(headers: dict[str, str]) -> bool:
     """Whether a reply's body is the frame its request asked for (`REPLY_AS_HEADER`), not a `PlayReply`."""
-    return FRAME_INFO_HEADER in headers or headers.get(FRAME_HEADER) == "1"
+    return FRAME_INFO_HEADER in headers
 
 
 def game_frame(msg: Msg) -> GameFrame | None:
@@ -68,9 +55,11 @@ def game_frame(msg: Msg) -> GameFrame | None:
     if len(body) < 3 or body[:1] != b"{" or body[-1:] != b"}":
         return None
     info = headers.get(FRAME_INFO_HEADER)
+    if info is None:
+        return None
     try:
-        fields = orjson.loads(info) if info is not None else _older_headers(headers)
-    except (orjson.JSONDecodeError, KeyError, ValueError):
+        fields = orjson.loads(info)
+    except orjson.JSONDecodeError:
         return None
     if not isinstance(fields, dict):
         return None
@@ -87,15 +76,3 @@ def game_frame(msg: Msg) -> GameFrame | None:
 def _integer(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
-
-def _older_headers(headers: dict[str, str]) -> dict[str, object]:
-    """The frame's information in the one-header-each form of engines before `FRAME_INFO_HEADER`."""
-    fields: dict[str, object] = {
-        "game_id": headers.get(UPDATE_GAME_HEADER), "version": int(headers[UPDATE_VERSION_HEADER]),
-        "table_status": headers.get(TABLE_STATUS_HEADER), "replica": headers.get(REPLICA_HEADER),
-        "duplicate": headers.get(DUPLICATE_HEADER) == "1"}
-    for name, header in (("log_from", LOG_FROM_HEADER), ("base_version", BASE_VERSION_HEADER),
-                         ("log_length", LOG_LENGTH_HEADER), ("seat", SEAT_HEADER)):
-        if header in headers:
-            fields[name] = int(headers[header])
-    return fields

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from echo_events.play import GameKind
+from echo_events.play import CommandId, GameKind, Id
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 PROTOCOL_VERSION = 2
@@ -35,8 +35,7 @@ def too_deep(value: Any) -> bool:
                 pending.append((child, level + 1))
     return False
 
-CommandId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_:-]+$")]
-GameId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+GameId = Id
 Invite = Annotated[str, Field(min_length=3, max_length=120, pattern=r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$")]
 
 
