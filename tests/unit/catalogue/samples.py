@@ -3,6 +3,7 @@ know yet (a context merged later gets checked all the same)."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
@@ -84,6 +85,8 @@ def _candidates(annotation: Any) -> list[Any]:
         return [{}]
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [build(annotation)]
+    if dataclasses.is_dataclass(annotation):  # a game's settings: its defaults are a real instance
+        return [annotation()]
     return {
         str: ["a1", "a", "v***@example.com", "2026-11-30", "a" * 24], int: [1, 0, 3], float: [0.5], bool: [True, False],
         dt.datetime: [UTC_NOW], dt.date: [MONDAY], AwareDatetime: [UTC_NOW],

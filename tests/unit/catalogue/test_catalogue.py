@@ -11,7 +11,13 @@ from typing import Any
 
 import jsonschema
 import pytest
-from echo_events.catalogue import asyncapi, catalogued_events, load_event_modules, play_request_models
+from echo_events.catalogue import (
+    asyncapi,
+    catalogued_events,
+    installed_games,
+    load_event_modules,
+    play_request_models,
+)
 from echo_events.catalogue_markdown import markdown
 from echo_events.envelope import Batch, encode, wrap
 from echo_events.registry import registered_events, registered_upcasters
@@ -39,18 +45,24 @@ def wire(event, version: int = 1) -> dict[str, Any]:  # noqa: ANN001
     return json.loads(encode(Batch(events=(envelope,))))
 
 
-def test_every_event_of_the_contract_is_catalogued_with_its_version_and_upcasters(document) -> None:  # noqa: ANN001
+def test_every_event_of_the_contract_and_of_each_game_is_catalogued_with_its_version_and_upcasters(document) -> None:  # noqa: ANN001, E501
     load_event_modules()
-    contract = {t: m for t, m in registered_events().items() if m.__module__.startswith("echo_events.")}
-    assert {"echo.GameCreated", "account.GuestCreated", "daily.DailyPublished"} <= set(contract)
-    assert not {"echo.GameStarted", "echo.TickResolved", "echo.GameFinished"} & set(contract)  # Echo's own
+    games = installed_games()
+    assert {"echo_challenge", "ghost_five", "ark", "echoes_of_time"} <= set(games)
+    ours = {t: m for t, m in registered_events().items()
+            if m.__module__.startswith("echo_events.") or m.__module__.split(".")[0] in games}
+    assert {"echo.GameCreated", "account.GuestCreated", "daily.DailyPublished"} <= set(ours)
+    assert {"echo.GameStarted", "echo.TickResolved", "echo.GameFinished"} <= set(ours)  # Echo's own, from its library
     messages = document["components"]["messages"]
-    for type_name, model in contract.items():
+    for type_name, model in ours.items():
         message = messages[type_name]
         assert message["x-schema-version"] == model.schema_version
         assert message["x-upcasters-from"] == sorted(v for (t, v) in registered_upcasters() if t == type_name)
         assert message["x-subject"] and message["x-stream"], f"{type_name}: describe its subject in channel_of"
-    assert sorted(e.type_name for e in catalogued_events()) == sorted(contract)
+    assert sorted(e.type_name for e in catalogued_events()) == sorted(ours)
+    streams_of = {e.type_name: e.channel.stream for e in catalogued_events()}
+    assert {streams_of[t] for t in ours if t.startswith(("echo.", "ghost_five.", "echoes_of_time."))} == {"GAMES"}
+    assert {streams_of[t] for t in ours if t.startswith("ark.")} == {"ROOMS"}  # a room's stream is deleted at its end
 
 
 def test_an_event_of_an_unknown_context_is_listed_as_unrouted() -> None:

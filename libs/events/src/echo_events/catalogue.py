@@ -25,6 +25,7 @@ from pydantic.json_schema import models_json_schema
 
 from . import daily, streams
 from .envelope import Batch, Envelope
+from .hosting import HostedGame, host, installed
 from .model import Command, Event
 from .registry import registered_commands, registered_events, registered_upcasters
 
@@ -108,6 +109,10 @@ GAMES = Channel("games", "echo.game.{game_id}.{kind}", "Two subjects per game, o
                          f"(with the other events of that command), `{streams.MOVE}` for every other batch; "
                          f"projections that need only games' creations and ends read "
                          f"`{streams.ALL_GAME_LIFECYCLES}`"})
+ROOMS = Channel("rooms", "echo.room.{game_id}.{kind}", "A room's events (a game whose stream is deleted when it "
+                "ends, as Ark's): two subjects per room, one sequence, as for games.", streams.ROOMS.name,
+                {"game_id": "the room's id (GameCreated.game_id, Envelope.stream_id)",
+                 "kind": f"`{streams.LIFECYCLE}` or `{streams.MOVE}`, as for games"})
 ACCOUNTS = Channel("accounts", "account.{account_id}", "One subject per account, the social service's: "
                    "everything that happened to it (callsign, e-mail, friends, challenges). A guest's "
                    "account.GuestCreated is on `account.guest.{account_id}`, the gateway's (on the account's "
@@ -177,20 +182,33 @@ class EventEntry:
 
 
 def catalogued_events() -> list[EventEntry]:
-    """Every event of the contract (models defined in `echo_events`), sorted by channel then type name.
+    """Every event of the contract (models defined in `echo_events`) and of every installed game (models
+    defined in a game's own library, found through the registry: entry point group `echo.games`), sorted by
+    channel then type name.
 
     Events registered from elsewhere (a test's throwaway model) are left out, so the document depends on
-    the contract only."""
+    the contract and the installed games only."""
     load_event_modules()
+    games = installed_games()
     upcasters = registered_upcasters()
     entries = []
     for type_name, model in registered_events().items():
-        if not model.__module__.startswith("echo_events."):
+        package = model.__module__.split(".", 1)[0]
+        if package == "echo_events":
+            channel = channel_of(type_name, model)
+        elif package in games:
+            channel = ROOMS if games[package].is_room else GAMES
+        else:
             continue
         steps = tuple(sorted(v for (t, v) in upcasters if t == type_name))
-        entries.append(EventEntry(type_name, model, model.schema_version, steps, channel_of(type_name, model)))
-    order = [GAMES.key, ACCOUNTS.key, *(c.key for c in DAILY_CHANNELS.values()), UNROUTED.key]
+        entries.append(EventEntry(type_name, model, model.schema_version, steps, channel))
+    order = [GAMES.key, ROOMS.key, ACCOUNTS.key, *(c.key for c in DAILY_CHANNELS.values()), UNROUTED.key]
     return sorted(entries, key=lambda e: (order.index(e.channel.key), e.type_name))
+
+
+def installed_games() -> dict[str, HostedGame]:
+    """Each installed game by its library's package (loading it registers its events)."""
+    return {game.rules.__name__.split(".", 1)[0]: game for game in map(host, installed())}
 
 
 def play_request_models() -> tuple[type[BaseModel], ...]:
@@ -212,7 +230,8 @@ def _schemas(entries: list[EventEntry], commands: list[CommandEntry]) -> tuple[d
 
     models: list[type[BaseModel]] = [Envelope, Batch, PlayReply, GameUpdate, *play_request_models()]
     models += [e.model for e in entries] + [c.model for c in commands]
-    refs, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF)
+    # by field name, as `envelope.wrap` writes a payload (a game's event may also read an alias, e.g. EoT's "from")
+    refs, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF, by_alias=False)
     names = {m: refs[(m, "validation")]["$ref"].rsplit("/", 1)[1] for m in models}
     return dict(sorted(defs.get("$defs", {}).items())), names
 
