@@ -1,12 +1,13 @@
-"""Several services' apps in one process (`make run`): each answers on its own port, each log line names the
-service whose work wrote it, one stop ends them all, and a server that stops on its own is named."""
+"""Several services' apps in one process (`make run`): each answers on its own port, its work runs in a
+context naming its service (what every log line carries), one stop ends them all, and a server that stops on
+its own is named. The process-wide set-up (`configure_process`: logging, tracing, the collector) is not done
+here: it would stay for the rest of the test session."""
 
 import asyncio
-import json
-import logging
 
 import httpx
 import pytest
+import structlog
 from echo_runtime.devstack import free_port
 from echo_runtime.serve import ServedTogether
 from echo_runtime.settings import ServiceSettings
@@ -16,10 +17,9 @@ pytestmark = pytest.mark.integration
 
 
 def app_named(name: str) -> Litestar:
-    @get("/whoami", sync_to_thread=False)
-    def whoami() -> dict[str, str]:
-        logging.getLogger("test.served").info("asked")
-        return {"service": name}
+    @get("/whoami")
+    async def whoami() -> dict[str, str]:
+        return {"app": name, "service": structlog.contextvars.get_contextvars().get("service", "")}
 
     return Litestar([whoami])
 
@@ -38,24 +38,21 @@ async def answered(port: int) -> dict[str, str]:
     raise AssertionError(f"nothing listened on {port}")
 
 
-def test_each_app_answers_on_its_port_and_logs_as_itself(capsys: pytest.CaptureFixture[str]) -> None:
+def test_each_app_answers_on_its_port_in_a_context_of_its_own() -> None:
     ports = {"alpha": free_port(), "beta": free_port()}
 
     async def scenario() -> None:
         together = ServedTogether({name: (settings(port), app_named(name)) for name, port in ports.items()})
         together.start()
         try:
-            assert await answered(ports["alpha"]) == {"service": "alpha"}
-            assert await answered(ports["beta"]) == {"service": "beta"}
+            assert await answered(ports["alpha"]) == {"app": "alpha", "service": "alpha"}
+            assert await answered(ports["beta"]) == {"app": "beta", "service": "beta"}
             assert together.stopped() is None
         finally:
             await together.stop()
         assert together.stopped() is not None  # every server has ended
 
     asyncio.run(scenario())
-    lines = [json.loads(line) for line in capsys.readouterr().err.splitlines() if line.startswith("{")]
-    asked = [line["service"] for line in lines if line.get("event") == "asked"]
-    assert sorted(asked) == ["alpha", "beta"]
 
 
 def test_a_server_that_cannot_start_is_named() -> None:

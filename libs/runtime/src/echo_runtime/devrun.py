@@ -22,7 +22,7 @@ from typing import TextIO
 
 from .devstack import EmbeddedNats, EmbeddedPostgres, generated_credentials, make_streams, service_env
 from .migrate import apply_migrations
-from .serve import ServedTogether
+from .serve import ServedTogether, configure_process
 
 SERVICES = {"engine": 8001, "daily": 8002, "leagues": 8003, "social": 8004, "gateway": 8000}
 DEV_NATS_PORT = 14222
@@ -47,7 +47,8 @@ async def run_services(services: ServedTogether, ports: dict[str, int], children
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    services.start(traces)
+    configure_process("make-run", next(iter(services.services.values()))[0], traces)
+    services.start()
     why = await _watch(services, ports, children, stop, smtp, root)
     await services.stop()
     return why

@@ -63,11 +63,17 @@ def _config(settings: ServiceSettings, app: Litestar) -> uvicorn.Config:
                           timeout_graceful_shutdown=10, ws_max_size=64 * 1024)
 
 
-def serve(name: str, settings: ServiceSettings, app: Litestar) -> None:
+def configure_process(name: str, settings: ServiceSettings, traces: TextIO | None = None) -> None:
+    """What a process sets once for every service it runs: the collector, logging, tracing (its console
+    exporter into `traces`, default stdout)."""
     tune_garbage_collector()
     time_garbage_collections()
     configure_logging(name, settings.log_format, settings.log_level)
-    configure_tracing(name)
+    configure_tracing(name, traces)
+
+
+def serve(name: str, settings: ServiceSettings, app: Litestar) -> None:
+    configure_process(name, settings)
     uvicorn.Server(_config(settings, app)).run()
 
 
@@ -92,14 +98,8 @@ class ServedTogether:
         self._servers = {name: _OneOfSeveral(_config(settings, app)) for name, (settings, app) in services.items()}
         self._tasks: dict[str, asyncio.Task[None]] = {}
 
-    def start(self, traces: TextIO | None = None) -> None:
-        """The servers started as tasks of the running loop (logging, tracing — its console exporter into
-        `traces` — and the collector set up once)."""
-        settings = next(iter(self.services.values()))[0]
-        tune_garbage_collector()
-        time_garbage_collections()
-        configure_logging("make-run", settings.log_format, settings.log_level)
-        configure_tracing("make-run", traces)
+    def start(self) -> None:
+        """The servers started as tasks of the running loop (the process set up by `configure_process`)."""
         for name, server in self._servers.items():
             structlog.contextvars.bind_contextvars(service=name)  # the task copies the context as it is now
             self._tasks[name] = asyncio.create_task(self._serve(server), name=f"serve-{name}")
