@@ -3,8 +3,8 @@
 A JetStream publish is a core NATS request to the stream's subject: the server stores the message and
 answers with a PubAck JSON, or an API error (`{"error": {...}}`), or "no responders" when no stream takes
 the subject. nats-py's `JetStreamContext.publish` is that request through `Client.request` (waited on with
-`asyncio.wait_for`, parsed with the standard `json`); through the reply mux and orjson one append costs
-the engine about a fifth less CPU (docs/performance.md, «Where a move's time goes»). Errors are raised as
+`asyncio.wait_for`, parsed with the standard `json`); through the reply mux and orjson an append takes
+about a fifth fewer instructions (docs/performance.md, «Where a move's time goes»). Errors are raised as
 nats-py raises them, so callers cannot tell the two apart: `tests/integration/test_stream_publish.py` pins
 that the expected-sequence conflict, the duplicate and a subject no stream takes come back the same way.
 """
