@@ -300,9 +300,7 @@ class Connection:
             case Act():
                 return play.Act(account_id=account, command_id=frame.id, game_id=frame.game_id, action=frame.action,
                                 log_from=None if held is None else held[1])
-            case Resume():
-                return play.GetGame(account_id=account, game_id=frame.game_id)
-        raise TypeError(f"no engine request for {type(frame).__name__}")
+        return play.GetGame(account_id=account, game_id=frame.game_id)  # a resume: the game as it is now
 
     async def _ack(self, command, game: GameFrame, held: tuple[int, int] | None) -> None:  # noqa: ANN001
         """The `ack` of an accepted command, the engine's frame spliced behind its type, id and duplicate."""
