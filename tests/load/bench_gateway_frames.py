@@ -7,7 +7,9 @@ Echo Challenge's Tutorial played through (a move's update as a log delta of one 
 holds the base) — written by the engine's own outbox and reply encoding, then handled by a gateway connection
 (`echo_gateway.ws.connection`) whose socket and NATS are stand-ins: the time is the gateway's Python alone
 for one update (`_on_update`) and for one `act`'s ack (`_command`, its request written, its answer read), the
-median over `--repeats`. With `--deflate` the stand-in socket also compresses each frame as
+median over `--repeats`; beside the ack, what it would cost if the engine answered with the `PlayReply` alone
+(`ack_as_reply_us`: the reply parsed, the view written again into the ack, in place of the frame's ~6 µs of
+splicing) — why the engine also writes frames. With `--deflate` the stand-in socket also compresses each frame as
 permessage-deflate does (zlib, the context kept), which the real socket does after these figures.
 Writes `.bench/gateway_frames.json`.
 """
@@ -25,7 +27,8 @@ from typing import Any
 
 import orjson
 from echo_engine.outbox import Outbox, Update
-from echo_engine.wire import encode_frame
+from echo_engine.view_logs import log_of
+from echo_engine.wire import encode_frame, encode_reply
 from echo_events.play import PlayReply
 from echo_gateway.engine_client import Holders
 from echo_gateway.ws.connection import Connection
@@ -174,6 +177,21 @@ async def time_acks(view: dict[str, Any], repeats: int, deflate: bool) -> float:
     return statistics.median(timings[1:])
 
 
+def time_acks_as_replies(view: dict[str, Any], repeats: int) -> float:
+    """The gateway's JSON work for one ack were the engine's answer a `PlayReply`: parsed, what the gateway decides
+    on read from the view (its log's length), the ack written with the view in it."""
+    answer = encode_reply(PlayReply(ok=True, game_id="g1", version=10, view=view), "replica-1")
+    timings = []
+    for i in range(repeats):
+        start = time.perf_counter_ns()
+        reply = orjson.loads(answer)
+        log_of(reply["view"])
+        orjson.dumps({"type": "ack", "id": f"c{i}", "duplicate": reply.get("duplicate", False),
+                      "game_id": reply["game_id"], "version": reply["version"], "view": reply["view"]}).decode()
+        timings.append((time.perf_counter_ns() - start) / 1000)
+    return statistics.median(timings)
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeats", type=int, default=3000)
@@ -183,13 +201,15 @@ async def main() -> None:
     for name, view in (("ark 16 seats, a vote", ark_view()), ("ghost five, 20 turns", ghost_view())):
         results[name] = {"view_bytes": len(orjson.dumps(view)),
                          "update_us": await time_updates(view, args.repeats, args.deflate, delta=False),
-                         "ack_us": await time_acks(view, args.repeats, args.deflate)}
+                         "ack_us": await time_acks(view, args.repeats, args.deflate),
+                         "ack_as_reply_us": time_acks_as_replies(view, args.repeats)}
     echo = echo_view()
     results["echo tutorial, a move's delta"] = {"view_bytes": len(orjson.dumps(echo)),
                                                  "update_us": await time_updates(echo, args.repeats, args.deflate,
                                                                                  delta=True)}
     for name, figures in results.items():
-        ack = f", ack {figures['ack_us']:.1f} µs" if "ack_us" in figures else ""
+        ack = (f", ack {figures['ack_us']:.1f} µs (as a parsed reply: "
+               f"{figures['ack_as_reply_us']:.1f} µs of JSON)" if "ack_us" in figures else "")
         print(f"{name} ({figures['view_bytes']} B a view): update {figures['update_us']:.1f} µs{ack}"
               + (" (with deflate)" if args.deflate else ""))
     write_result("gateway_frames", {"machine": machine(), "deflate": args.deflate, "repeats": args.repeats,

@@ -21,7 +21,16 @@ from typing import Any
 
 import orjson
 import structlog
-from echo_events.play import DEADLINE_HEADER, ENGINE_SUBJECT, REASK_HEADER, REPLY_AS_HEADER, replica_subject
+from echo_events.play import (
+    DEADLINE_HEADER,
+    ENGINE_SUBJECT,
+    REASK_HEADER,
+    REPLY_AS_HEADER,
+    Act,
+    PlayRequest,
+    encode_request,
+    replica_subject,
+)
 from echo_runtime.lru import Lru
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
@@ -69,14 +78,14 @@ class Holders:
             self._replica.pop(game_id)
 
 
-def span_name(request: dict[str, Any]) -> str:
+def span_name(request: PlayRequest) -> str:
     """`engine start`, `engine get`, …; a move names its action: `engine act probe`."""
-    action = request.get("action")
-    kind = f" {action['type']}" if isinstance(action, dict) and isinstance(action.get("type"), str) else ""
-    return f"engine {request.get('type')}{kind[:33]}"
+    action = request.action.get("type") if isinstance(request, Act) else None
+    kind = f" {action}" if isinstance(action, str) else ""
+    return f"engine {request.type}{kind[:33]}"
 
 
-async def ask_engine(nc: Client, request: dict[str, Any], holders: Holders | None = None) -> dict[str, Any]:
+async def ask_engine(nc: Client, request: PlayRequest, holders: Holders | None = None) -> dict[str, Any]:
     """The engine's reply, asked of the replica that holds the request's game when `holders` knows it."""
     return _parsed(await _ask_holder(nc, request, holders, {}), holders)
 
@@ -85,7 +94,7 @@ class UnreadableFrame(EngineUnavailable):
     """The engine's reply said it was a frame and was none."""
 
 
-async def ask_engine_for_frame(nc: Client, request: dict[str, Any], holders: Holders) -> GameFrame | dict[str, Any]:
+async def ask_engine_for_frame(nc: Client, request: PlayRequest, holders: Holders) -> GameFrame | dict[str, Any]:
     """As `ask_engine`, but a reply with a game's view comes as the frame the engine wrote: a device's frame
     body, unread, and what to decide on (echo_events.play.REPLY_AS_HEADER); any other reply (a refusal, a
     pairing's wait) is the `PlayReply`, parsed. `UnreadableFrame` when a frame is none."""
@@ -108,9 +117,9 @@ def _parsed(message: Msg, holders: Holders | None) -> dict[str, Any]:
     return reply
 
 
-async def _ask_holder(nc: Client, request: dict[str, Any], holders: Holders | None,
+async def _ask_holder(nc: Client, request: PlayRequest, holders: Holders | None,
                       headers: dict[str, str]) -> Msg:
-    game_id = request.get("game_id")
+    game_id = getattr(request, "game_id", None)  # the requests about one game (a get, a move, a replay, …)
     replica = holders.of(game_id) if holders is not None else None
     reask_after = holders.reask_after if holders is not None else REASK_AFTER
     try:
@@ -121,7 +130,7 @@ async def _ask_holder(nc: Client, request: dict[str, Any], holders: Holders | No
         raise
 
 
-async def _ask(nc: Client, request: dict[str, Any], replica: str | None, extra: dict[str, str],
+async def _ask(nc: Client, request: PlayRequest, replica: str | None, extra: dict[str, str],
                reask_after: float) -> Msg:
     """The first answer to the request, asked again each `reask_after` seconds without one until
     `ENGINE_TIMEOUT` is over; every asking's answer is awaited, whichever comes first is the one. When no
@@ -130,6 +139,7 @@ async def _ask(nc: Client, request: dict[str, Any], replica: str | None, extra: 
     deadline = loop.time() + ENGINE_TIMEOUT
     asking: set[asyncio.Task[Msg]] = set()
     every: list[asyncio.Task[Msg]] = []
+    data = encode_request(request)
     try:
         with start_span(span_name(request), kind=SpanKind.CLIENT):
             headers = inject_headers({**extra, DEADLINE_HEADER: f"{time.time() + ENGINE_TIMEOUT:.3f}"})
@@ -139,7 +149,7 @@ async def _ask(nc: Client, request: dict[str, Any], replica: str | None, extra: 
                     again = {REASK_HEADER: "1"} if asked else {}
                     if asked:
                         REASKED.inc()
-                    every.append(asyncio.create_task(_ask_once(nc, request, replica, {**headers, **again},
+                    every.append(asyncio.create_task(_ask_once(nc, data, replica, {**headers, **again},
                                                                deadline - now)))
                     asking.add(every[-1])
                     next_ask, asked = now + reask_after, asked + 1
@@ -164,12 +174,12 @@ async def _ask(nc: Client, request: dict[str, Any], replica: str | None, extra: 
     raise EngineUnavailable("the game server did not answer; retry with the same id")
 
 
-async def _ask_once(nc: Client, request: dict[str, Any], replica: str | None, headers: dict[str, str],
+async def _ask_once(nc: Client, data: bytes, replica: str | None, headers: dict[str, str],
                     timeout: float) -> Msg:
     """Asked of `replica` if given — or of any replica when that one is gone."""
     if replica is not None:
         try:
-            return await request_message(nc, replica_subject(replica), request, timeout=timeout, headers=headers)
+            return await request_message(nc, replica_subject(replica), data, timeout=timeout, headers=headers)
         except NobodyThere:  # stopped or replaced: nothing was delivered, so any replica may take it
             HOLDER_GONE.inc()
-    return await request_message(nc, ENGINE_SUBJECT, request, timeout=timeout, headers=headers)
+    return await request_message(nc, ENGINE_SUBJECT, data, timeout=timeout, headers=headers)

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from echo_events.hosting import installed_kinds
+from echo_events.play import GetLeaders, ListHistory
 from litestar import Request, get
 from litestar.params import Parameter
 
@@ -24,19 +25,14 @@ async def table_history(
     limit: Annotated[int, Parameter(ge=1, le=50, description="how many games, newest first")] = 50,
 ) -> History:
     """My finished table games, newest first: seats, each seat's result, Ghost Five's rounds."""
-    payload: dict[str, Any] = {"type": "history", "account_id": identity_of(request).account_id, "limit": limit}
-    if kind is not None:
-        payload["kind"] = kind
+    payload = ListHistory(account_id=identity_of(request).account_id, kind=kind, limit=limit)
     return (await engine_request(request, payload))["data"]
 
 
 @get("/api/v1/ghost/leaders", operation_id="ghostLeaders", security=SESSION_OPTIONAL)
 async def ghost_leaders(request: Request) -> Leaders:
     """Ghost Five's «Лидеры»: the top 100 of the accounts with at least 5 rated matches, and my own row."""
-    payload: dict[str, Any] = {"type": "leaders"}
-    if viewer := viewer_of(request):
-        payload["account_id"] = viewer
-    return (await engine_request(request, payload))["data"]
+    return (await engine_request(request, GetLeaders(account_id=viewer_of(request))))["data"]
 
 
 HISTORY_ROUTES = (table_history, ghost_leaders)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
+from echo_events.play import GetGame, GetOptions, ListGames, PlayRequest, ReplayGame
 from litestar import Request, get
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.params import Parameter
@@ -16,7 +17,7 @@ from .routes import identity_of, viewer_of
 GameId = Annotated[str, Parameter(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a game id")]
 
 
-async def engine_request(request: Request, payload: dict[str, Any]) -> dict[str, Any]:
+async def engine_request(request: Request, payload: PlayRequest) -> dict[str, Any]:
     try:
         reply = await ask_engine(request.app.state.runtime.nc, payload, request.app.state.holders)
     except EngineUnavailable as error:
@@ -37,7 +38,7 @@ async def play_options(request: Request) -> PlayOptions:
         league = await league_of(request.app.state.runtime.nc, identity.account_id)
     except LeaguesUnavailable as error:
         raise HTTPException(status_code=503, detail=str(error)) from None
-    reply = await engine_request(request, {"type": "options", "account_id": identity.account_id, "league": league})
+    reply = await engine_request(request, GetOptions(account_id=identity.account_id, league=league))
     return reply["data"]
 
 
@@ -45,23 +46,20 @@ async def play_options(request: Request) -> PlayOptions:
 async def list_games(request: Request) -> Games:
     """My games, newest first; `best` marks my best finished Free game of each preset."""
     identity = identity_of(request)
-    return (await engine_request(request, {"type": "list", "account_id": identity.account_id}))["data"]
+    return (await engine_request(request, ListGames(account_id=identity.account_id)))["data"]
 
 
 @get("/api/v1/games/{game_id:str}", operation_id="getGame", **NEEDS_SESSION)
 async def get_game(request: Request, game_id: GameId) -> Game:
     identity = identity_of(request)
-    reply = await engine_request(request, {"type": "get", "account_id": identity.account_id, "game_id": game_id})
+    reply = await engine_request(request, GetGame(account_id=identity.account_id, game_id=game_id))
     return {"game_id": reply["game_id"], "version": reply["version"], "view": reply["view"]}
 
 
 @get("/api/v1/games/{game_id:str}/replay", operation_id="replayGame", security=SESSION_OPTIONAL)
 async def replay_game(request: Request, game_id: GameId) -> Replay:
     """Anyone with the link may replay an ended Free game, or a Daily game once its Daily closed."""
-    payload: dict[str, Any] = {"type": "replay", "game_id": game_id}
-    if viewer := viewer_of(request):
-        payload["account_id"] = viewer
-    return (await engine_request(request, payload))["data"]
+    return (await engine_request(request, ReplayGame(game_id=game_id, account_id=viewer_of(request))))["data"]
 
 
 PLAY_ROUTES = (play_options, list_games, get_game, replay_game)

@@ -32,19 +32,18 @@ class Unencodable(ValueError):
     than 254): it came from the client, whose request is bad (400)."""
 
 
-async def request_json(nc: Client, subject: str, body: dict[str, Any], *, timeout: float,
-                       headers: dict[str, str] | None = None) -> dict[str, Any]:
-    reply = await request_message(nc, subject, body, timeout=timeout, headers=headers)
-    return orjson.loads(reply.data)
-
-
-async def request_message(nc: Client, subject: str, body: dict[str, Any], *, timeout: float,
-                          headers: dict[str, str] | None = None) -> Msg:
-    """The reply as it came (its headers, its bytes unread)."""
+async def request_json(nc: Client, subject: str, body: dict[str, Any], *, timeout: float) -> dict[str, Any]:
     try:
         data = orjson.dumps(body)
     except orjson.JSONEncodeError as error:
         raise Unencodable(str(error)) from None
+    reply = await request_message(nc, subject, data, timeout=timeout)
+    return orjson.loads(reply.data)
+
+
+async def request_message(nc: Client, subject: str, data: bytes, *, timeout: float,
+                          headers: dict[str, str] | None = None) -> Msg:
+    """The reply to the request `data` as it came (its headers, its bytes unread)."""
     if len(data) > nc.max_payload:
         raise TooLarge(subject)
     try:

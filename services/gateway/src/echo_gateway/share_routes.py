@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from echo_events.daily import LEAGUES
+from echo_events.play import ReplayGame
 from litestar import Request, Response, get
 from litestar.exceptions import HTTPException, NotFoundException
 from litestar.params import FromPath, Parameter
@@ -112,7 +113,7 @@ async def challenge_card(request: Request, token: str, lang: str) -> Card | None
 
 async def replay_card(request: Request, game_id: str, lang: str) -> Card | None:
     try:
-        replay = (await engine_request(request, {"type": "replay", "game_id": game_id}))["data"]
+        replay = (await engine_request(request, ReplayGame(game_id=game_id)))["data"]
     except HTTPException:  # unknown, live, or a Daily still open: no preview of it
         return None
     if replay.get("mode") not in ("daily", "free") or not replay.get("frames"):

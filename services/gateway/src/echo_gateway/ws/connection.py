@@ -10,8 +10,9 @@ from typing import Any
 
 import orjson
 import structlog
+from echo_events import play
 from echo_events.errors import explain
-from echo_events.play import updates_subject
+from echo_events.play import PlayRequest, updates_subject
 from litestar import WebSocket
 from nats.aio.client import Client
 from nats.aio.msg import Msg
@@ -237,48 +238,17 @@ class Connection:
                 await self._update(held)
 
     async def _command(self, identity: Identity, frame) -> None:  # noqa: ANN001
-        account = identity.account_id
-        match frame:
-            case Ping():
-                await self.send({"type": "pong", "id": frame.id})
-                return
-            case Start() if frame.kind != "echo":
-                if frame.seats is None:
-                    await self.send(error("bad_message", "a table's start names its seats", frame.id))
-                    return
-                request = {"type": "open", "kind": frame.kind, "seats": frame.seats, "settings": frame.settings,
-                           "bots": frame.bots, "one_device": frame.one_device}
-            case Start():
-                if frame.mode is None:
-                    await self.send(error("bad_message", "an Echo Challenge start names its mode (tutorial, free, "
-                                                         "daily)", frame.id))
-                    return
-                request = {"type": "start", "mode": frame.mode, "preset": frame.preset}
-                if frame.mode == "daily" or (frame.mode == "free" and frame.preset in (None, "as-daily")):
-                    try:
-                        request["league"] = await league_of(self._nc, account)
-                    except LeaguesUnavailable as unavailable:
-                        await self.send(error("leagues_unavailable", str(unavailable), frame.id))
-                        return
-            case Join():
-                request = {"type": "join", "kind": frame.kind, "invite": frame.invite}
-            case Pair():
-                request = {"type": "pair", "kind": frame.kind, "settings": frame.settings}
-            case Unpair():
-                request = {"type": "unpair", "kind": frame.kind}
-            case Leave():
-                request = {"type": "leave", "game_id": frame.game_id}
-            case Act():
-                request = {"type": "act", "game_id": frame.game_id, "action": frame.action}
-            case Resume():
-                request = {"type": "get", "game_id": frame.game_id}
-        request["account_id"] = account
-        if not isinstance(frame, Resume):
-            request["command_id"] = frame.id
-        moving = isinstance(frame, Act)
-        held = self._logs.held(frame.game_id) if self._logs is not None and moving else None
-        if held is not None:  # the engine then answers with only the log entries after those
-            request["log_from"] = held[1]
+        if isinstance(frame, Ping):
+            await self.send({"type": "pong", "id": frame.id})
+            return
+        held = self._logs.held(frame.game_id) if self._logs is not None and isinstance(frame, Act) else None
+        try:
+            request = await self._request(identity.account_id, frame, held)
+        except ValidationError as problem:  # beyond the engine's bounds (a league it knows not): refused as it would
+            await self.send(error("bad_request", explain(problem), frame.id))
+            return
+        if request is None:
+            return
         reply = await self._ask_engine(request, frame.id)
         if reply is None:
             return
@@ -293,6 +263,44 @@ class Connection:
         await self.send({"type": "ack", "id": frame.id, "game_id": reply.get("game_id"),
                          "version": reply.get("version") or 0, "view": None,
                          "waiting": bool((reply.get("data") or {}).get("waiting"))})
+
+    async def _request(self, account: str, frame, held: tuple[int, int] | None) -> PlayRequest | None:  # noqa: ANN001
+        """The engine's request for a device's command (`held`: the log it holds of a move's game, whose entries
+        up to there the engine's answer then leaves out); None when it is refused here, the device told why."""
+        match frame:
+            case Start() if frame.kind != "echo":
+                if frame.seats is None:
+                    await self.send(error("bad_message", "a table's start names its seats", frame.id))
+                    return None
+                return play.OpenTable(account_id=account, command_id=frame.id, kind=frame.kind, seats=frame.seats,
+                                      settings=frame.settings, bots=tuple(frame.bots), one_device=frame.one_device)
+            case Start():
+                if frame.mode is None:
+                    await self.send(error("bad_message", "an Echo Challenge start names its mode (tutorial, free, "
+                                                         "daily)", frame.id))
+                    return None
+                league = {}
+                if frame.mode == "daily" or (frame.mode == "free" and frame.preset in (None, "as-daily")):
+                    try:
+                        league["league"] = await league_of(self._nc, account)
+                    except LeaguesUnavailable as unavailable:
+                        await self.send(error("leagues_unavailable", str(unavailable), frame.id))
+                        return None
+                return play.StartGame(account_id=account, command_id=frame.id, mode=frame.mode, preset=frame.preset,
+                                      **league)
+            case Join():
+                return play.JoinTable(account_id=account, command_id=frame.id, kind=frame.kind, invite=frame.invite)
+            case Pair():
+                return play.PairTable(account_id=account, command_id=frame.id, kind=frame.kind,
+                                      settings=frame.settings)
+            case Unpair():
+                return play.UnpairTable(account_id=account, command_id=frame.id, kind=frame.kind)
+            case Leave():
+                return play.LeaveTable(account_id=account, command_id=frame.id, game_id=frame.game_id)
+            case Act():
+                return play.Act(account_id=account, command_id=frame.id, game_id=frame.game_id, action=frame.action,
+                                log_from=None if held is None else held[1])
+        return play.GetGame(account_id=account, game_id=frame.game_id)  # a resume: the game as it is now
 
     async def _ack(self, command, game: GameFrame, held: tuple[int, int] | None) -> None:  # noqa: ANN001
         """The `ack` of an accepted command, the engine's frame spliced behind its type, id and duplicate."""
@@ -318,7 +326,7 @@ class Connection:
         await self._send_text(text)
         await self._follow(game)
 
-    async def _ask_engine(self, request: dict[str, Any], command_id: str) -> GameFrame | dict[str, Any] | None:
+    async def _ask_engine(self, request: PlayRequest, command_id: str) -> GameFrame | dict[str, Any] | None:
         """The engine's answer: a frame when it has a game's view, else its `PlayReply`; None when it did not
         answer (or wrote a frame that is none), which the device has been told."""
         try:
@@ -360,9 +368,9 @@ class Connection:
     async def _whole(self, game_id: str) -> GameFrame | None:
         """The game's whole view as the engine has it now (`get`), for a device that does not hold what a
         delta extends; None when the engine did not answer."""
-        request = {"type": "get", "game_id": game_id, "account_id": self._account}
         try:
-            reply = await ask_engine_for_frame(self._nc, request, self._holders)
+            reply = await ask_engine_for_frame(self._nc, play.GetGame(account_id=self._account, game_id=game_id),
+                                               self._holders)
         except EngineUnavailable:
             return None
         whole = None if isinstance(reply, dict) else reply

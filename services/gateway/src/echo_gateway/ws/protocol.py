@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from echo_events.play import CommandId, GameKind, Id
+from echo_events.play import CommandId, GameKind, Id, Invite, Settings
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 PROTOCOL_VERSION = 2
@@ -36,7 +36,6 @@ def too_deep(value: Any) -> bool:
     return False
 
 GameId = Id
-Invite = Annotated[str, Field(min_length=3, max_length=120, pattern=r"^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$")]
 
 
 class Message(BaseModel):
@@ -60,7 +59,7 @@ class Start(Message):
     mode: Literal["tutorial", "free", "daily"] | None = Field(None, description="Echo Challenge")
     preset: str | None = Field(None, max_length=32, description="Echo Challenge's Free games")
     seats: int | None = Field(None, ge=1, le=16, description="a table's seats")
-    settings: dict[str, Any] = Field(default_factory=dict, max_length=32, description="a table's settings")
+    settings: Settings = Field(default_factory=dict)
     bots: list[Annotated[str, Field(max_length=32)]] = Field(default_factory=list, max_length=15,
                                                              description="bot levels taking a table's empty seats")
     one_device: bool = Field(False, description="players sharing this device: the asker takes every seat of the "
@@ -82,7 +81,7 @@ class Pair(Message):
     type: Literal["pair"]
     id: CommandId
     kind: GameKind
-    settings: dict[str, Any] = Field(default_factory=dict, max_length=32, description="the table's settings")
+    settings: Settings = Field(default_factory=dict)
 
 
 class Unpair(Message):
