@@ -69,7 +69,7 @@ GHOST_MATCHES = 2
 #: The outage a player may see. The issue's target is 3 s at the 99th percentile; after a kill -9 of the GAMES
 #: leader it is not met and cannot be by the platform: GAMES takes no write until its replicas elect another
 #: leader, after nats-server's raft election timeout (randomised 4-9 s, compiled in, no setting; measured
-#: 4.2-7.1 s, printed as "GAMES without a leader"), and the players' outage is that election plus ~0.1 s
+#: 4.2-7.7 s, printed as "GAMES without a leader"), and the players' outage is that election plus ~0.1 s
 #: (printed as "outage beyond it"). A request lost in flight with the killed server is asked again by the
 #: gateway after 2 s (ECHO_GATEWAY_ENGINE_REASK_SECONDS) — docs/performance.md «A lost NATS server». The bound
 #: is what those allow — the longest election and one resend — not the target: the figure is printed. A
