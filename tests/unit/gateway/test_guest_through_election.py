@@ -1,10 +1,12 @@
 """A newcomer's guest is made while a NATS server is lost: the ACCOUNTS stream and the sessions bucket answer
 "temporarily unavailable" (503) or nothing while their replicas elect a leader. The gateway asks them again
 (the guest's event with the same id: one guest), and when the election outlasts its patience it answers 503
-with `Retry-After` and a refusal in both languages — never a server error."""
+with `Retry-After` and a refusal in both languages — never a server error. A session's check reads the
+bucket again the same way."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -36,7 +38,7 @@ class ElectingStore:
         self.stream_refusals, self.bucket_refusals = stream_refusals, bucket_refusals
         self.published: list[str] = []  # the message id of each attempt
         self.stored: dict[str, bytes] = {}
-        self.puts = 0
+        self.puts = self.gets = 0
 
     async def key_value(self, bucket: str) -> ElectingStore:
         return self
@@ -48,6 +50,12 @@ class ElectingStore:
             raise unavailable()
         return PubAck(stream=stream, seq=1)
 
+    async def get(self, key: str) -> SimpleNamespace:
+        self.gets += 1
+        if self.gets <= self.bucket_refusals:
+            raise unavailable()
+        return SimpleNamespace(value=self.stored[key])
+
     async def put(self, key: str, value: bytes) -> int:
         self.puts += 1
         if self.puts <= self.bucket_refusals:
@@ -56,9 +64,14 @@ class ElectingStore:
         return self.puts
 
 
-async def guest_asked(store: ElectingStore) -> Any:  # noqa: ANN401 - the test client's response
+async def sessions_in(store: ElectingStore) -> Sessions:
     sessions = Sessions(TokenSigner("s" * 48, max_age_seconds=3600), SystemClock())
     await sessions.start(store)  # type: ignore[arg-type]
+    return sessions
+
+
+async def guest_asked(store: ElectingStore) -> Any:  # noqa: ANN401 - the test client's response
+    sessions = await sessions_in(store)
 
     class Runtime:
         js, clock = store, SystemClock()
@@ -90,3 +103,13 @@ async def test_an_election_longer_than_the_patience_is_a_503_to_send_again(monke
     error = response.json()["error"]
     assert error["code"] == "store_unavailable" and error["message"] and error["message_ru"]
     assert 2 <= store.puts < 100  # asked again after a pause, not in a busy loop
+
+
+async def test_a_session_checked_during_an_election_is_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(elections, "RETRY_PAUSE", 0.01)
+    store = ElectingStore(stream_refusals=0, bucket_refusals=0)
+    sessions = await sessions_in(store)
+    issued = await sessions.open("ann", "phone")
+    store.bucket_refusals, store.gets = 2, 0  # the bucket's leader lost: its next reads are refused
+    assert await sessions.verify(issued.token) == issued.identity
+    assert store.gets == 3

@@ -70,8 +70,10 @@ class Sessions:
         await through_election(lambda: self.kv.put(key, value))
 
     async def _record(self, identity: Identity) -> dict[str, Any] | None:
+        """The session's entry (None: signed out), read again while the bucket is between leaders."""
+        key = _key(identity.account_id, identity.session_id)
         try:
-            entry = await self.kv.get(_key(identity.account_id, identity.session_id))
+            entry = await through_election(lambda: self.kv.get(key))
         except KeyNotFoundError:
             return None
         return orjson.loads(entry.value) if entry.value else None
