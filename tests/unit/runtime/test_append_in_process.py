@@ -12,6 +12,7 @@ import asyncio
 import pytest
 from echo_events.envelope import EncodedBatch
 from echo_runtime import append as appending
+from echo_runtime import elections
 from nats.errors import TimeoutError as NatsTimeout
 from nats.js.api import PubAck
 from nats.js.errors import APIError, ServiceUnavailableError
@@ -46,7 +47,7 @@ async def test_an_attempt_told_the_first_is_in_process_is_sent_again_and_lands_o
 
 
 async def test_in_process_past_the_patience_is_the_store_not_answering(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(appending, "STORE_PATIENCE", 0.25)
+    monkeypatch.setattr(elections, "STORE_PATIENCE", 0.25)
     js = StreamStillStoring(busy=1000)
     with pytest.raises(NatsTimeout):
         await appending.append(js, "GAMES", "echo.game.g1.move", BATCH, msg_id="g1:ann/c1",  # type: ignore[arg-type]
@@ -75,14 +76,14 @@ class TipWithoutLeader:
 
 
 async def test_a_tip_read_without_an_answer_is_asked_again_not_waited_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(appending, "STORE_TRY", 0.1)
+    monkeypatch.setattr(elections, "STORE_TRY", 0.1)
     js = TipWithoutLeader(silent=2)
     assert await appending.last_message(js, "GAMES", "echo.game.g1.*") == "tip of echo.game.g1.*"  # type: ignore[arg-type]
     assert js.asked == 3
 
 
 async def test_a_tip_read_never_answered_is_the_store_not_answering(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(appending, "STORE_TRY", 0.1)
-    monkeypatch.setattr(appending, "STORE_PATIENCE", 0.3)
+    monkeypatch.setattr(elections, "STORE_TRY", 0.1)
+    monkeypatch.setattr(elections, "STORE_PATIENCE", 0.3)
     with pytest.raises(NatsTimeout):
         await appending.last_message(TipWithoutLeader(silent=1000), "GAMES", "echo.game.g1.*")  # type: ignore[arg-type]

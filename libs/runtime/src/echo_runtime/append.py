@@ -10,7 +10,7 @@ sequence" (10071): we then read the subject's tip and compare its Nats-Msg-Id wi
 A stream whose leader is lost (its server killed) answers nothing until its replicas elect another, a few
 seconds: an append that gets no answer, finds no stream serving the subject, or is told JetStream is
 temporarily unavailable (503, around an election) is sent again — the same message, the same id, so it lands
-once — until `STORE_PATIENCE` runs out, which stays below the gateway's wait for the engine (5 s): the
+once — until `elections.STORE_PATIENCE` runs out, which stays below the gateway's wait for the engine (5 s): the
 player's command is answered, not timed out. An attempt that got no answer
 may still be on its way into the stream (proposed to the replicas, not yet stored): the next one is then
 told "duplicate message id is in process" (10158), and is sent again after a pause until the first has
@@ -27,23 +27,16 @@ from dataclasses import dataclass
 
 from echo_events.envelope import Batch, EncodedBatch, encode
 from nats.aio.client import Client
-from nats.errors import NoRespondersError
 from nats.errors import TimeoutError as NatsTimeout
 from nats.js import JetStreamContext
 from nats.js.api import PubAck
 from nats.js.errors import APIError, NoStreamResponseError, NotFoundError, ServiceUnavailableError
 
-from . import stream_publish
+from . import elections, stream_publish
 from .telemetry import inject_headers
 
 WRONG_LAST_SEQUENCE = 10071
 DUPLICATE_IN_PROCESS = 10158
-#: seconds one attempt waits for the stream's ack. A healthy cluster answers in milliseconds; just after a
-#: leader election an attempt may go unanswered, and the next one lands (measured: a player's outage was the
-#: election plus one whole attempt's wait). An attempt sent again too soon is told its first is in process.
-STORE_TRY = 0.5
-STORE_PATIENCE = 4.0  # seconds of attempts, while a lost leader's replicas elect another
-RETRY_PAUSE = 0.1  # before an attempt after "no stream serves this subject" (no leader yet)
 
 
 class AppendConflict(RuntimeError):
@@ -96,9 +89,9 @@ async def _stored(js: JetStreamContext, nc: Client | None, subject: str, data: b
                   headers: dict[str, str]) -> PubAck:
     """The message stored, sent again (the same id) while the stream is between leaders."""
     loop = asyncio.get_running_loop()
-    deadline = loop.time() + STORE_PATIENCE
+    deadline = loop.time() + elections.STORE_PATIENCE
     while True:
-        timeout = max(0.1, min(STORE_TRY, deadline - loop.time()))
+        timeout = max(0.1, min(elections.STORE_TRY, deadline - loop.time()))
         try:
             if nc is not None:
                 return await stream_publish.publish(nc, subject, data, stream=stream, headers=headers, timeout=timeout)
@@ -107,31 +100,26 @@ async def _stored(js: JetStreamContext, nc: Client | None, subject: str, data: b
             if loop.time() >= deadline:
                 raise
             if not isinstance(error, NatsTimeout):  # answered at once: no leader yet, or not serving yet
-                await asyncio.sleep(RETRY_PAUSE)
+                await asyncio.sleep(elections.RETRY_PAUSE)
         except APIError as error:
             if error.err_code != DUPLICATE_IN_PROCESS:
                 raise
             if loop.time() >= deadline:  # still in process: the stream did not answer in time, as above
                 raise NatsTimeout from error
-            await asyncio.sleep(RETRY_PAUSE)
+            await asyncio.sleep(elections.RETRY_PAUSE)
 
 
 async def last_message(js: JetStreamContext, stream: str, subject: str):  # noqa: ANN201 - RawStreamMsg | None
     """The last message on `subject`, which may be a wildcard filter; None if there is none. Only the stream's
-    leader answers a wildcard's: while the stream is between leaders the read gets no answer, and is asked
-    again each `STORE_TRY` until `STORE_PATIENCE` runs out, as an append is — not left waiting out the
-    client's whole timeout (5 s) when the new leader answers the next asking at once."""
+    leader answers a wildcard's: while the stream is between leaders the read is asked again each attempt, as
+    an append is — not left waiting out the client's whole timeout (5 s) when the new leader answers the next
+    asking at once."""
     wildcard = "*" in subject or ">" in subject  # nats-py's direct get puts the subject in the API subject
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + STORE_PATIENCE
-    while True:
+
+    async def asked():  # noqa: ANN202
         try:
-            async with asyncio.timeout(max(0.1, min(STORE_TRY, deadline - loop.time()))):
-                return await js.get_last_msg(stream, subject, direct=not wildcard)
+            return await js.get_last_msg(stream, subject, direct=not wildcard)
         except NotFoundError:
             return None
-        except (TimeoutError, NoRespondersError, ServiceUnavailableError) as error:  # nats-py's timeout is one
-            if loop.time() >= deadline:
-                raise NatsTimeout from error
-            if not isinstance(error, TimeoutError):  # answered at once: no leader yet
-                await asyncio.sleep(RETRY_PAUSE)
+
+    return await elections.through_election(asked)

@@ -31,14 +31,12 @@ from echo_events.play import (
     replica_subject,
 )
 from echo_runtime.db import UNREACHABLE
+from echo_runtime.elections import STORE_UNAVAILABLE
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.store_usage import parse_size, sample_store
 from echo_runtime.telemetry import span_from_headers
 from nats.aio.client import Client
 from nats.aio.msg import Msg
-from nats.errors import NoRespondersError
-from nats.errors import TimeoutError as NatsTimeout
-from nats.js.errors import NoStreamResponseError, ServiceUnavailableError
 from opentelemetry.trace import SpanKind
 from prometheus_client import Counter, Gauge, Histogram
 from pydantic import ValidationError
@@ -71,10 +69,6 @@ CLOCKS_APART = Counter("echo_engine_deadline_clock_skew_total",
                        "Requests served although their deadline had passed long ago: the asker's clock and "
                        "this replica's disagree")
 IN_FLIGHT = 64  # commands handled at once; the rest wait in arrival order
-#: a JetStream write or read that got no answer, or "temporarily unavailable" (503: a stream between leaders):
-#: the asker may retry, the command's id lands it once (echo_runtime.append); the client resends on
-#: `engine_unavailable`
-STORE_UNAVAILABLE = (NatsTimeout, NoStreamResponseError, NoRespondersError, ServiceUnavailableError)
 SKEW_LIMIT = 60.0  # seconds past a request's deadline beyond which the clocks disagree (the gateway waits 5)
 
 

@@ -34,6 +34,7 @@ from .session_routes import SESSION_ROUTES
 from .sessions import Sessions
 from .settings import Settings
 from .share_routes import SHARE_ROUTES
+from .store_unavailable import STORE_HANDLERS
 from .web_moves import WEB_MOVES
 from .ws.endpoint import live
 from .ws.hub import Hub
@@ -95,7 +96,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
                                      file_system=WebFiles())
     routes = [*ROUTES, *SESSION_ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES,
               *CHART_ROUTES, *CATALOGUE_ROUTES, *EOT_ROUTES, *HISTORY_ROUTES, *SHARE_ROUTES, *WEB_MOVES, live, web]
-    app = service_app(runtime, routes, before_request=resolve_session, openapi_config=OPENAPI, **BOUNDS)
+    app = service_app(runtime, routes, before_request=resolve_session, openapi_config=OPENAPI,
+                      **{**BOUNDS, "exception_handlers": {**BOUNDS["exception_handlers"], **STORE_HANDLERS}})
     app.state.sessions = sessions
     app.state.limits = limits
     app.state.hub = hub

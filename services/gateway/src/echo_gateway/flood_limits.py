@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 
 from echo_runtime.clock import Clock
+from echo_runtime.elections import through_election
 from litestar import Request, Response
 from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
 from nats.js.kv import KeyValue
@@ -131,14 +132,16 @@ class FloodLimits:
 
     @staticmethod
     async def _count(kv: KeyValue, rule: Rule, name: str, retry_after: int) -> None:
+        """Each read and write is asked again while the bucket is between leaders: a write whose answer was
+        lost may count this request twice, which only errs on the side of the limit."""
         for attempt in range(CAS_ATTEMPTS):
             if attempt:  # another replica took this revision: let the contenders spread out
                 await asyncio.sleep(random.uniform(0, CAS_BACKOFF_SECONDS * 2 ** min(attempt, 6)))  # noqa: S311
             try:
-                entry = await kv.get(name)
+                entry = await through_election(lambda: kv.get(name))
             except KeyNotFoundError:
                 try:
-                    await kv.create(name, b"1")
+                    await through_election(lambda: kv.create(name, b"1"))
                     return
                 except KeyWrongLastSequenceError:
                     continue  # another request created it first
@@ -146,7 +149,8 @@ class FloodLimits:
             if count >= rule.limit:
                 raise Limited(retry_after)
             try:
-                await kv.update(name, str(count + 1).encode(), last=entry.revision)
+                raised = str(count + 1).encode()
+                await through_election(lambda: kv.update(name, raised, last=entry.revision))  # noqa: B023 - awaited at once
                 return
             except KeyWrongLastSequenceError:
                 continue

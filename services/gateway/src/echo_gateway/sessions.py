@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 from echo_events.streams import SESSIONS
 from echo_runtime.clock import Clock
+from echo_runtime.elections import through_election
 from nats.js import JetStreamContext
 from nats.js.errors import KeyNotFoundError
 from nats.js.kv import KeyValue
@@ -64,11 +65,15 @@ class Sessions:
         return self._issue(identity)
 
     async def _put(self, identity: Identity, record: dict[str, Any]) -> None:
-        await self.kv.put(_key(identity.account_id, identity.session_id), orjson.dumps(record))
+        """Stored, asked again while the bucket is between leaders (a put of the same record twice is one)."""
+        key, value = _key(identity.account_id, identity.session_id), orjson.dumps(record)
+        await through_election(lambda: self.kv.put(key, value))
 
     async def _record(self, identity: Identity) -> dict[str, Any] | None:
+        """The session's entry (None: signed out), read again while the bucket is between leaders."""
+        key = _key(identity.account_id, identity.session_id)
         try:
-            entry = await self.kv.get(_key(identity.account_id, identity.session_id))
+            entry = await through_election(lambda: self.kv.get(key))
         except KeyNotFoundError:
             return None
         return orjson.loads(entry.value) if entry.value else None

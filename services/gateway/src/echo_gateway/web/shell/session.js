@@ -22,12 +22,28 @@ export async function ensureToken() {
   return makingGuest;
 }
 
+/** Askings of a guest that a 503 may answer before the page gives up: the gateway says 503, with when to ask
+ *  again (`Retry-After`), while a lost server's streams elect new leaders, a few seconds. */
+export const GUEST_ATTEMPTS = 4;
+const LONGEST_PAUSE_SECONDS = 10;
+
 async function makeGuest() {
-  const response = await fetch("/api/v1/guest", { method: "POST" });
-  if (!response.ok) throw new Error(`guest: HTTP ${response.status}`);
-  const body = await response.json();
-  localStorage.setItem(TOKEN_KEY, body.token);
-  return body.token;
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch("/api/v1/guest", { method: "POST" });
+    if (response.status === 503 && attempt < GUEST_ATTEMPTS) {
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(response)));
+      continue;
+    }
+    if (!response.ok) throw new Error(`guest: HTTP ${response.status}`);
+    const body = await response.json();
+    localStorage.setItem(TOKEN_KEY, body.token);
+    return body.token;
+  }
+}
+
+function retryAfterMs(response) {
+  const seconds = Number(response.headers.get("retry-after"));
+  return Math.min(seconds > 0 ? seconds : 1, LONGEST_PAUSE_SECONDS) * 1000;
 }
 
 /** GET a JSON resource with the session token; null when it does not exist (404/405) or fails. */

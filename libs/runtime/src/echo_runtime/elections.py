@@ -1,0 +1,47 @@
+"""A JetStream write or read that outlasts a stream's leader election.
+
+A stream (or key-value bucket) whose leader is lost — its server killed — answers nothing until its replicas
+elect another, a few seconds: a request to it gets no answer, finds no stream serving the subject, no
+responders, or is told JetStream is temporarily unavailable (503). Such a request is asked again until
+`STORE_PATIENCE` runs out, which stays below what the asker waits for (the gateway waits 5 s for the engine):
+past it the caller answers "try again shortly", never a server error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
+from nats.errors import NoRespondersError
+from nats.errors import TimeoutError as NatsTimeout
+from nats.js.errors import NoStreamResponseError, ServiceUnavailableError
+
+#: seconds one attempt waits for the stream's answer. A healthy cluster answers in milliseconds; just after a
+#: leader election an attempt may go unanswered, and the next one lands (measured: a player's outage was the
+#: election plus one whole attempt's wait). An append sent again too soon is told its first is in process.
+STORE_TRY = 0.5
+STORE_PATIENCE = 4.0  # seconds of attempts, while a lost leader's replicas elect another
+RETRY_PAUSE = 0.1  # before an attempt after an answer at once that no leader serves yet
+#: what a request met when the store was between leaders for longer than the patience: the asker may retry
+STORE_UNAVAILABLE = (NatsTimeout, NoStreamResponseError, NoRespondersError, ServiceUnavailableError)
+
+
+T = TypeVar("T")
+
+
+async def through_election(operation: Callable[[], Awaitable[T]]) -> T:
+    """`operation`'s result, asked again while the store is between leaders; past the patience NatsTimeout.
+    Only for an operation that may safely be asked twice (a read, a put of the same value, an append with
+    its message id): an attempt that got no answer may still have been done."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + STORE_PATIENCE
+    while True:
+        try:
+            async with asyncio.timeout(max(0.1, min(STORE_TRY, deadline - loop.time()))):
+                return await operation()
+        except (TimeoutError, NoStreamResponseError, NoRespondersError, ServiceUnavailableError) as error:
+            if loop.time() >= deadline:  # nats-py's own timeout is a TimeoutError too
+                raise NatsTimeout from error
+            if not isinstance(error, TimeoutError):  # answered at once: no leader yet
+                await asyncio.sleep(RETRY_PAUSE)
