@@ -130,3 +130,14 @@ async def test_a_new_tutorial_replaces_the_unfinished_one(engine) -> None:  # no
     assert old["view"]["status"] == "finished"
     current = await ask(nc, type="get", account_id=me, game_id=retried["game_id"])
     assert current["view"]["status"] == "live", json.dumps(current)[:300]
+
+
+async def test_many_opens_and_tutorials_at_once_are_all_answered(engine) -> None:  # noqa: ANN001
+    """More at once than the engine's PostgreSQL pool has connections (10): a quota that held its connection
+    while the table was opened, which needs another, left every one of them waiting for good."""
+    nc, _ = engine
+    opened = await asyncio.gather(*(open_duel(nc, account()) for _ in range(30)))
+    assert all(reply["ok"] for reply in opened), [r for r in opened if not r["ok"]][:1]
+    started = await asyncio.gather(*(ask(nc, type="start", account_id=account(), mode="tutorial",
+                                         command_id=uuid.uuid4().hex) for _ in range(30)))
+    assert all(reply["ok"] for reply in started), [r for r in started if not r["ok"]][:1]

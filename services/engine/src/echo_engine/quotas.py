@@ -1,5 +1,5 @@
 """Quotas on what one account may add to the never-purged GAMES stream, so no one fills the store that every
-game shares (issue 36: one account opened 400 Ghost Five tables in 48 s and 100 Tutorials in 12 s).
+game shares (one account could open 400 Ghost Five tables in 48 s and 100 Tutorials in 12 s).
 
 - Tables: at most `ECHO_ENGINE_LOBBIES_PER_KIND` of a kind waiting in their lobby (opened by the account,
   not started, not closed) — `lobby_limit`; at most `ECHO_ENGINE_TABLES_PER_DAY` of a kind opened in any
@@ -48,6 +48,14 @@ class QuotaSettings(BaseSettings):
                                                          "date; refusal: tutorial_limit)")
 
 
+PENDING = "pending:"  # a reserved place's id until its game's is known
+RESERVED_FOR = timedelta(minutes=1)  # a reservation older than this was left by an engine that stopped
+
+
+def pending(account: str, command_id: str) -> str:
+    return f"{PENDING}{account}/{command_id}"
+
+
 def refuse(code: str, message: str) -> PlayReply:
     return PlayReply(ok=False, error=PlayError(code=code, message=message))
 
@@ -70,44 +78,55 @@ class Quotas:
     async def open_table(self, request: OpenTable, now: datetime,
                          open_: Callable[[OpenTable], Awaitable[PlayReply]]) -> PlayReply:
         """`open_` (Tables.open) the request, unless the account is at one of its table quotas; a table left
-        waiting in its lobby gets its closing time."""
+        waiting in its lobby gets its closing time. The place is reserved in one short transaction and the
+        table opened after it: holding a pooled connection while `open_` needs another would deadlock the
+        pool once as many opens as it has connections came at once."""
         account, kind, limits = request.account_id, request.kind, self.settings
+        reserved = pending(account, request.command_id)
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"quota|{kind}|{account}")
-            if await conn.fetchval("SELECT 1 FROM engine_tables_opened WHERE account_id = $1 AND command_id = $2",
-                                   account, request.command_id):
-                return await open_(request)  # a retry: answered from the stream as before
-            await conn.execute("DELETE FROM engine_tables_opened WHERE account_id = $1 AND kind = $2 "
-                               "AND opened_at < $3 AND NOT waiting", account, kind, now - DAY)
-            opened = await conn.fetchval("SELECT count(*) FROM engine_tables_opened WHERE account_id = $1 "
-                                         "AND kind = $2 AND opened_at >= $3", account, kind, now - DAY)
-            if opened >= limits.tables_per_day:
-                return refuse("table_limit", f"you have opened {opened} tables of {kind} in the last 24 hours, "
-                                             f"the most there may be; play those first or come back later")
-            if await self._waiting(conn, account, kind) >= limits.lobbies_per_kind:
-                return refuse("lobby_limit", f"{limits.lobbies_per_kind} of your tables of {kind} are waiting "
-                                             "for players: start or leave one first")
-            reply = await open_(request)
-            if not reply.ok or reply.duplicate or reply.game_id is None:
-                return reply
-            game = await self._store.load(reply.game_id)
-            waiting = in_lobby(game)
-            await conn.execute(
-                "INSERT INTO engine_tables_opened (account_id, kind, game_id, command_id, opened_at, waiting) "
-                "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id) DO NOTHING",
-                account, kind, reply.game_id, request.command_id, now, waiting)
+            retry = await conn.fetchval("SELECT 1 FROM engine_tables_opened WHERE account_id = $1 "
+                                        "AND command_id = $2", account, request.command_id)
+            if not retry:
+                await conn.execute("DELETE FROM engine_tables_opened WHERE account_id = $1 AND kind = $2 "
+                                   "AND opened_at < $3 AND NOT waiting", account, kind, now - DAY)
+                opened = await conn.fetchval("SELECT count(*) FROM engine_tables_opened WHERE account_id = $1 "
+                                             "AND kind = $2 AND opened_at >= $3", account, kind, now - DAY)
+                if opened >= limits.tables_per_day:
+                    return refuse("table_limit", f"you have opened {opened} tables of {kind} in the last 24 "
+                                                 "hours, the most there may be; play those first or come back later")
+                if await self._waiting(conn, account, kind, now) >= limits.lobbies_per_kind:
+                    return refuse("lobby_limit", f"{limits.lobbies_per_kind} of your tables of {kind} are "
+                                                 "waiting for players: start or leave one first")
+                await conn.execute(  # the place taken, waiting, until the table says otherwise
+                    "INSERT INTO engine_tables_opened (account_id, kind, game_id, command_id, opened_at, waiting) "
+                    "VALUES ($1, $2, $3, $4, $5, true)", account, kind, reserved, request.command_id, now)
+        reply = await open_(request)  # a retry is answered from the stream as before
+        if retry:
+            return reply
+        if not reply.ok or reply.duplicate or reply.game_id is None:
+            await self._pool.execute("DELETE FROM engine_tables_opened WHERE game_id = $1", reserved)
+            return reply
+        waiting = in_lobby(await self._store.load(reply.game_id))
+        await self._pool.execute("UPDATE engine_tables_opened SET game_id = $2, waiting = $3 WHERE game_id = $1",
+                                 reserved, reply.game_id, waiting)
         if waiting:
             await self._timers.schedule(reply.game_id, [Deadline(LOBBY_CLOSE, now + timedelta(
                 minutes=limits.lobby_minutes), {})])
         return reply
 
-    async def _waiting(self, conn: asyncpg.Connection, account: str, kind: str) -> int:
-        """The account's tables of the kind still in their lobby, as each game (not the row) says now."""
-        rows = await conn.fetch("SELECT game_id FROM engine_tables_opened WHERE account_id = $1 AND kind = $2 "
-                                "AND waiting", account, kind)
+    async def _waiting(self, conn: asyncpg.Connection, account: str, kind: str, now: datetime) -> int:
+        """The account's tables of the kind still in their lobby, as each game (not the row) says now; a place
+        reserved by an open still under way counts as one."""
+        rows = await conn.fetch("SELECT game_id, opened_at FROM engine_tables_opened WHERE account_id = $1 "
+                                "AND kind = $2 AND waiting", account, kind)
         waiting = 0
         for row in rows:
-            if in_lobby(await self._store.load(row["game_id"])):
+            if row["game_id"].startswith(PENDING):
+                still = row["opened_at"] > now - RESERVED_FOR
+            else:
+                still = in_lobby(await self._store.load(row["game_id"]))
+            if still:
                 waiting += 1
             else:
                 await conn.execute("UPDATE engine_tables_opened SET waiting = false WHERE game_id = $1",
@@ -141,25 +160,32 @@ class Quotas:
                              start: Callable[[], Awaitable[PlayReply]],
                              close: Callable[[str, str], Awaitable[None]]) -> PlayReply:
         """`start` a Tutorial unless the account has started its day's quota; the unfinished one before it is
-        ended (`close`: game id, command id), as a new Free game ends the last."""
+        ended (`close`: game id, command id), as a new Free game ends the last. Reserved first, started after
+        the reserving transaction, as `open_table` does."""
+        reserved = pending(account, command_id)
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"quota|tutorial|{account}")
-            if await conn.fetchval("SELECT 1 FROM engine_tutorials WHERE account_id = $1 AND command_id = $2",
-                                   account, command_id):
-                return await start()  # a retry
+            retry = await conn.fetchval("SELECT 1 FROM engine_tutorials WHERE account_id = $1 AND command_id = $2",
+                                        account, command_id)
             rows = await conn.fetch("SELECT game_id, msk_date FROM engine_tutorials WHERE account_id = $1 "
                                     "ORDER BY started_at DESC", account)
-            started_today = sum(row["msk_date"] == today for row in rows)
-            if started_today >= self.settings.tutorials_per_day:
-                return refuse("tutorial_limit", f"{started_today} Tutorials today are the most there may be; "
-                                                "finish the last one or come back tomorrow (00:00 MSK)")
-            reply = await start()
-            if not reply.ok or reply.duplicate or reply.game_id is None:
-                return reply
-            if rows and rows[0]["game_id"] != reply.game_id:
-                await close(rows[0]["game_id"], command_id)
+            if not retry:
+                started_today = sum(row["msk_date"] == today for row in rows)
+                if started_today >= self.settings.tutorials_per_day:
+                    return refuse("tutorial_limit", f"{started_today} Tutorials today are the most there may be; "
+                                                    "finish the last one or come back tomorrow (00:00 MSK)")
+                await conn.execute("INSERT INTO engine_tutorials (account_id, game_id, command_id, msk_date) "
+                                   "VALUES ($1, $2, $3, $4)", account, reserved, command_id, today)
+        reply = await start()
+        if retry:
+            return reply
+        if not reply.ok or reply.duplicate or reply.game_id is None:
+            await self._pool.execute("DELETE FROM engine_tutorials WHERE game_id = $1", reserved)
+            return reply
+        before = next((row["game_id"] for row in rows if not row["game_id"].startswith(PENDING)), None)
+        if before is not None and before != reply.game_id:
+            await close(before, command_id)
+        async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("DELETE FROM engine_tutorials WHERE account_id = $1 AND msk_date < $2", account, today)
-            await conn.execute(
-                "INSERT INTO engine_tutorials (account_id, game_id, command_id, msk_date) VALUES ($1, $2, $3, $4) "
-                "ON CONFLICT (game_id) DO NOTHING", account, reply.game_id, command_id, today)
+            await conn.execute("UPDATE engine_tutorials SET game_id = $2 WHERE game_id = $1", reserved, reply.game_id)
         return reply
