@@ -13,6 +13,8 @@ from .conftest import DESKTOP, Page, new_page
 pytestmark = pytest.mark.e2e
 
 EMAIL = "pilot@example.org"
+#: in one step inside the page: the list may be drawn again between finding it and scrolling to it
+SCROLL_TO_DEVICES = "document.querySelector('[data-testid=devices]').scrollIntoView({block: 'nearest'})"
 IPHONE = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) "
           "Version/17.5 Mobile/15E148 Safari/604.1")
 
@@ -59,14 +61,14 @@ async def test_the_account_screen_lists_the_devices_and_signs_them_out(social, b
         assert any(row.startswith("Safari · iPhone") and "это устройство" in row for row in rows), rows
         assert any(row.startswith("Chrome · Linux") for row in rows) and any("python-httpx" in row for row in rows)
         assert all("вход " in row and "МСК" in row for row in rows)
-        await phone.page.locator("[data-testid=devices]").scroll_into_view_if_needed()
+        await phone.page.evaluate(SCROLL_TO_DEVICES)
         await phone.shot("phone-account-devices")
 
         rows = await devices_shown(desktop, 3)
         this = desktop.page.locator("[data-testid=device][data-current=true]")
         assert (await this.inner_text()).startswith("Chrome · Linux")
         assert await this.locator("[data-testid=device-sign-out]").count() == 0  # this one: the button below
-        await desktop.page.locator("[data-testid=devices]").scroll_into_view_if_needed()
+        await desktop.page.evaluate(SCROLL_TO_DEVICES)
         await desktop.shot("desktop-account-devices")
 
         # «Выйти» on the iPhone, from the desktop: gone from the list, and the open iPhone page is cut off at once
@@ -95,7 +97,7 @@ async def test_the_account_screen_lists_the_devices_and_signs_them_out(social, b
         card = await desktop.page.inner_text("[data-testid=devices]")
         assert "Devices" in card and "this device" in card and "Moscow time" in card
         assert "Sign out on this device" in card
-        await desktop.page.locator("[data-testid=devices]").scroll_into_view_if_needed()
+        await desktop.page.evaluate(SCROLL_TO_DEVICES)
         await desktop.shot("desktop-account-devices-en")
 
         # «Выйти» on this device (its e-mail is confirmed: no warning): back to the start as a new guest
