@@ -18,8 +18,8 @@ then the midnight surge through the same driver (this platform only, the peers h
 published, `--surge-players` players (default 1 000) arriving evenly over `--surge-window` s (default 60),
 each connecting and starting his Daily — the start's median / p99 and errors (target p99 ≤ 100 ms); then, on
 the same platform, whole games of that Daily at a human pace — stages of `--whole-stages` fresh players, each
-playing the same long game's clicks (`strategy.whole_game`) one a second: the largest stage with p99 ≤ 100 ms,
-no error and ≥ 95 % of the clicks made. And
+playing the same long game's clicks (`strategy.whole_game`) one a second to its end: the largest stage with
+p99 ≤ 100 ms, no error and ≥ 95 % of the clicks made. And
 once per system (first round) the kill -9 test: three moves of a game, each acknowledged, then every
 server process killed with SIGKILL (for this platform NATS too), restarted on the same data, and asked for
 the game — how many of the three moves it still has. Writes `.bench/peers.json`; figures are printed, never
@@ -222,12 +222,14 @@ def one_round(folder: Path, system: str, args: argparse.Namespace, kill_test: bo
         return out
 
 
-async def prepare_daily(platform: EchoPlatform, players: int) -> tuple[list[str], list[dict[str, str]]]:
+async def prepare_daily(platform: EchoPlatform, players: int,
+                        needed_s: float) -> tuple[list[str], list[dict[str, str]]]:
     """Today's Bronze Daily published as the daily service would (`tests.support.play.publish_daily`), offered
     through gateway → leagues → engine, and `players` guests the leagues service knows (made beforehand, not
-    timed, as at midnight the players exist already). Also the clicks of one whole game of that Daily
-    (`strategy.whole_game`, from the seed — test-side knowledge, never sent by the server)."""
-    from bench_surge import wait_for_daily
+    timed, as at midnight the players exist already), with `needed_s` seconds of the Moscow day left. Also the
+    clicks of one whole game of that Daily (`strategy.whole_game`, from the seed — test-side knowledge, never
+    sent by the server)."""
+    from bench_surge import clear_of_midnight, wait_for_daily
     from echo_challenge.field import sector_name
     from echo_challenge.hosting import daily_setup
     from echo_events.moscow import moscow_date
@@ -241,6 +243,7 @@ async def prepare_daily(platform: EchoPlatform, players: int) -> tuple[list[str]
     nc = await connect(platform.nats_url, "bench")
     try:
         js = nc.jetstream()
+        await clear_of_midnight(needed_s)
         daily = await publish_daily(js, moscow_date(SystemClock().now()), league="bronze", seed=20261130)
         accounts = await guests(platform.url, players + 1)
         await wait_for_daily(platform.url, accounts[0][1], daily.daily_id)
@@ -254,14 +257,16 @@ async def prepare_daily(platform: EchoPlatform, players: int) -> tuple[list[str]
 def daily_phases(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
     """This platform's Daily through the same driver (the peers have no Daily), on one platform with the
     leagues service: the midnight surge — every player starting his Daily within `--surge-window` seconds —
-    then whole games of that Daily at a human pace — each player one click a second, stage by stage, a
-    fresh crowd each stage (a Daily is one attempt per player)."""
+    then whole games of that Daily at a human pace — each player one click a second to his game's end, stage by
+    stage, a fresh crowd each stage (a Daily is one attempt per player)."""
     stages = [int(n) for n in args.whole_stages.split(",") if n] if args.whole_stages else []
     with tempfile.TemporaryDirectory(prefix="echo-bench-daily-") as data:
         platform = EchoPlatform(Path(data), ("leagues", "engine", "gateway"))
         platform.start()
         try:
-            tokens, clicks = asyncio.run(prepare_daily(platform, args.surge_players + sum(stages)))
+            # a Daily of ~90 clicks, and each stage's guests opening their games first
+            needed_s = 120 + args.surge_window + len(stages) * (100 * args.whole_interval + 30)
+            tokens, clicks = asyncio.run(prepare_daily(platform, args.surge_players + sum(stages), needed_s))
             out: dict[str, Any] = {"surge": None, "whole": None}
             if args.surge_players:
                 print(f"midnight surge: {args.surge_players} Daily starts in {args.surge_window:g} s", flush=True)
@@ -275,7 +280,7 @@ def daily_phases(folder: Path, args: argparse.Namespace) -> dict[str, Any]:
                 listed.write_text("\n".join(tokens[args.surge_players:]))
                 script.write_text(json.dumps(clicks))
                 out["whole"] = drive(folder, "echo", platform.url, "whole", tokens=listed, clicks=script,
-                                     stages=args.whole_stages, seconds=args.seconds,
+                                     stages=args.whole_stages, interval=round(args.whole_interval * 1000),
                                      pids=",".join(map(str, platform.pids())))
             return out
         finally:
@@ -320,6 +325,8 @@ def main() -> int:
     parser.add_argument("--surge-window", type=float, default=60, help="seconds over which they arrive")
     parser.add_argument("--whole-stages", default="10,20,50,100,200,400,800",
                         help="players playing whole Daily games at a click a second, a stage each ('': none)")
+    parser.add_argument("--whole-interval", type=float, default=1.0,
+                        help="seconds between one player's clicks in a whole Daily game (a person's pace: 1)")
     args = parser.parse_args()
     if reason := node_missing():
         print(f"bench_peers skipped: {reason}")

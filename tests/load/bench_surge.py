@@ -53,7 +53,7 @@ import httpx
 import orjson
 import websockets
 from echo_challenge.modes import daily_game_id
-from echo_events.moscow import moscow_date
+from echo_events.moscow import moscow_date, next_midnight
 from echo_runtime.clock import SystemClock
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres
 from echo_runtime.migrate import apply_migrations
@@ -155,6 +155,18 @@ async def arrive(player: Arrival, url: str, t0: float) -> None:
     player.start_us = (done - started) / 1000
     player.game_id, player.duplicate = reply["game_id"], reply.get("duplicate")
     player.daily_id = ((reply.get("view") or {}).get("daily") or {}).get("daily_id")
+
+
+async def clear_of_midnight(needed_s: float, clock: Any = None, sleep: Any = asyncio.sleep) -> None:
+    """A run that publishes today's Daily and plays it needs `needed_s` seconds of the same Moscow day: a
+    Daily started before 00:00 MSK is closed at it, and one asked for after it is tomorrow's, which nobody
+    published. Too close to midnight, wait until just past it."""
+    now = (clock or SystemClock()).now()
+    left = (next_midnight(now) - now).total_seconds()
+    if left < needed_s:
+        print(f"{left:.0f} s to 00:00 MSK, the run needs {needed_s:.0f} s of one day: waiting for the new day",
+              file=sys.stderr, flush=True)
+        await sleep(left + 2)
 
 
 async def wait_for_daily(base: str, token: str, daily_id: str, limit_s: float = 30.0) -> None:
@@ -294,6 +306,7 @@ async def run(args: argparse.Namespace, nats: EmbeddedNats, pg_url: str) -> dict
 
         nc = await connect(nats_url, "bench")
         js = nc.jetstream()
+        await clear_of_midnight(args.window + 300)  # the surge, its checks and the projections catching up
         daily = await publish_daily(js, moscow_date(SystemClock().now()), league="bronze", seed=20261130)
         accounts = await guests(base, args.players + 5)
         spare, accounts = [t for _, t in accounts[:5]], accounts[5:]

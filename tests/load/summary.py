@@ -142,8 +142,9 @@ def whole_row(whole: dict[str, Any] | None, bgio: dict[str, Any] | None) -> list
     beside boardgame.io's players held on the shared game."""
     if not whole:
         return []
-    return [Row(f"peers' driver: players held playing whole Daily games ({whole['clicks']} clicks) at a click a "
-                "second, p99 ≤ 100 ms", number(whole["held_players"]),
+    pace = whole.get("interval_ms", 1000) / 1000
+    return [Row(f"peers' driver: players held playing whole Daily games ({whole['clicks']} clicks) at a click "
+                f"every {pace:g} s, p99 ≤ 100 ms", number(whole["held_players"]),
                 "—" if bgio is None else f"boardgame.io {number(bgio['held_players'])} (tic-tac-toe)",
                 target=target("≥ boardgame.io's", None if bgio is None else
                               whole["held_players"] >= bgio["held_players"]))]

@@ -314,9 +314,8 @@ async function saturate(adapter) {
 // timeline of their own every `interval` ms (a late move is sent at once, and the timeline does not slip);
 // a unit's `next()` gives a move's ms, or null when it has no move left. A stage holds when p99 ≤ 100 ms,
 // no error, and ≥ 95 % of the moves due were made; the stages stop at the first that does not hold.
-async function paced({ open, interval, close }) {
+async function paced({ open, interval, close, seconds = Number(args.seconds ?? 10) }) {
   const pids = (args.pids ?? "").split(",").filter(Boolean).map(Number);
-  const seconds = Number(args.seconds ?? 10);
   const start_kib = rssKib(pids);
   const stages = [];
   for (const players of (args.stages ?? "50,100,200,400,800").split(",").map(Number)) {
@@ -360,7 +359,8 @@ async function capacity(adapter) {
   return paced({ open: (players) => openPairs(adapter, players / 2), interval: 500, close: (pair) => pair.close() });
 }
 
-// this platform only: whole games of today's Daily, each player one click a second. The players' guests were
+// this platform only: whole games of today's Daily, each player one click every `--interval` ms (default a
+// second), a stage lasting until every player has made his last click. The players' guests were
 // made beforehand (`--tokens FILE`, one a line; a Daily is one attempt, so each stage takes fresh ones) and
 // every one plays the same clicks (`--clicks FILE`, a JSON list of actions: one Daily, the same clicks, the
 // same game). A click's time: from sending it until its ack (with the view) is back — after it is stored.
@@ -392,7 +392,10 @@ async function whole() {
     }
     return crowd;
   };
-  return { clicks: clicks.length, ...await paced({ open, interval: 1000, close: (player) => player.close() }) };
+  const interval = Number(args.interval ?? 1000);
+  const seconds = (clicks.length * interval) / 1000 + 1; // the last player starts one interval after the first
+  return { clicks: clicks.length, interval_ms: interval,
+    ...await paced({ open, interval, seconds, close: (player) => player.close() }) };
 }
 
 async function durable(adapter) {
