@@ -151,9 +151,10 @@ class EchoPlatform:
     """This platform as the game needs it: PostgreSQL (migrated), NATS (file storage, fsync before every
     acknowledgement, as shipped), an engine and a gateway — each its own process."""
 
-    def __init__(self, folder: Path, services: tuple[str, ...] = ("engine", "gateway")) -> None:
+    def __init__(self, folder: Path, services: tuple[str, ...] = ("engine", "gateway"), engines: int = 1) -> None:
         self.folder = folder
         self.services = services  # the Daily needs the leagues service too (a player's league)
+        self.replicas = engines  # engine replicas: a game's commands come back to the one that holds it
 
     def start(self) -> None:
         self.postgres = EmbeddedPostgres(self.folder / "pg", delete_on_stop=True)
@@ -167,18 +168,18 @@ class EchoPlatform:
         env = {**os.environ, "NATS_URL": self.nats_url, "DATABASE_URL": self.pg_url, "ECHO_GATEWAY_DEV_MODE": "true",
                "ECHO_GATEWAY_WS_RATE": "100000", "ECHO_GATEWAY_WS_BURST": "100000", "LOG_FORMAT": "json"}
         self.others = [start_service(name, env)[0] for name in self.services if name not in ("engine", "gateway")]
-        self.engine, _ = start_service("engine", env)
+        self.engines = [start_service("engine", env)[0] for _ in range(self.replicas)]
         self.gateway, port = start_service("gateway", env)
         self.url = f"http://127.0.0.1:{port}"
 
     def pids(self) -> list[int]:
         postmaster = int((self.folder / "pg" / "postmaster.pid").read_text().split()[0])
-        return [self.engine.pid, self.gateway.pid, self.nats.pid or 0, *process_tree(postmaster)]
+        return [*(e.pid for e in self.engines), self.gateway.pid, self.nats.pid or 0, *process_tree(postmaster)]
 
     def kill9(self) -> None:
         """SIGKILL to the engine, the gateway and NATS (the store of every game), then all started again on the
         same data. PostgreSQL (projections, accounts) is left running: it holds no move."""
-        for process in (self.engine, self.gateway):
+        for process in (*self.engines, self.gateway):
             process.send_signal(signal.SIGKILL)
             process.wait()
         self.nats.stop(kill=True)
@@ -187,7 +188,7 @@ class EchoPlatform:
         self._services()
 
     def stop(self) -> None:
-        for process in (self.engine, self.gateway, *self.others):
+        for process in (*self.engines, self.gateway, *self.others):
             process.terminate()
             process.wait(10)
         self.nats.stop()
@@ -195,9 +196,9 @@ class EchoPlatform:
 
 
 @contextlib.contextmanager
-def server(folder: Path, system: str) -> Iterator[NodePeer | EchoPlatform]:
+def server(folder: Path, system: str, engines: int = 1) -> Iterator[NodePeer | EchoPlatform]:
     with tempfile.TemporaryDirectory(prefix=f"echo-bench-{system}-") as data:
-        running = EchoPlatform(Path(data)) if system == "echo" else NodePeer(folder, system)
+        running = EchoPlatform(Path(data), engines=engines) if system == "echo" else NodePeer(folder, system)
         running.start()
         try:
             yield running
@@ -206,7 +207,7 @@ def server(folder: Path, system: str) -> Iterator[NodePeer | EchoPlatform]:
 
 
 def one_round(folder: Path, system: str, args: argparse.Namespace, kill_test: bool) -> dict[str, Any]:
-    with server(folder, system) as running:
+    with server(folder, system, args.engines) as running:
         time.sleep(2)  # settled: what a server holds once ready, not while it starts
         start_kib = resident_kib(running.pids())
         out: dict[str, Any] = {"start_kib": start_kib, "processes": len(running.pids())}
@@ -321,6 +322,7 @@ def main() -> int:
     parser.add_argument("--stages", default="10,20,50,100,200,400,800,1600,3200")
     parser.add_argument("--saturate-players", type=int, default=40)
     parser.add_argument("--systems", default=",".join(SYSTEMS), help="a subset, comma-separated")
+    parser.add_argument("--engines", type=int, default=1, help="this platform's engine replicas")
     parser.add_argument("--surge-players", type=int, default=1000, help="the midnight surge's players (0: none)")
     parser.add_argument("--surge-window", type=float, default=60, help="seconds over which they arrive")
     parser.add_argument("--whole-stages", default="10,20,50,100,200,400,800",
