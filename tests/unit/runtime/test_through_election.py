@@ -53,3 +53,18 @@ async def test_a_caller_names_its_own_retryable_errors() -> None:
     with pytest.raises(ServiceUnavailableError):
         await elections.through_election(unavailable, in_process)
     assert unavailable.attempts == 1
+
+
+async def test_an_attempt_that_keeps_its_own_time_is_given_the_attempts_seconds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(elections, "STORE_TRY", 0.1)
+    given: list[float] = []
+
+    async def publish(seconds: float) -> str:  # as a publish with its timeout: unanswered twice, then acked
+        given.append(seconds)
+        if len(given) <= 2:
+            raise TimeoutError
+        return "acked"
+
+    assert await elections.timed_through_election(publish) == "acked"
+    assert len(given) == 3 and all(0 < seconds <= 0.1 for seconds in given)

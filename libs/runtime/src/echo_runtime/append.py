@@ -93,15 +93,14 @@ def _in_process_or_between_leaders(error: Exception) -> bool:
 
 async def _stored(js: JetStreamContext, nc: Client | None, subject: str, data: bytes, stream: str,
                   headers: dict[str, str]) -> PubAck:
-    """The message stored, sent again (the same id) while the stream is between leaders. Each attempt is cut
-    at the store's attempt time by `through_election`; the publish's own timeout only backs that."""
-    async def attempt() -> PubAck:
-        if nc is not None:
-            return await stream_publish.publish(nc, subject, data, stream=stream, headers=headers,
-                                                timeout=elections.STORE_TRY)
-        return await js.publish(subject, data, stream=stream, headers=headers, timeout=elections.STORE_TRY)
+    """The message stored, sent again (the same id) while the stream is between leaders."""
 
-    return await elections.through_election(attempt, _in_process_or_between_leaders)
+    async def attempt(seconds: float) -> PubAck:
+        if nc is not None:
+            return await stream_publish.publish(nc, subject, data, stream=stream, headers=headers, timeout=seconds)
+        return await js.publish(subject, data, stream=stream, headers=headers, timeout=seconds)
+
+    return await elections.timed_through_election(attempt, _in_process_or_between_leaders)
 
 
 async def last_message(js: JetStreamContext, stream: str, subject: str):  # noqa: ANN201 - RawStreamMsg | None

@@ -42,15 +42,27 @@ async def through_election(operation: Callable[[], Awaitable[T]],
     """`operation`'s result, asked again while the store is between leaders; past the patience NatsTimeout.
     Only for an operation that may safely be asked twice (a read, a put of the same value, an append with
     its message id): an attempt that got no answer may still have been done. `retryable` says which errors
-    are worth asking again (by default `between_leaders`; an append adds its own); any other is raised as it
-    is. An attempt that got no answer is asked again at once (its wait was the pause), one answered at once
-    after `RETRY_PAUSE`."""
+    are worth asking again (by default `between_leaders`); any other is raised as it is. An attempt that got
+    no answer is asked again at once (its wait was the pause), one answered at once after `RETRY_PAUSE`."""
+
+    async def within(seconds: float) -> T:
+        async with asyncio.timeout(seconds):
+            return await operation()
+
+    return await timed_through_election(within, retryable)
+
+
+async def timed_through_election(attempt: Callable[[float], Awaitable[T]],
+                                 retryable: Callable[[Exception], bool] = between_leaders) -> T:
+    """As `through_election`, for an attempt that keeps its own time: it is given the seconds it may wait and
+    raises a TimeoutError (nats-py's is one) past them. For a publish, whose request waits with a timeout of
+    its own anyway: a second timer around it would cost each append on the engine's hot path as much again
+    (an `asyncio.timeout` is several microseconds)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + STORE_PATIENCE
     while True:
         try:
-            async with asyncio.timeout(max(0.1, min(STORE_TRY, deadline - loop.time()))):
-                return await operation()
+            return await attempt(max(0.1, min(STORE_TRY, deadline - loop.time())))
         except Exception as error:
             if not retryable(error):
                 raise
