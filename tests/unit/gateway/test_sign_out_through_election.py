@@ -6,6 +6,7 @@ with `Retry-After` and a refusal in both languages — never a server error."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from echo_gateway.identity import TokenSigner
@@ -51,11 +52,11 @@ class Listing:
 
 
 class ElectingBucket:
-    """The sessions bucket, whose removals (`purge`) and listings (`watch`) are refused while `refusing`."""
+    """The sessions bucket, whose next reads, removals and listings are refused as many times as it is told."""
 
     def __init__(self) -> None:
         self.stored: dict[str, bytes] = {}
-        self.purge_refusals = self.watch_refusals = 0
+        self.purge_refusals = self.watch_refusals = self.get_refusals = 0
         self.purges: list[str] = []
         self.listings: list[Listing] = []
 
@@ -63,6 +64,9 @@ class ElectingBucket:
         return self
 
     async def get(self, key: str) -> SimpleNamespace:
+        if self.get_refusals:
+            self.get_refusals -= 1
+            raise unavailable()
         if key not in self.stored:
             raise KeyNotFoundError
         return SimpleNamespace(value=self.stored[key])
@@ -116,19 +120,36 @@ async def test_every_device_signed_out_during_an_election_is_listed_and_removed_
     assert all(listing.stopped for listing in bucket.listings)
 
 
+async def asked(sessions: Sessions, method: str, path: str, token: str) -> Any:  # noqa: ANN401 - the response
+    app = Litestar(route_handlers=list(SESSION_ROUTES), before_request=resolve_session,
+                   exception_handlers=STORE_HANDLERS, state=State({"sessions": sessions}))
+    async with AsyncTestClient(app) as client:
+        return await client.request(method, path, headers={"authorization": f"Bearer {token}"})
+
+
+def assert_told_to_send_again(response: Any) -> None:  # noqa: ANN401 - the test client's response
+    assert response.status_code == 503, response.text
+    assert int(response.headers["retry-after"]) > 0
+    error = response.json()["error"]
+    assert error["code"] == "store_unavailable" and error["message"] and error["message_ru"]
+
+
 async def test_a_sign_out_past_the_patience_is_a_503_to_send_again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(elections, "STORE_PATIENCE", 0.2)
     bucket = ElectingBucket()
     sessions = await sessions_in(bucket)
     here = await sessions.open("ann", "phone")
     bucket.purge_refusals = 10_000
-    app = Litestar(route_handlers=list(SESSION_ROUTES), before_request=resolve_session,
-                   exception_handlers=STORE_HANDLERS, state=State({"sessions": sessions}))
-    async with AsyncTestClient(app) as client:
-        response = await client.delete("/api/v1/sessions/current", headers={"authorization": f"Bearer {here.token}"})
-    assert response.status_code == 503, response.text
-    assert int(response.headers["retry-after"]) > 0
-    error = response.json()["error"]
-    assert error["code"] == "store_unavailable" and error["message"] and error["message_ru"]
+    assert_told_to_send_again(await asked(sessions, "DELETE", "/api/v1/sessions/current", here.token))
     assert 2 <= len(bucket.purges) < 100  # asked again after a pause, not in a busy loop
     assert await sessions.is_open(here.identity)  # nothing removed: the device may send it again
+
+
+async def test_a_token_that_cannot_be_checked_past_the_patience_is_a_503_on_any_route(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(elections, "STORE_PATIENCE", 0.2)
+    bucket = ElectingBucket()
+    sessions = await sessions_in(bucket)
+    here = await sessions.open("ann", "phone")
+    bucket.get_refusals = 10_000  # the session's read, before the route runs
+    assert_told_to_send_again(await asked(sessions, "GET", "/api/v1/sessions", here.token))
