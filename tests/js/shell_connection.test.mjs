@@ -114,3 +114,24 @@ test("a command a back-end did not answer in time is sent again, and its final a
   assert.deepEqual(await answered, { type: "error", id, code: "game_over" });
   assert.deepEqual(retrying, ["engine_unavailable"]);
 });
+
+test("a hello the server cannot check yet waits the seconds it is told, keeps the token, then says hello again", async () => {
+  const conn = new Connection();
+  await conn.open();
+  const first = FakeSocket.made[0];
+  first.hear("open");
+  first.answer({ type: "error", code: "store_unavailable", message: "electing", retry_after: 3 });
+  first.close(1013);
+  assert.equal(conn.state, "offline");
+  assert.equal(localStorage.getItem("echo.token"), "token-1", "the session stands");
+  mock.timers.tick(3000 - 1);
+  await settle();
+  assert.equal(FakeSocket.made.length, 1, "not before the seconds it was told");
+  mock.timers.tick(1);
+  await settle();
+  const second = FakeSocket.made[1];
+  second.hear("open");
+  assert.deepEqual(second.sent[0], { type: "hello", v: 2, token: "token-1", log_delta: true });
+  second.answer({ type: "welcome", account_id: "a-1" });
+  assert.equal(conn.state, "online");
+});

@@ -10,10 +10,12 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from echo_gateway.app import create_app
 from echo_gateway.flood_limits import FloodLimits
 from echo_gateway.identity import TokenSigner
 from echo_gateway.routes import create_guest_session
 from echo_gateway.sessions import Sessions
+from echo_gateway.settings import Settings
 from echo_gateway.store_unavailable import STORE_HANDLERS
 from echo_runtime import elections
 from echo_runtime.clock import SystemClock
@@ -23,6 +25,8 @@ from litestar.testing import AsyncTestClient
 from nats.errors import NoRespondersError
 from nats.js.api import PubAck
 from nats.js.errors import ServiceUnavailableError
+
+from tests.support.openapi import assert_documented
 
 pytestmark = pytest.mark.unit
 
@@ -103,6 +107,8 @@ async def test_an_election_longer_than_the_patience_is_a_503_to_send_again(monke
     error = response.json()["error"]
     assert error["code"] == "store_unavailable" and error["message"] and error["message_ru"]
     assert 2 <= store.puts < 100  # asked again after a pause, not in a busy loop
+    document = create_app(Settings(dev_mode=True)).openapi_schema.to_schema()
+    assert_documented(document, "/api/v1/guest", "post", response.json(), 503)  # as a mobile client reads it
 
 
 async def test_a_session_checked_during_an_election_is_read_again(monkeypatch: pytest.MonkeyPatch) -> None:

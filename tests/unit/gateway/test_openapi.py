@@ -1,6 +1,7 @@
 """The REST API's OpenAPI document, as a mobile client's developer reads it: the project's title and version,
 the Bearer session scheme, every public route in it, each with its body's type and whether it needs a session
-(that the bodies and the security are true is `tests/integration/gateway/test_openapi_conformance.py`)."""
+(that the bodies and the security are true is `tests/integration/gateway/test_openapi_conformance.py`), and the
+503 of a store between leaders that any of them may answer."""
 
 import pytest
 from echo_gateway.app import API_VERSION, create_app
@@ -47,3 +48,18 @@ def test_every_operation_describes_its_success_body_and_says_whether_it_needs_a_
     security = {(m, p): o.get("security") for p, m, o in operations(document)}
     assert security[("get", "/api/v1/friends")] == SESSION and security[("post", "/api/v1/guest")] is None
     assert security[("get", "/api/v1/charts/{league}/{day}")] == SESSION_OPTIONAL
+
+
+def test_every_operation_documents_the_503_of_a_store_between_leaders() -> None:
+    """Any route may meet the store choosing a leader (a session token it is sent is read from it; a guest, a
+    sign-in, a sign-out and a flood limit write to it): a mobile client learns there to send again later."""
+    document = create_app(Settings(dev_mode=True)).openapi_schema.to_schema()
+    for path, method, operation in operations(document):
+        unavailable = operation["responses"].get("503")
+        assert unavailable is not None, f"{method} {path} does not document the store's 503"
+        assert "Retry-After" in unavailable["description"], (method, path)
+        assert unavailable["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/StoreUnavailable"}, (method, path)
+    body = document["components"]["schemas"]["StoreUnavailable"]
+    refusal = document["components"]["schemas"][body["properties"]["error"]["$ref"].rsplit("/", 1)[1]]
+    assert set(refusal["required"]) == {"code", "message", "message_ru"}

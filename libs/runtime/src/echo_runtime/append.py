@@ -22,15 +22,13 @@ mux takes the ack (`stream_publish`: a fifth less CPU per append); the others us
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 
 from echo_events.envelope import Batch, EncodedBatch, encode
 from nats.aio.client import Client
-from nats.errors import TimeoutError as NatsTimeout
 from nats.js import JetStreamContext
 from nats.js.api import PubAck
-from nats.js.errors import APIError, NoStreamResponseError, NotFoundError, ServiceUnavailableError
+from nats.js.errors import APIError, NotFoundError
 
 from . import elections, stream_publish
 from .telemetry import inject_headers
@@ -85,28 +83,24 @@ async def append(
     return Appended(sequence=ack.seq, duplicate=bool(ack.duplicate))
 
 
+def _in_process_or_between_leaders(error: Exception) -> bool:
+    """An earlier attempt of this message is still on its way into the stream (asked again after a pause, it
+    is a duplicate once that one has landed), or the stream has no leader yet."""
+    if isinstance(error, APIError) and error.err_code == DUPLICATE_IN_PROCESS:
+        return True
+    return elections.between_leaders(error)
+
+
 async def _stored(js: JetStreamContext, nc: Client | None, subject: str, data: bytes, stream: str,
                   headers: dict[str, str]) -> PubAck:
     """The message stored, sent again (the same id) while the stream is between leaders."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + elections.STORE_PATIENCE
-    while True:
-        timeout = max(0.1, min(elections.STORE_TRY, deadline - loop.time()))
-        try:
-            if nc is not None:
-                return await stream_publish.publish(nc, subject, data, stream=stream, headers=headers, timeout=timeout)
-            return await js.publish(subject, data, stream=stream, headers=headers, timeout=timeout)
-        except (NatsTimeout, NoStreamResponseError, ServiceUnavailableError) as error:
-            if loop.time() >= deadline:
-                raise
-            if not isinstance(error, NatsTimeout):  # answered at once: no leader yet, or not serving yet
-                await asyncio.sleep(elections.RETRY_PAUSE)
-        except APIError as error:
-            if error.err_code != DUPLICATE_IN_PROCESS:
-                raise
-            if loop.time() >= deadline:  # still in process: the stream did not answer in time, as above
-                raise NatsTimeout from error
-            await asyncio.sleep(elections.RETRY_PAUSE)
+
+    async def attempt(seconds: float) -> PubAck:
+        if nc is not None:
+            return await stream_publish.publish(nc, subject, data, stream=stream, headers=headers, timeout=seconds)
+        return await js.publish(subject, data, stream=stream, headers=headers, timeout=seconds)
+
+    return await elections.timed_through_election(attempt, _in_process_or_between_leaders)
 
 
 async def last_message(js: JetStreamContext, stream: str, subject: str):  # noqa: ANN201 - RawStreamMsg | None

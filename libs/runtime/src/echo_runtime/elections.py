@@ -30,18 +30,43 @@ STORE_UNAVAILABLE = (NatsTimeout, NoStreamResponseError, NoRespondersError, Serv
 T = TypeVar("T")
 
 
-async def through_election(operation: Callable[[], Awaitable[T]]) -> T:
+def between_leaders(error: Exception) -> bool:
+    """Whether `error` is what a request meets while its stream has no leader: no answer in an attempt's time
+    (nats-py's own timeout is a TimeoutError too), no stream serving the subject, no responders, or JetStream
+    temporarily unavailable."""
+    return isinstance(error, TimeoutError | NoStreamResponseError | NoRespondersError | ServiceUnavailableError)
+
+
+async def through_election(operation: Callable[[], Awaitable[T]],
+                           retryable: Callable[[Exception], bool] = between_leaders) -> T:
     """`operation`'s result, asked again while the store is between leaders; past the patience NatsTimeout.
     Only for an operation that may safely be asked twice (a read, a put of the same value, an append with
-    its message id): an attempt that got no answer may still have been done."""
+    its message id): an attempt that got no answer may still have been done. `retryable` says which errors
+    are worth asking again (by default `between_leaders`); any other is raised as it is. An attempt that got
+    no answer is asked again at once (its wait was the pause), one answered at once after `RETRY_PAUSE`."""
+
+    async def within(seconds: float) -> T:
+        async with asyncio.timeout(seconds):
+            return await operation()
+
+    return await timed_through_election(within, retryable)
+
+
+async def timed_through_election(attempt: Callable[[float], Awaitable[T]],
+                                 retryable: Callable[[Exception], bool] = between_leaders) -> T:
+    """As `through_election`, for an attempt that keeps its own time: it is given the seconds it may wait and
+    raises a TimeoutError (nats-py's is one) past them. For a publish, whose request waits with a timeout of
+    its own anyway: a second timer around it would cost each append on the engine's hot path as much again
+    (an `asyncio.timeout` is several microseconds)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + STORE_PATIENCE
     while True:
         try:
-            async with asyncio.timeout(max(0.1, min(STORE_TRY, deadline - loop.time()))):
-                return await operation()
-        except (TimeoutError, NoStreamResponseError, NoRespondersError, ServiceUnavailableError) as error:
-            if loop.time() >= deadline:  # nats-py's own timeout is a TimeoutError too
+            return await attempt(max(0.1, min(STORE_TRY, deadline - loop.time())))
+        except Exception as error:
+            if not retryable(error):
+                raise
+            if loop.time() >= deadline:
                 raise NatsTimeout from error
-            if not isinstance(error, TimeoutError):  # answered at once: no leader yet
+            if not isinstance(error, TimeoutError):
                 await asyncio.sleep(RETRY_PAUSE)

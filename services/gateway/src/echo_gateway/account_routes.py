@@ -33,6 +33,7 @@ from .flood_limits import (
 from .identity import Identity
 from .request_bounds import too_large
 from .responses import (
+    MAY_PAUSE,
     NEEDS_SESSION,
     SESSION_OPTIONAL,
     Account,
@@ -190,7 +191,8 @@ async def confirm_email_link(token: FromQuery[str] = "") -> Response[str]:
     return _landing("confirm", token)
 
 
-@get("/api/v1/account/email/confirmation", operation_id="previewEmailConfirmation", security=SESSION_OPTIONAL)
+@get("/api/v1/account/email/confirmation", operation_id="previewEmailConfirmation", security=SESSION_OPTIONAL,
+     **MAY_PAUSE)
 async def preview_email(request: Request, token: FromQuery[str] = "") -> Response[ConfirmationPreview]:
     """What the link would do, without spending it: the callsign of the account the address joins and
     whether this browser's session is that account (`this_browser`: same / other / none)."""
@@ -207,7 +209,7 @@ async def preview_email(request: Request, token: FromQuery[str] = "") -> Respons
     return Response(preview, status_code=200)
 
 
-@post("/api/v1/account/email/confirm", operation_id="confirmEmail", status_code=200)
+@post("/api/v1/account/email/confirm", operation_id="confirmEmail", status_code=200, **MAY_PAUSE)
 async def confirm_email(request: Request) -> Response[EmailConfirmed]:
     """The press on the confirmation page: the token is the authority, no session needed."""
     body = await _body(request)
@@ -216,7 +218,7 @@ async def confirm_email(request: Request) -> Response[EmailConfirmed]:
     return await ask(request, "email.confirm", {"token": body.get("token")})
 
 
-@post("/api/v1/account/login", operation_id="requestLoginLink", status_code=200)
+@post("/api/v1/account/login", operation_id="requestLoginLink", status_code=200, **MAY_PAUSE)
 async def request_login(request: Request) -> Response[LoginLinkRequested]:
     """From a new device: mail a one-time login link to the address (the reply never says if it is known)."""
     body = await _body(request)
@@ -236,7 +238,7 @@ async def login_link(token: FromQuery[str] = "") -> Response[str]:
     return _landing("login", token)
 
 
-@post("/api/v1/account/login/complete", operation_id="completeLogin", status_code=200)
+@post("/api/v1/account/login/complete", operation_id="completeLogin", status_code=200, **MAY_PAUSE)
 async def complete_login(request: Request) -> Response[SessionIssued]:
     """Spend a login token: the device gets a session of the account the link was sent for."""
     body = await _body(request)

@@ -16,7 +16,7 @@ from echo_events.catalogue import asyncapi
 from echo_events.catalogue_markdown import type_of
 from litestar import MediaType, Response, get
 
-from .responses import AsyncApiDocument
+from .responses import MAY_PAUSE, AsyncApiDocument
 
 
 @cache
@@ -69,13 +69,13 @@ def _fields(schema: dict[str, Any]) -> str:
     return "".join(rows)
 
 
-@get("/api/v1/catalogue/asyncapi.json", operation_id="catalogueAsyncApi")
+@get("/api/v1/catalogue/asyncapi.json", operation_id="catalogueAsyncApi", **MAY_PAUSE)
 async def catalogue_asyncapi() -> AsyncApiDocument:
     """The AsyncAPI 3.0 document of every stream, subject and event, generated from the contract."""
     return _document()
 
 
-@get("/catalogue", operation_id="cataloguePage", media_type=MediaType.HTML)
+@get("/catalogue", operation_id="cataloguePage", media_type=MediaType.HTML, **MAY_PAUSE)
 async def catalogue_page() -> Response[str]:
     """The catalogue for people: subjects, events, versions and fields."""
     return Response(_page(), media_type=MediaType.HTML)

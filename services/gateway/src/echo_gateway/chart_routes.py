@@ -25,7 +25,7 @@ from litestar import Request, Response, get
 from litestar.params import FromPath, FromQuery
 
 from .request_bounds import too_large
-from .responses import NEEDS_SESSION, SESSION_OPTIONAL, Chart, DayResults, GameOfTheDay, Group, MyLeague
+from .responses import MAY_PAUSE, NEEDS_SESSION, SESSION_OPTIONAL, Chart, DayResults, GameOfTheDay, Group, MyLeague
 from .routes import identity_of
 from .service_request import TooLarge, Unavailable, Unencodable, request_json
 
@@ -69,7 +69,7 @@ def _viewer(request: Request) -> str | None:
     return identity_of(request).account_id
 
 
-@get("/api/v1/charts/{league:str}/{day:str}", operation_id="chartOfTheDay", security=SESSION_OPTIONAL)
+@get("/api/v1/charts/{league:str}/{day:str}", operation_id="chartOfTheDay", security=SESSION_OPTIONAL, **MAY_PAUSE)
 async def chart(
     request: Request, league: FromPath[str], day: FromPath[str], limit: FromQuery[int] = 100
 ) -> Response[Chart]:
@@ -78,7 +78,7 @@ async def chart(
     )
 
 
-@get("/api/v1/results/{league:str}/{day:str}", operation_id="dayResults", security=SESSION_OPTIONAL)
+@get("/api/v1/results/{league:str}/{day:str}", operation_id="dayResults", security=SESSION_OPTIONAL, **MAY_PAUSE)
 async def results(
     request: Request, league: FromPath[str], day: FromPath[str], limit: FromQuery[int] = 100
 ) -> Response[DayResults]:
@@ -87,12 +87,12 @@ async def results(
     )
 
 
-@get("/api/v1/game-of-the-day/{day:str}", operation_id="gameOfTheDay")
+@get("/api/v1/game-of-the-day/{day:str}", operation_id="gameOfTheDay", **MAY_PAUSE)
 async def game_of_the_day(request: Request, day: FromPath[str]) -> Response[GameOfTheDay]:
     return await ask_leagues(request, "game_of_the_day", {"date": day})
 
 
-@get("/api/v1/groups/{group_id:str}", operation_id="leagueGroup")
+@get("/api/v1/groups/{group_id:str}", operation_id="leagueGroup", **MAY_PAUSE)
 async def group(request: Request, group_id: FromPath[str]) -> Response[Group]:
     return await ask_leagues(request, "group", {"group_id": group_id})
 

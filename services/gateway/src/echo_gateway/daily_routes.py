@@ -31,7 +31,7 @@ from litestar.params import FromQuery
 from nats.errors import Error as NatsError
 
 from .latin import latin
-from .responses import Dailies, Daily, PresetView, Prices
+from .responses import MAY_PAUSE, Dailies, Daily, PresetView, Prices
 
 SPECIAL_BADGE_RU = "Особая партия"
 SPECIAL_BADGE_EN = "Special game"
@@ -137,7 +137,7 @@ async def _now(request: Request) -> datetime:
     return _clock(request).now()
 
 
-@get("/api/v1/daily/today", operation_id="dailyToday")
+@get("/api/v1/daily/today", operation_id="dailyToday", **MAY_PAUSE)
 async def daily_today(request: Request, league: FromQuery[str] = "bronze") -> Daily:
     """Today's Daily of a league (default Bronze)."""
     if league not in LEAGUES:
@@ -149,7 +149,7 @@ async def daily_today(request: Request, league: FromQuery[str] = "bronze") -> Da
     return daily_view(daily, now)
 
 
-@get("/api/v1/daily/today/all", operation_id="dailyTodayAll")
+@get("/api/v1/daily/today/all", operation_id="dailyTodayAll", **MAY_PAUSE)
 async def daily_today_all(request: Request) -> Dailies:
     """Today's Daily of every league that has one, lowest league first."""
     now = await _now(request)

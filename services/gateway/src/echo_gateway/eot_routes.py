@@ -11,12 +11,12 @@ from typing import cast
 from echo_events.hosting import installed_game
 from litestar import get
 
-from .responses import EotCatalogue
+from .responses import MAY_PAUSE, EotCatalogue
 
 KIND = "echoes_of_time"
 
 
-@get("/api/v1/eot/cards", operation_id="eotCards", cache=3600)
+@get("/api/v1/eot/cards", operation_id="eotCards", cache=3600, **MAY_PAUSE)
 async def eot_cards() -> EotCatalogue:
     """Echoes of Time's cards and Sources by id (catalogue `version`), for drawing their faces."""
     return cast(EotCatalogue, installed_game(KIND).catalogue())

@@ -11,7 +11,7 @@ from litestar import Request, get
 from litestar.params import Parameter
 
 from .play_routes import engine_request
-from .responses import NEEDS_SESSION, SESSION_OPTIONAL, History, Leaders
+from .responses import MAY_PAUSE, NEEDS_SESSION, SESSION_OPTIONAL, History, Leaders
 from .routes import identity_of, viewer_of
 
 #: The kinds of the games installed (their `echo.games` entry points), read once: no game is imported here.
@@ -29,7 +29,7 @@ async def table_history(
     return (await engine_request(request, payload))["data"]
 
 
-@get("/api/v1/ghost/leaders", operation_id="ghostLeaders", security=SESSION_OPTIONAL)
+@get("/api/v1/ghost/leaders", operation_id="ghostLeaders", security=SESSION_OPTIONAL, **MAY_PAUSE)
 async def ghost_leaders(request: Request) -> Leaders:
     """Ghost Five's «Лидеры»: the top 100 of the accounts with at least 5 rated matches, and my own row."""
     return (await engine_request(request, GetLeaders(account_id=viewer_of(request))))["data"]

@@ -11,7 +11,7 @@ from litestar.params import Parameter
 
 from .engine_client import EngineUnavailable, ask_engine
 from .leagues_client import LeaguesUnavailable, league_of
-from .responses import NEEDS_SESSION, SESSION_OPTIONAL, Game, Games, PlayOptions, Replay
+from .responses import MAY_PAUSE, NEEDS_SESSION, SESSION_OPTIONAL, Game, Games, PlayOptions, Replay
 from .routes import identity_of, viewer_of
 
 GameId = Annotated[str, Parameter(pattern=r"^[A-Za-z0-9_-]{1,64}$", description="a game id")]
@@ -56,7 +56,7 @@ async def get_game(request: Request, game_id: GameId) -> Game:
     return {"game_id": reply["game_id"], "version": reply["version"], "view": reply["view"]}
 
 
-@get("/api/v1/games/{game_id:str}/replay", operation_id="replayGame", security=SESSION_OPTIONAL)
+@get("/api/v1/games/{game_id:str}/replay", operation_id="replayGame", security=SESSION_OPTIONAL, **MAY_PAUSE)
 async def replay_game(request: Request, game_id: GameId) -> Replay:
     """Anyone with the link may replay an ended Free game, or a Daily game once its Daily closed."""
     return (await engine_request(request, ReplayGame(game_id=game_id, account_id=viewer_of(request))))["data"]

@@ -7,7 +7,7 @@ changes nothing on the wire. A game's view is its rules' own (`game_rules.view`)
 
 `NEEDS_SESSION` / `SESSION_OPTIONAL` are the routes' `security`: the Bearer session scheme required (and the
 401 without it), or accepted (the route shows more to a signed-in caller: his own row of the Chart, his view
-of a replay).
+of a replay). Every route documents the 503 of a store between leaders (`STORE_MAY_PAUSE`).
 """
 
 from typing import Any, NotRequired, TypedDict
@@ -23,6 +23,28 @@ class HttpError(TypedDict):
     extra: NotRequired[dict[str, Any] | list[Any] | None]
 
 
+class Refusal(TypedDict):
+    code: str
+    message: str
+    message_ru: str
+
+
+class StoreUnavailable(TypedDict):
+    """The store was between leaders (a server lost) for longer than the gateway waits: send the request again
+    after `Retry-After` seconds. `error.code` is `store_unavailable`."""
+
+    error: Refusal
+
+
+#: every route may answer it: each checks a session token it is sent (a read of the sessions bucket), and the
+#: routes that make a guest or a session, sign out or count a flood limit write to the store as well
+STORE_MAY_PAUSE: dict[int, ResponseSpec] = {
+    503: ResponseSpec(StoreUnavailable, description="The store is choosing a new leader after a lost server: "
+                      "nothing was refused, send the request again after the seconds of the `Retry-After` header "
+                      "(`store_unavailable`)", generate_examples=False)}
+#: a route's responses beyond its success, for the routes that do not need a session: `@get(..., **MAY_PAUSE)`
+MAY_PAUSE: dict[str, Any] = {"responses": STORE_MAY_PAUSE}
+
 SESSION: list[dict[str, list[str]]] = [{"session": []}]
 SESSION_OPTIONAL: list[dict[str, list[str]]] = [{}, {"session": []}]
 #: a route's `security` and its 401, for the routes that need a session: `@get(..., **NEEDS_SESSION)`
@@ -30,7 +52,7 @@ NEEDS_SESSION: dict[str, Any] = {
     "security": SESSION,
     "responses": {401: ResponseSpec(HttpError, description="No session token, or one expired, forged or signed "
                                     "out: sign in again (`POST /api/v1/guest`, a login link) or renew it in time",
-                                    generate_examples=False)},
+                                    generate_examples=False), **STORE_MAY_PAUSE},
 }
 
 GameView = dict[str, Any]  # the rules' view of a game for one seat: an object of the game kind's own

@@ -14,7 +14,7 @@ from .accounts import create_guest
 from .flood_limits import EVERYONE, GUESTS_ALL, GUESTS_PER_CLIENT, over_limit
 from .identity import Identity, InvalidToken
 from .request_bounds import refuse_long_body
-from .responses import NEEDS_SESSION, Me, SessionIssued
+from .responses import MAY_PAUSE, NEEDS_SESSION, Me, SessionIssued
 
 USER_AGENT_HEADER = "user-agent"
 
@@ -60,7 +60,7 @@ def viewer_of(request: Request) -> str | None:
         return None
 
 
-@post("/api/v1/guest", operation_id="createGuest", status_code=201)
+@post("/api/v1/guest", operation_id="createGuest", status_code=201, **MAY_PAUSE)
 async def create_guest_session(request: Request) -> Response[SessionIssued]:
     if refusal := await over_limit(request, (GUESTS_PER_CLIENT, None), (GUESTS_ALL, EVERYONE)):
         return refusal

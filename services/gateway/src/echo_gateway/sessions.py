@@ -98,7 +98,12 @@ class Sessions:
         return self._issue(identity)
 
     async def of_account(self, account_id: str) -> list[dict[str, Any]]:
-        """The account's open sessions, the earliest signed in first."""
+        """The account's open sessions, the earliest signed in first; listed again while the bucket is between
+        leaders (its watcher then finds no stream to read, or is never answered)."""
+        sessions = await through_election(lambda: self._listed(account_id))
+        return sorted(sessions, key=lambda s: s.get("signed_in_at", ""))
+
+    async def _listed(self, account_id: str) -> list[dict[str, Any]]:
         watcher = await self.kv.watch(_key(account_id, "*"), ignore_deletes=True)
         sessions = []
         try:
@@ -109,18 +114,24 @@ class Sessions:
                     sessions.append({"session_id": entry.key.split(".", 1)[1], **orjson.loads(entry.value)})
         finally:
             await watcher.stop()
-        return sorted(sessions, key=lambda s: s.get("signed_in_at", ""))
+        return sessions
+
+    async def _purge(self, account_id: str, session_id: str) -> None:
+        """The session removed, asked again while the bucket is between leaders (a second purge of it is
+        harmless: the device is signed out either way)."""
+        key = _key(account_id, session_id)
+        await through_election(lambda: self.kv.purge(key))
 
     async def revoke(self, account_id: str, session_id: str) -> bool:
         """Sign one of the account's devices out; False when it was not signed in."""
         if await self._record(Identity(account_id, "", session_id)) is None:
             return False
-        await self.kv.purge(_key(account_id, session_id))
+        await self._purge(account_id, session_id)
         return True
 
     async def revoke_all(self, account_id: str, *, keep: str | None = None) -> int:
         """Sign out every device of the account but the session `keep` (none: this device too)."""
         sessions = [s for s in await self.of_account(account_id) if s["session_id"] != keep]
         for session in sessions:
-            await self.kv.purge(_key(account_id, session["session_id"]))
+            await self._purge(account_id, session["session_id"])
         return len(sessions)

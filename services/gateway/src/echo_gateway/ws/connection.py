@@ -13,6 +13,7 @@ import structlog
 from echo_events import play
 from echo_events.errors import explain
 from echo_events.play import PlayRequest, updates_subject
+from echo_runtime.elections import STORE_UNAVAILABLE
 from litestar import WebSocket
 from nats.aio.client import Client
 from nats.aio.msg import Msg
@@ -23,6 +24,7 @@ from ..engine_client import EngineUnavailable, Holders, ask_engine_for_frame
 from ..identity import Identity, InvalidToken
 from ..leagues_client import LeaguesUnavailable, league_of
 from ..sessions import Sessions
+from ..store_unavailable import RETRY_AFTER_SECONDS
 from .frames import UPDATE, GameFrame, ack_prefix, game_frame
 from .hub import Hub
 from .log_deltas import LogDeltas
@@ -54,6 +56,7 @@ REJECTIONS = Counter("echo_gateway_ws_errors_total", "Errors sent to WebSocket c
 
 HELLO_TIMEOUT = 10.0
 SIGNED_OUT_CLOSE_CODE = 4401  # the hello's "not authenticated": sign in again, do not just reconnect
+TRY_AGAIN_LATER_CLOSE_CODE = 1013  # the hello could not be checked: the session stands, reconnect after a while
 HEARTBEAT_SECONDS = 20.0
 IDLE_LIMIT_SECONDS = 90.0
 
@@ -64,6 +67,18 @@ async def refuse_socket(socket: WebSocket, message: str) -> None:
     with contextlib.suppress(Exception):
         await socket.send_text(orjson.dumps(error("too_many_connections", message)).decode())
         await socket.close(code=TOO_MANY_CLOSE_CODE, reason="too many connections")
+
+
+async def refuse_until_store_answers(socket: WebSocket) -> None:
+    """A hello whose session could not be read: the sessions bucket was between leaders (a server lost) for
+    longer than the store's patience. The session is not refused — the device is told when to come back, then
+    closed; it keeps its token."""
+    REJECTIONS.labels("store_unavailable").inc()
+    frame = {**error("store_unavailable", f"the session store is electing a leader; reconnect in "
+                                          f"{RETRY_AFTER_SECONDS} s"), "retry_after": RETRY_AFTER_SECONDS}
+    with contextlib.suppress(Exception):
+        await socket.send_text(orjson.dumps(frame).decode())
+        await socket.close(code=TRY_AGAIN_LATER_CLOSE_CODE, reason="store unavailable")
 
 
 class Connection:
@@ -111,7 +126,13 @@ class Connection:
         heartbeat = asyncio.create_task(self._heartbeat())
         self._sign_outs.add(identity.account_id, identity.session_id, self._sign_out)
         try:
-            if not await self._signer.is_open(identity):  # signed out since its hello was verified
+            try:
+                still_open = await self._signer.is_open(identity)  # not signed out since its hello was verified
+            except STORE_UNAVAILABLE:
+                self._closed = True
+                await refuse_until_store_answers(self._socket)
+                return
+            if not still_open:
                 await self._sign_out()
             await self._serve(identity)
         finally:
@@ -166,7 +187,10 @@ class Connection:
         text = await self._receive(HELLO_TIMEOUT)
         try:
             hello = Hello.model_validate_json(text or "")
-            identity = await self._signer.verify(hello.token)
+            identity = await self._signer.verify(hello.token)  # read again while the bucket elects a leader
+        except STORE_UNAVAILABLE:
+            await refuse_until_store_answers(self._socket)
+            return None
         except (ValidationError, InvalidToken) as problem:
             reason = str(problem) if isinstance(problem, InvalidToken) else explain(problem)
             hint = 'start with {"type":"hello","v":2,"token":…}'

@@ -19,6 +19,12 @@ const LAST_RETRY = 5000;
 /** The delay before the reconnect after one that waited `delay` ms. */
 export const nextRetry = (delay) => Math.min(delay * 2, LAST_RETRY);
 
+// A hello the server could not check yet (its session store electing a leader after a lost server) is
+// answered `store_unavailable` with `retry_after` seconds, then closed: the next socket waits that long, at most
+// this, and keeps the token (the session stands).
+const LONGEST_TOLD_WAIT = 10000;
+const toldWait = (frame) => Math.min(frame.retry_after > 0 ? frame.retry_after * 1000 : FIRST_RETRY, LONGEST_TOLD_WAIT);
+
 let counter = 0;
 const newId = () => `c${Date.now().toString(36)}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -75,6 +81,9 @@ export class Connection extends EventTarget {
     if (frame.type === "error" && frame.code === "not_authenticated") {
       forgetToken();
       return;
+    }
+    if (frame.type === "error" && frame.code === "store_unavailable" && !frame.id) {
+      this.retryDelay = Math.max(this.retryDelay, toldWait(frame));
     }
     const entry = frame.id ? this.pending.get(frame.id) : undefined;
     if (entry && ["ack", "error", "pong"].includes(frame.type)) {

@@ -13,6 +13,7 @@ const SHARED = {
     too_many_connections: "Открыто слишком много вкладок или устройств — закройте лишние.",
     not_authenticated: "Сеанс не опознан — входим заново.",
     engine_unavailable: "Игровой сервер не ответил — повторите.", leagues_unavailable: "Сервер лиг не ответил — повторите.",
+    store_unavailable: "Сервис ненадолго недоступен — подключимся снова через несколько секунд.",
     // the engine: its tables, pairing, rematches and solo games
     bad_request: "Сервер не понял команду.", internal: "Сервер игры не смог выполнить команду — ничего не изменилось.",
     busy: "Партия меняется на другом устройстве — повторите.", conflict: "Партию не удалось открыть — повторите.",
@@ -37,6 +38,7 @@ const SHARED = {
     too_many_connections: "Too many tabs or devices are open — close some.",
     not_authenticated: "Session not recognised — signing in again.",
     engine_unavailable: "The game server did not answer — try again.", leagues_unavailable: "The league server did not answer — try again.",
+    store_unavailable: "The service is briefly unavailable — reconnecting in a few seconds.",
     bad_request: "The server did not understand the command.", internal: "The game server could not carry out the command — nothing changed.",
     busy: "The game is changing on another device — try again.", conflict: "The game could not be opened — try again.",
     unknown_kind: "This game is not running on the server yet.", unknown_game: "You have no such game.",
