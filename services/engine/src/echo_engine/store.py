@@ -69,6 +69,11 @@ class LoadedGame:
         return games.rules_for(self.meta.kind)
 
     @property
+    def started(self) -> Any:
+        """How a solo game was started: its `GameCreated.settings` as its rules' own model (`started_with`)."""
+        return self.rules.solo.started_with(self.meta.settings)
+
+    @property
     def accounts(self) -> tuple[str, ...]:
         """Whose devices hear of this game: its seats' accounts (a one-seat game: its player)."""
         return self.roster or (self.meta.account_id,)
