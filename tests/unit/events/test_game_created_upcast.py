@@ -1,14 +1,37 @@
 """`echo.GameCreated` v1 as the engine stored it (bytes from the recorded streams, and one from before games had a
 kind) reads as v2: the shared fields as they were, the one game's own start fields in `settings`, where its own
-model reads them (Echo Challenge's `started_with`)."""
+model reads them (Echo Challenge's `started_with`). And back: a v2 written as v1 for a rollout's old engines is
+what those engines read from the v1 the old code wrote."""
 
 from __future__ import annotations
+
+from typing import Any, Literal
 
 import pytest
 from echo_challenge.start_settings import StartSettings, started_with
 from echo_events.envelope import Envelope, unwrap
+from echo_events.model import Event
 from echo_events.play import GameCreated
-from echo_events.registry import upcast
+from echo_events.registry import downcast, upcast
+from pydantic import Field
+
+
+class GameCreatedV1(Event):
+    """v1's model as the code before v2 declared it: what an engine not yet rolled out reads."""
+
+    game_id: str
+    account_id: str
+    mode: Literal["tutorial", "free", "daily", "table"]
+    preset_id: str
+    daily_id: str | None = None
+    daily_number: int | None = None
+    league: Literal["bronze", "silver", "gold", "platinum"] | None = None
+    free_slot: int | None = Field(None, ge=1, le=3)
+    msk_date: str
+    kind: str = "echo"
+    seats: int = 1
+    settings: dict[str, Any] | None = None
+    invite: str | None = None
 
 ENVELOPE = (b'{"event_id":"701bf21803aabe56afddf839050c6646","event_type":"echo.GameCreated","schema_version":1,'
             b'"stream_id":"d4e26365ebee30c04a7c78905","version":1,"occurred_at":"2026-12-06T15:11:30.036025Z",'
@@ -76,3 +99,10 @@ def test_a_new_echo_game_is_written_as_an_upcast_old_one_reads() -> None:
 def test_a_payload_newer_than_v2_is_refused() -> None:
     with pytest.raises(ValueError, match="newer than this code knows"):
         upcast("echo.GameCreated", 3, {})
+
+
+@pytest.mark.parametrize("stored", [DAILY_V1, FREE_V1, TABLE_V1], ids=["daily", "free", "table"])
+def test_a_v2_written_as_v1_is_what_an_old_engine_read_from_the_v1_it_wrote(stored: bytes) -> None:
+    written = downcast("echo.GameCreated", 1, read(stored).model_dump(mode="json"))
+    assert GameCreatedV1.model_validate(written) == GameCreatedV1.model_validate_json(stored)
+    assert GameCreated.model_validate(upcast("echo.GameCreated", 1, written)) == read(stored)

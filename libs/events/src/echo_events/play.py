@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter
 
 from .model import Event, Message
-from .registry import event, upcaster
+from .registry import downcaster, event, upcaster
 
 ENGINE_SUBJECT = "engine.cmd"
 ENGINE_QUEUE = "engine"
@@ -119,6 +119,16 @@ def _game_created_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
                if name not in GameCreated.model_fields and value is not None}
         shared["settings"] = own or None
     return shared
+
+
+@downcaster("echo.GameCreated", 1)
+def _game_created_v2_to_v1(payload: dict[str, Any]) -> dict[str, Any]:
+    """For engines that read only v1, while a rollout has them beside this one (docs/events.md): a solo game's
+    settings back beside the shared fields, a table's preset its kind, as v1 wrote them."""
+    v1 = {name: value for name, value in payload.items() if name != "settings"}
+    if payload.get("mode") == TABLE_MODE:
+        return v1 | {"preset_id": payload["kind"], "settings": payload.get("settings")}
+    return v1 | dict(payload.get("settings") or {}) | {"settings": None}
 
 
 @event("echo.SeatTaken", 1)
