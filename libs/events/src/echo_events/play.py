@@ -15,6 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
+from .daily import LeagueName
 from .model import Event, Message
 from .registry import downcaster, event, upcaster
 
@@ -33,7 +34,8 @@ Mode = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,31}$", description="the 
 TABLE_MODE = "table"
 GameKind = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,31}$",
                                 description="which game's rules (echo, ghost_five, …)")]
-League = Literal["bronze", "silver", "gold", "platinum"]
+#: the Daily's leagues (the Daily contract's): which league's Daily a start or the options are for
+League = LeagueName
 #: A game's or an account's id; and a client's id for his command. The gateway's protocol takes both as they
 #: are defined here, so what a device may send and what the engine accepts are one bound.
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
