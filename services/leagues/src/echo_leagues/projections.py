@@ -13,6 +13,7 @@ import datetime as dt
 import json
 
 import asyncpg
+from echo_challenge import KIND as ECHO_KIND
 from echo_challenge.events import GameFinished
 from echo_challenge.start_settings import started_with
 from echo_events.daily import DailyClosed, DailyPublished, LeagueWeekClosed
@@ -69,7 +70,7 @@ async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
 
 
 async def _game_created(conn: asyncpg.Connection, event: GameCreated, envelope: Envelope) -> None:
-    if event.mode != "daily":
+    if event.kind != ECHO_KIND or event.mode != "daily":
         return
     started = started_with(event.settings)  # a Daily's game is Echo Challenge's: its Daily is in its settings
     if started.daily_id is None:
