@@ -25,6 +25,7 @@ from echo_challenge import game as rules
 from echo_challenge.commands import Beam, Probe
 from echo_challenge.generator import generate
 from echo_challenge.prng import SplitMix64
+from echo_challenge.start_settings import start_settings
 from echo_challenge.view import client_view
 from echo_engine import games as hosted_games
 from echo_engine.store import GameStore, LoadedGame
@@ -42,8 +43,9 @@ from strategy import choose  # noqa: E402 - how the benchmarks play a long game
 
 async def write_game(store: GameStore, n: int) -> tuple[str, int]:
     """A long Free game stored as the engine stores it; its id and how many messages it took."""
-    meta = GameCreated(game_id=f"bench-refold-{n}", account_id="bench", mode="free", preset_id="standard",
-                       free_slot=1, league="bronze", msk_date="2026-11-30")
+    meta = GameCreated(game_id=f"bench-refold-{n}", account_id="bench", mode="free", kind="echo",
+                       settings=start_settings(preset_id="standard", free_slot=1, league="bronze"),
+                       msk_date="2026-11-30")
     state, events = rules.start(generate("standard", 1000 + n))
     game: LoadedGame = await store.create(meta, events, "start", datetime.now(UTC))
     rng, hidden = SplitMix64(f"bench-refold-{n}"), [i for i in range(100) if state.is_hidden(i)]

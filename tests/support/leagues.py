@@ -14,6 +14,7 @@ import asyncpg
 from echo_challenge import game as rules
 from echo_challenge.events import GameFinished
 from echo_challenge.modes import daily_game_id, daily_setup
+from echo_challenge.start_settings import start_settings
 from echo_events.daily import DailyPublished, LeagueWeekClosed
 from echo_events.envelope import Batch, Envelope, encode, wrap
 from echo_events.moscow import midnight_msk
@@ -65,10 +66,9 @@ async def publish_game(
         game_id=game_id,
         account_id=account_id,
         mode="daily",
-        preset_id=daily.preset_id,
-        daily_id=daily.daily_id,
-        daily_number=daily.number,
-        league=daily.league,
+        kind="echo",
+        settings=start_settings(preset_id=daily.preset_id, daily_id=daily.daily_id, daily_number=daily.number,
+                                league=daily.league),
         msk_date=daily.date.isoformat(),
     )
     _, events = rules.start(daily_setup(daily))

@@ -9,6 +9,7 @@ from datetime import date
 import pytest
 from echo_challenge import game as rules
 from echo_challenge import modes
+from echo_challenge.start_settings import start_settings
 from echo_engine import games as hosted
 from echo_engine.handlers import PlayService
 from echo_engine.store import GameStore, LoadedGame
@@ -41,8 +42,8 @@ async def _free_game(store: GameStore, account_id: str) -> LoadedGame:
     today = date(2026, 12, 1)
     game_id = modes.free_game_id(account_id, today, 1)
     _, events = rules.start(modes.free_setup("standard", account_id, today, 1, None))
-    meta = GameCreated(game_id=game_id, account_id=account_id, mode="free", preset_id="standard", free_slot=1,
-                       msk_date=today.isoformat())
+    meta = GameCreated(game_id=game_id, account_id=account_id, mode="free", kind="echo",
+                       settings=start_settings(preset_id="standard", free_slot=1), msk_date=today.isoformat())
     return await store.create(meta, events, uuid.uuid4().hex, SystemClock().now())
 
 

@@ -151,3 +151,15 @@ async def _of(subscription, subjects: tuple[str, ...], count: int):  # noqa: ANN
         if message.subject in subjects:
             count -= 1
             yield message
+
+
+async def test_a_mode_the_game_does_not_declare_starts_nothing(engine, nc) -> None:  # noqa: ANN001
+    """The contract bounds a mode's spelling; Echo Challenge's own MODES say which exist: a table is not one of
+    them, nor a mode no game has, and neither uses up a Free start."""
+    me = account()
+    for mode in ("table", "chess"):
+        refused = await ask(nc, type="start", account_id=me, mode=mode)
+        assert not refused["ok"] and refused["error"]["code"] == "bad_request", refused
+        assert "tutorial, free, daily" in refused["error"]["message"]
+    options = await ask(nc, type="options", account_id=me)
+    assert options["data"]["free"]["used"] == 0

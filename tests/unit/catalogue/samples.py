@@ -15,6 +15,7 @@ MONDAY = dt.date(2026, 11, 30)
 
 
 def known_samples() -> list[Event]:
+    from echo_challenge.start_settings import start_settings
     from echo_events.accounts import GuestCreated
     from echo_events.daily import (
         DailyAnnounced,
@@ -31,10 +32,11 @@ def known_samples() -> list[Event]:
         preset_id="standard", seed=42, special=(RuleChangeSpec(field="beam_cost", value=2, description_ru="Луч: 2"),),
         opens_at=UTC_NOW, closes_at=UTC_NOW + dt.timedelta(days=1))
     return [
-        GameCreated(game_id="g1", account_id="a1", mode="daily", preset_id="standard", daily_id=published.daily_id,
-                    daily_number=30, league="bronze", msk_date="2026-11-30"),
-        GameCreated(game_id="g2", account_id="a1", mode="free", preset_id="standard", free_slot=1,
-                    msk_date="2026-11-30"),
+        GameCreated(game_id="g1", account_id="a1", mode="daily", kind="echo", msk_date="2026-11-30",
+                    settings=start_settings(preset_id="standard", daily_id=published.daily_id, daily_number=30,
+                                            league="bronze")),
+        GameCreated(game_id="g2", account_id="a1", mode="free", kind="echo", msk_date="2026-11-30",
+                    settings=start_settings(preset_id="standard", free_slot=1)),
         GuestCreated(account_id="a1", device_id="d1"),
         published,
         DailyAnnounced.of(published),

@@ -104,10 +104,10 @@ def test_real_instances_validate_against_their_schemas_on_the_wire(document) -> 
 def test_the_schemas_are_not_vacuous(document) -> None:  # noqa: ANN001
     from echo_events.play import GameCreated
 
-    body = wire(GameCreated(game_id="g", account_id="a", mode="free", preset_id="standard", msk_date="2026-11-30"))
+    body = wire(GameCreated(game_id="g", account_id="a", mode="free", kind="echo", msk_date="2026-11-30"))
     check = validator(document, "gamesBatchPayload")
     check.validate(body)
-    for broken in ({"mode": "chess"}, {"surprise": 1}):
+    for broken in ({"mode": "Chess!"}, {"kind": "no such kind"}, {"preset_id": "standard"}, {"surprise": 1}):
         bad = json.loads(json.dumps(body))
         bad["events"][0]["payload"].update(broken)
         with pytest.raises(jsonschema.ValidationError):

@@ -40,7 +40,7 @@ def _played_echo_events() -> list[Event]:
 @pytest.mark.parametrize("at", [AT, datetime(2026, 11, 29, 21, 0, 0, 5, tzinfo=UTC),
                                 datetime(2026, 11, 30, 0, 0, tzinfo=timezone(timedelta(hours=3)))])
 def test_a_batch_written_without_envelopes_is_the_same_bytes(at: datetime) -> None:
-    created = GameCreated(game_id="g1", account_id="acc1", mode="table", preset_id="p", msk_date="2026-12-01",
+    created = GameCreated(game_id="g1", account_id="acc1", mode="table", msk_date="2026-12-01",
                           kind="ghost_five", seats=4, settings={"name": "Стол «Ночь»", "pace": 1.5, "big": 10**20,
                                                                 "raw": "a\u0001b\u007f\"\\"})
     events = [created, SeatTaken(seat=0, account_id="acc1"), GuestCreated(account_id="acc1", device_id="dev1"),

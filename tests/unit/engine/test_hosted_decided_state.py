@@ -66,7 +66,7 @@ RULES: list[HostedGame] = []
 
 def game(rules: Any, state: str = "ab") -> Game:
     RULES[:] = [host(rules)]
-    meta = GameCreated(game_id="k1", account_id="a", mode="table", preset_id="marks", msk_date="2026-12-05",
+    meta = GameCreated(game_id="k1", account_id="a", mode="table", msk_date="2026-12-05",
                        kind="marks", seats=2)
     return Game(meta=meta, state=state, version=3, last_sequence=3, roster=("a",))
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from echo_challenge import game as echo_game
 from echo_challenge import modes
+from echo_challenge.start_settings import start_settings
 from echo_engine import games as hosted
 from echo_engine.locks import Locks
 from echo_engine.meanwhile import while_appending
@@ -40,7 +41,7 @@ class RecordingViews(SeatViews):
 
 def game(bots: tuple[tuple[int, str], ...] = ()) -> LoadedGame:
     hosted.register(duel)
-    meta = GameCreated(game_id="k1", account_id="a", mode="table", preset_id="duel", msk_date="2026-12-01",
+    meta = GameCreated(game_id="k1", account_id="a", mode="table", msk_date="2026-12-01",
                        kind="duel", seats=2)
     return LoadedGame(meta=meta, state=object(), version=3, last_sequence=7, roster=("a", "b"), bots=bots)
 
@@ -146,7 +147,8 @@ class NoDeadlines:
 async def test_an_echo_moves_view_is_rendered_while_its_append_is_on_its_way(monkeypatch) -> None:  # noqa: ANN001
     hosted.load_installed()
     state, events = echo_game.start(modes.free_setup("standard", "acc1", date(2026, 12, 1), 1, None))
-    meta = GameCreated(game_id="f1", account_id="acc1", mode="free", preset_id="standard", msk_date="2026-12-01")
+    meta = GameCreated(game_id="f1", account_id="acc1", mode="free", kind="echo",
+                       settings=start_settings(preset_id="standard"), msk_date="2026-12-01")
     opened = LoadedGame.opening(meta).advanced(events)
     opened.version, opened.last_sequence = 1 + len(events), 1
     happened: list[str] = []

@@ -46,8 +46,9 @@ class Engine:
                                opens_at=closes_at - timedelta(days=1), closes_at=closes_at)
         rules = games.solo_game()
         _, events = rules.start(rules.solo.daily_setup(daily))
-        meta = GameCreated(game_id="d1", account_id="ann", mode="daily", preset_id="standard", league="bronze",
-                           daily_id=daily.daily_id, daily_number=daily.number, msk_date="2026-12-06", kind=rules.kind)
+        meta = GameCreated(game_id="d1", account_id="ann", mode="daily", msk_date="2026-12-06", kind=rules.kind,
+                           settings=rules.solo.start_settings(preset_id="standard", league="bronze",
+                                                              daily_id=daily.daily_id, daily_number=daily.number))
         await self.tables.command("d1", "start", lambda game, now: [meta, *events], account_id="ann")
         return "d1", daily
 
@@ -125,8 +126,8 @@ async def test_a_solo_game_moves_through_the_same_step_with_its_coach() -> None:
     engine = Engine()
     rules = games.solo_game()
     _, events = rules.start(rules.solo.tutorial_setup())
-    meta = GameCreated(game_id="t1", account_id="ann", mode="tutorial", preset_id="tutorial",
-                       msk_date="2026-12-06", kind=rules.kind)
+    meta = GameCreated(game_id="t1", account_id="ann", mode="tutorial",
+                       settings=rules.solo.start_settings(preset_id="tutorial"), msk_date="2026-12-06", kind=rules.kind)
     opened = await engine.tables.command("t1", "start", lambda game, now: [meta, *events], account_id="ann")
     assert opened.version == 1 + len(events)
     step = echo.tutorial_step(opened.state)

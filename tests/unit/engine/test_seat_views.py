@@ -46,7 +46,7 @@ class Game(LoadedGame):
 
 
 def game(rules: Any, state: dict[str, Any]) -> Game:
-    meta = GameCreated(game_id="k1", account_id="a", mode="table", preset_id="trio", msk_date="2026-12-02",
+    meta = GameCreated(game_id="k1", account_id="a", mode="table", msk_date="2026-12-02",
                        kind="trio", seats=3)
     loaded = Game(meta=meta, state=state, version=len(state["board"]), last_sequence=1, roster=("a", "b", "c"))
     object.__setattr__(loaded, "_rules", host(rules))

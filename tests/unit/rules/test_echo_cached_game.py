@@ -12,6 +12,7 @@ from echo_challenge import compact, game
 from echo_challenge.commands import Beam, Probe
 from echo_challenge.generator import generate
 from echo_challenge.prng import SplitMix64
+from echo_challenge.start_settings import start_settings
 from echo_challenge.view import client_view
 from echo_engine.store import LoadedGame, rendered
 from echo_events.play import GameCreated
@@ -20,8 +21,8 @@ from tests.load.strategy import choose
 
 pytestmark = pytest.mark.unit
 
-META = GameCreated(game_id="f1", account_id="a", mode="free", preset_id="standard", free_slot=1, league="bronze",
-                   msk_date="2026-11-29")
+META = GameCreated(game_id="f1", account_id="a", mode="free", kind="echo",
+                   settings=start_settings(preset_id="standard", free_slot=1, league="bronze"), msk_date="2026-11-29")
 
 
 def states_of_a_long_game() -> list[game.GameState]:

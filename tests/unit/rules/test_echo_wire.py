@@ -9,6 +9,7 @@ import json
 import orjson
 import pytest
 from echo_challenge import compact, game
+from echo_challenge.start_settings import start_settings
 from echo_challenge.view import client_view, log_entry
 from echo_engine.store import LoadedGame, rendered
 from echo_engine.views import game_view
@@ -27,11 +28,13 @@ from hypothesis import strategies as st
 pytestmark = pytest.mark.unit
 
 METAS = [
-    GameCreated(game_id="t1", account_id="a", mode="tutorial", preset_id="tutorial", msk_date="2026-11-29"),
-    GameCreated(game_id="f1", account_id="a", mode="free", preset_id="standard", free_slot=1, league="bronze",
-                msk_date="2026-11-29"),
-    GameCreated(game_id="d1", account_id="a", mode="daily", preset_id="standard", daily_id="2026-11-29.bronze",
-                daily_number=30, league="bronze", msk_date="2026-11-29"),
+    GameCreated(game_id="t1", account_id="a", mode="tutorial", kind="echo",
+                settings=start_settings(preset_id="tutorial"), msk_date="2026-11-29"),
+    GameCreated(game_id="f1", account_id="a", mode="free", kind="echo",
+                settings=start_settings(preset_id="standard", free_slot=1, league="bronze"), msk_date="2026-11-29"),
+    GameCreated(game_id="d1", account_id="a", mode="daily", kind="echo",
+                settings=start_settings(preset_id="standard", daily_id="2026-11-29.bronze", daily_number=30,
+                                        league="bronze"), msk_date="2026-11-29"),
 ]
 
 

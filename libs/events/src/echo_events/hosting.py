@@ -61,12 +61,13 @@ def _not_solo(*_: Any) -> Any:
 @dataclass(frozen=True, slots=True)
 class Solo:
     """A solo game's hooks (one seat, started in a mode: the Tutorial, a Free game, the day's Daily; see
-    `game_rules`): what each mode starts from, the ids that make a Daily one attempt and a day three Free games,
-    the Tutorial's coach, what a view adds in a mode, the replay of a finished game, its status, the
-    commands that end it — the player's own and the Daily's close — a finished game's line in its player's list
-    (from its ending event), and what a Daily shows of its rules: a preset's names, the day's prices and a
-    special game's changes in English."""
+    `game_rules`): its modes, what its `GameCreated.settings` hold (its own model), what each mode starts
+    from, the ids that make a Daily one attempt and a day three Free games, the Tutorial's coach, what a view
+    adds in a mode, the replay of a finished game, its status, the commands that end it — the player's own and
+    the Daily's close — a finished game's line in its player's list (from its ending event), and what a Daily
+    shows of its rules: a preset's names, the day's prices and a special game's changes in English."""
 
+    modes: tuple[str, ...]
     free_games_per_day: int
     default_preset: str
     tutorial_setup: Callable[[], Any]
@@ -85,15 +86,18 @@ class Solo:
     preset: Callable[[str], dict[str, str | None] | None]
     prices: Callable[[str, Sequence[tuple[str, Any]]], dict[str, int] | None]
     rule_en: Callable[[str, Any], str | None]
+    start_settings: Callable[..., dict[str, Any]]
+    started_with: Callable[[Mapping[str, Any] | None], Any]
 
 
-SOLO_HOOKS = tuple(name for name in Solo.__dataclass_fields__ if name not in ("free_games_per_day", "default_preset"))
+_SOLO_VALUES = ("modes", "free_games_per_day", "default_preset")
+SOLO_HOOKS = tuple(name for name in Solo.__dataclass_fields__ if name not in _SOLO_VALUES)
 
 
 def _solo(optional: Mapping[str, Any]) -> Solo:
     if not all(name in optional for name in SOLO_HOOKS):
         return NOT_SOLO
-    return Solo(free_games_per_day=optional.get("FREE_GAMES_PER_DAY", 0),
+    return Solo(modes=tuple(optional.get("MODES", ())), free_games_per_day=optional.get("FREE_GAMES_PER_DAY", 0),
                 default_preset=optional.get("DEFAULT_PRESET", ""), **{name: optional[name] for name in SOLO_HOOKS})
 
 
@@ -107,7 +111,7 @@ def _nothing_more(mode: str, state: Any) -> dict[str, Any]:
 
 #: A game that is not solo: no modes to start in; what every game's move asks (a coach, a mode's view) is empty.
 NOT_SOLO = Solo(**{name: _not_solo for name in SOLO_HOOKS} | {
-    "free_games_per_day": 0, "default_preset": "", "coach": _no_coach, "mode_view": _nothing_more})
+    "modes": (), "free_games_per_day": 0, "default_preset": "", "coach": _no_coach, "mode_view": _nothing_more})
 
 
 def _no_deadlines(state: Any) -> Sequence[Deadline]:

@@ -15,8 +15,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
+from .daily import LeagueName
 from .model import Event, Message
-from .registry import event
+from .registry import downcaster, event, upcaster
 
 ENGINE_SUBJECT = "engine.cmd"
 ENGINE_QUEUE = "engine"
@@ -27,10 +28,14 @@ def replica_subject(replica: str) -> str:
     return f"{ENGINE_SUBJECT}.replica.{replica}"
 
 
-Mode = Literal["tutorial", "free", "daily", "table"]
+#: The mode a game is started in: one its rules declare (a solo game's `MODES`), or `table` for a game at a
+#: table. The contract bounds its spelling only; the engine checks it against the game's own (`Solo.modes`).
+Mode = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,31}$", description="the mode the game was started in")]
+TABLE_MODE = "table"
 GameKind = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,31}$",
                                 description="which game's rules (echo, ghost_five, …)")]
-League = Literal["bronze", "silver", "gold", "platinum"]
+#: the Daily's leagues (the Daily contract's): which league's Daily a start or the options are for
+League = LeagueName
 #: A game's or an account's id; and a client's id for his command. The gateway's protocol takes both as they
 #: are defined here, so what a device may send and what the engine accepts are one bound.
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
@@ -84,23 +89,48 @@ def updates_subject(account_id: str) -> str:
     return f"echo.updates.{account_id}"
 
 
-@event("echo.GameCreated", 1)
+@event("echo.GameCreated", 2)
 class GameCreated(Event):
-    """Who plays this game and in which mode. Always the first event of a game's subject."""
+    """Who plays this game, which game and in which mode. Always the first event of a game's subject. What is
+    one game's own (a table's settings, how a solo game was started) is `settings`, its rules' model dumped."""
 
     game_id: Id
     account_id: Id
     mode: Mode
-    preset_id: str
-    daily_id: str | None = None
-    daily_number: int | None = None
-    league: League | None = None
-    free_slot: int | None = Field(None, ge=1, le=3, description="which of the day's three Free starts")
     msk_date: str = Field(description="the Moscow date the game was started on, YYYY-MM-DD")
-    kind: GameKind = Field("echo", description="the game's rules; every game of kind echo has one seat")
+    kind: GameKind = Field(description="the game's rules")
     seats: int = Field(1, ge=1, le=16, description="how many seats the table has (mode table)")
-    settings: dict[str, Any] | None = Field(None, description="the table's settings, as its rules accepted them")
+    settings: dict[str, Any] | None = Field(None, description="the game's own settings, as its rules accepted them: "
+                                                              "a table's, or what a solo game was started with")
     invite: str | None = Field(None, description="the invitation's secret part (mode table): internal subjects only")
+
+
+#: v1 had no `kind` before a second game came: such a payload is the first game's
+_FIRST_KIND = "echo"
+
+
+@upcaster("echo.GameCreated", 1)
+def _game_created_v1_to_v2(payload: dict[str, Any]) -> dict[str, Any]:
+    """v1 named one game's start fields beside the shared ones; v2 keeps them in `settings`. A solo game's
+    (settings None in v1) become its settings, those that were set; a table's were unused (its preset was its
+    kind) and go."""
+    shared = {name: value for name, value in payload.items() if name in GameCreated.model_fields}
+    shared.setdefault("kind", _FIRST_KIND)
+    if shared.get("settings") is None and shared.get("mode") != TABLE_MODE:
+        own = {name: value for name, value in payload.items()
+               if name not in GameCreated.model_fields and value is not None}
+        shared["settings"] = own or None
+    return shared
+
+
+@downcaster("echo.GameCreated", 1)
+def _game_created_v2_to_v1(payload: dict[str, Any]) -> dict[str, Any]:
+    """For engines that read only v1, while a rollout has them beside this one (docs/events.md): a solo game's
+    settings back beside the shared fields, a table's preset its kind, as v1 wrote them."""
+    v1 = {name: value for name, value in payload.items() if name != "settings"}
+    if payload.get("mode") == TABLE_MODE:
+        return v1 | {"preset_id": payload["kind"], "settings": payload.get("settings")}
+    return v1 | dict(payload.get("settings") or {}) | {"settings": None}
 
 
 @event("echo.SeatTaken", 1)

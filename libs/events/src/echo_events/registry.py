@@ -14,6 +14,7 @@ Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 _events: dict[str, type[Event]] = {}
 _commands: dict[str, type[Command]] = {}
 _upcasters: dict[tuple[str, int], Upcaster] = {}
+_downcasters: dict[tuple[str, int], Upcaster] = {}
 
 
 class UnknownType(LookupError):
@@ -53,6 +54,29 @@ def upcaster(type_name: str, from_version: int) -> Callable[[Upcaster], Upcaster
         return fn
 
     return register
+
+
+def downcaster(type_name: str, to_version: int) -> Callable[[Upcaster], Upcaster]:
+    """Register a function that turns the payload of `to_version + 1` into that of `to_version`: what a writer
+    uses while readers that know only `to_version` still run (a rolling deploy), and deleted after it."""
+
+    def register(fn: Upcaster) -> Upcaster:
+        _downcasters[(type_name, to_version)] = fn
+        return fn
+
+    return register
+
+
+def downcast(type_name: str, version: int, payload: dict[str, Any]) -> dict[str, Any]:
+    """A current payload written as the older schema `version`, one step at a time."""
+    current = event_class(type_name).schema_version
+    while current > version:
+        step = _downcasters.get((type_name, current - 1))
+        if step is None:
+            raise LookupError(f"no downcaster for {type_name} to v{current - 1}")
+        payload = step(payload)
+        current -= 1
+    return payload
 
 
 def event_class(type_name: str) -> type[Event]:

@@ -17,6 +17,7 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
 
     async def on_connected(runtime: ServiceRuntime) -> None:
         await start_engine(runtime, cached_games=settings.cached_games, replica=settings.replica or replica_name(),
-                           games=settings.games, store_limit=parse_size(settings.store_limit))
+                           games=settings.games, store_limit=parse_size(settings.store_limit),
+                           written_as=settings.write_versions)
 
     return service_app(ServiceRuntime("engine", settings, on_connected=on_connected, clock=clock))

@@ -135,15 +135,18 @@ class PlayService:
         if game is None or game.seat_of(request.account_id) is None:
             return _unknown(request.game_id)
         if await self._daily_over(game):
-            await self._end(game.game_id, server_command_id("expire", game.meta.daily_id or ""))
+            await self._end(game.game_id, server_command_id("expire", game.started.daily_id or ""))
         return await self.tables.act(request)
 
     async def _daily_over(self, game: LoadedGame) -> bool:
         """From the facts: the Daily's close event, or its closing time passed (whatever was appended)."""
         meta = game.meta
-        if meta.mode != "daily" or game.rules.is_over(game.state) or meta.league is None:
+        if meta.mode != "daily" or game.rules.is_over(game.state):
             return False
-        return await daily_over(self._js, meta.league, date.fromisoformat(meta.msk_date), self._clock.now())
+        league = game.started.league
+        if league is None:
+            return False
+        return await daily_over(self._js, league, date.fromisoformat(meta.msk_date), self._clock.now())
 
     async def _end(self, game_id: str, command_id: str, expiry: bool = True) -> PlayReply | LoadedGame:
         """A solo game ended by the server: expired (its Daily closed) or finished (a new Free game replaces
@@ -184,11 +187,15 @@ class PlayService:
             rules = games.solo_game(request.kind)
         except games.UnknownKind as error:
             return refuse("unknown_kind", str(error))
+        if request.mode not in rules.solo.modes:  # the contract bounds a mode's spelling, the game its modes
+            return refuse("bad_request", f"{rules.kind} has no mode {request.mode!r} (its modes: "
+                                         f"{', '.join(rules.solo.modes)})")
         today = await self._today.date()  # the Dailies' day, the dev clock's too
         if request.mode == "tutorial":
             game_id = "t" + _short_hash("tutorial", request.account_id, request.command_id)
             meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="tutorial",
-                               preset_id="tutorial", msk_date=today.isoformat(), kind=rules.kind)
+                               settings=rules.solo.start_settings(preset_id="tutorial"), msk_date=today.isoformat(),
+                               kind=rules.kind)
             return await self.quotas.start_tutorial(request.account_id, request.command_id, today,
                                                     partial(self._open, rules, meta, rules.solo.tutorial_setup(),
                                                             request.command_id),
@@ -207,8 +214,9 @@ class PlayService:
             return self.tables.reply(existing, request.account_id, duplicate=True)
         # not read first: creating it expects an empty subject, so a game that exists (started on another
         # replica, or before a restart) comes back as a conflict and is resumed; a new one costs one write
-        meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="daily", preset_id=daily.preset_id,
-                           daily_id=daily.daily_id, daily_number=daily.number, league=request.league,
+        meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="daily",
+                           settings=rules.solo.start_settings(preset_id=daily.preset_id, daily_id=daily.daily_id,
+                                                              daily_number=daily.number, league=request.league),
                            msk_date=daily.date.isoformat(), kind=rules.kind)
         reply = await self._open(rules, meta, rules.solo.daily_setup(daily), request.command_id)
         if reply.ok:
@@ -242,8 +250,10 @@ class PlayService:
             except (LookupError, KeyError) as error:
                 return refuse("bad_preset", str(error).strip("'\""))
             await self._close_current_free(request.account_id, request.command_id)
-            meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="free", preset_id=preset,
-                               free_slot=slot, league=request.league, msk_date=today.isoformat(), kind=rules.kind)
+            meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="free",
+                               settings=rules.solo.start_settings(preset_id=preset, free_slot=slot,
+                                                                  league=request.league),
+                               msk_date=today.isoformat(), kind=rules.kind)
             reply = await self._open(rules, meta, setup, request.command_id)
             if reply.ok:
                 await self._pool.execute(

@@ -63,11 +63,12 @@ async def replay(js: JetStreamContext, store: GameStore, game_id: str, viewer: s
     rules = games.rules_for(meta.kind)
     if not rules.is_solo:
         return table_replay(envelopes, viewer)
-    public = await _public(js, meta, not rules.is_over(rules.fold(events[1:])))
+    started = rules.solo.started_with(meta.settings)
+    public = await _public(js, meta, started, not rules.is_over(rules.fold(events[1:])))
     if meta.account_id != viewer and not public:
         raise NotVisible(game_id)
     replayed = rules.solo.replay(events[1:], meta.mode != "daily" or public)
-    return {"game_id": game_id, "mode": meta.mode, "preset": meta.preset_id, "daily_id": meta.daily_id,
+    return {"game_id": game_id, "mode": meta.mode, "preset": started.preset_id, "daily_id": started.daily_id,
             "status": replayed["status"], "frames": replayed["frames"],
             **({"field": replayed["field"]} if "field" in replayed else {})}
 
@@ -111,9 +112,10 @@ def logs_once(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [*shortened, frames[-1]]
 
 
-async def _public(js: JetStreamContext, meta: GameCreated, live: bool) -> bool:
+async def _public(js: JetStreamContext, meta: GameCreated, started: Any, live: bool) -> bool:
+    """`started`: how the game was started (its rules' `started_with`)."""
     if meta.mode == "free":
         return not live
-    if meta.mode == "daily" and meta.league is not None:
-        return await daily_closed(js, meta.league, date.fromisoformat(meta.msk_date))
+    if meta.mode == "daily" and started.league is not None:
+        return await daily_closed(js, started.league, date.fromisoformat(meta.msk_date))
     return False

@@ -98,7 +98,7 @@ class Rematches:
         def create(game: LoadedGame | None, now: datetime) -> Decision:
             if game is not None:  # opened already (a retry): nothing to do
                 return []
-            meta = GameCreated(game_id=new_id, account_id=first, mode="table", preset_id=finished.meta.kind,
+            meta = GameCreated(game_id=new_id, account_id=first, mode="table",
                                msk_date=moscow_date(now).isoformat(), kind=finished.meta.kind, seats=2,
                                settings=dict(finished.meta.settings or {}), invite=secrets.token_urlsafe(12))
             seated: list[Event] = [SeatTaken(seat=0, account_id=first), SeatTaken(seat=1, account_id=second)]

@@ -12,7 +12,7 @@ import re
 import time
 import uuid
 from collections import Counter as Tally
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from functools import partial
 
 import structlog
@@ -228,11 +228,12 @@ class EngineServer:
 
 
 async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: str,
-                       games: Sequence[str] = (), store_limit: int = parse_size("8GB")) -> None:
+                       games: Sequence[str] = (), store_limit: int = parse_size("8GB"),
+                       written_as: Mapping[str, int] | None = None) -> None:
     hosted.load_installed()
     for module in games:
         hosted.register(importlib.import_module(module))
-    store = GameStore(runtime.js, runtime.nc, capacity=cached_games)
+    store = GameStore(runtime.js, runtime.nc, capacity=cached_games, written_as=written_as)
     CACHED_GAMES.set_function(lambda: store.size)
     server = EngineServer(PlayService(runtime.nc, runtime.js, runtime.pool, runtime.clock, store), replica,
                           runtime.nc)

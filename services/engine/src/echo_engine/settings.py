@@ -21,5 +21,9 @@ class Settings(ServiceSettings):
                                                  "(default: its host name — the pod's — and a random part)")
     store_limit: str = Field("8GB", description="the file store each NATS server may fill, as nats.conf's "
                              "max_file_store says it: the limit of the storage gauges (runbook «Storage»)")
+    write_versions: dict[str, int] = Field(
+        default_factory=dict, description="event types written at an older schema version than this code's, "
+        "while replicas that read only that one still run (JSON object, e.g. {\"echo.GameCreated\": 1}; "
+        "docs/events.md «Rolling out a new version»)")
     games: list[str] = Field(default_factory=list, description="rules libraries to host besides the installed "
                              "ones (entry point group `echo.games`), by module name (JSON list)")

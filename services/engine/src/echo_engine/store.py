@@ -24,7 +24,7 @@ never into a conflicting event.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -67,6 +67,11 @@ class LoadedGame:
     @property
     def rules(self) -> HostedGame:
         return games.rules_for(self.meta.kind)
+
+    @property
+    def started(self) -> Any:
+        """How a solo game was started: its `GameCreated.settings` as its rules' own model (`started_with`)."""
+        return self.rules.solo.started_with(self.meta.settings)
 
     @property
     def accounts(self) -> tuple[str, ...]:
@@ -162,9 +167,12 @@ def fold_messages(messages: Iterable[bytes], sequence: int) -> LoadedGame:
 
 
 class GameStore:
-    def __init__(self, js: JetStreamContext, nc: Client, capacity: int = CAPACITY) -> None:
+    def __init__(self, js: JetStreamContext, nc: Client, capacity: int = CAPACITY,
+                 written_as: Mapping[str, int] | None = None) -> None:
+        """`written_as`: event types this replica writes at an older schema version (Settings.write_versions)."""
         self._js = js
         self._nc = nc
+        self._written_as = dict(written_as or {})
         self._cache: Lru[str, LoadedGame] = Lru(capacity)
 
     async def load(self, game_id: str) -> LoadedGame | None:
@@ -213,7 +221,7 @@ class GameStore:
             after = game.advanced(events)
         batch = encode_wrapped(events, event_ids=event_ids(len(events)), stream_id=game.game_id,
                                first_version=game.version + 1, occurred_at=at, correlation_id=command_id,
-                               causation_id=command_id)
+                               causation_id=command_id, written_as=self._written_as)
         try:
             appended = await append(
                 self._js, stream_of(game.game_id),

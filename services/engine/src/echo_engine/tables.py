@@ -180,7 +180,7 @@ class Tables:
             if game is not None:  # the id is the asker's and his command's: a retry is answered before this
                 return refuse("conflict", "this table could not be opened")
             meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="table",
-                               preset_id=request.kind, msk_date=moscow_date(now).isoformat(), kind=request.kind,
+                               msk_date=moscow_date(now).isoformat(), kind=request.kind,
                                seats=request.seats, settings=dict(request.settings),
                                invite=secrets.token_urlsafe(12))
             events: list[Event] = [SeatTaken(seat=0, account_id=request.account_id)]

@@ -13,7 +13,9 @@ import datetime as dt
 import json
 
 import asyncpg
+from echo_challenge import KIND as ECHO_KIND
 from echo_challenge.events import GameFinished
+from echo_challenge.start_settings import started_with
 from echo_events.daily import DailyClosed, DailyPublished, LeagueWeekClosed
 from echo_events.envelope import Batch, Envelope, decode, unwrap
 from echo_events.moscow import moscow_date, week_of
@@ -68,7 +70,10 @@ async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
 
 
 async def _game_created(conn: asyncpg.Connection, event: GameCreated, envelope: Envelope) -> None:
-    if event.mode != "daily" or event.daily_id is None:
+    if event.kind != ECHO_KIND or event.mode != "daily":
+        return
+    started = started_with(event.settings)  # a Daily's game is Echo Challenge's: its Daily is in its settings
+    if started.daily_id is None:
         return
     day = dt.date.fromisoformat(event.msk_date)
     await groups.lock(conn)  # with confirmations: one of the two sees the other, never neither
@@ -80,8 +85,8 @@ async def _game_created(conn: asyncpg.Connection, event: GameCreated, envelope: 
            ON CONFLICT (game_id) DO NOTHING""",
         event.game_id,
         event.account_id,
-        event.daily_id,
-        event.league or "bronze",
+        started.daily_id,
+        started.league or "bronze",
         day,
         week_of(day),
         envelope.occurred_at,

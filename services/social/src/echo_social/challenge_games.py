@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
+from echo_challenge import KIND as ECHO_KIND
 from echo_challenge.events import GameFinished
 from echo_events.envelope import decode, unwrap
 from echo_events.play import GameCreated
@@ -33,7 +34,7 @@ def challenge_games_handler(social: Social):  # noqa: ANN201 - a consumer Handle
         for envelope in decode(msg.data).events:
             if envelope.event_type == GameCreated.event_type:
                 created = unwrap(envelope)
-                if created.mode == "daily":
+                if created.kind == ECHO_KIND and created.mode == "daily":
                     await social.pool.execute(
                         "INSERT INTO social_daily_games (game_id, account_id, daily_date) VALUES ($1, $2, $3) "
                         "ON CONFLICT DO NOTHING",
