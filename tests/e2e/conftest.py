@@ -103,11 +103,12 @@ async def phone(browser, system: str, social) -> AsyncIterator[Page]:  # noqa: A
 
 
 @pytest.fixture
-async def social(system: str, private_nats_url: str, fresh_database: str) -> AsyncIterator:
-    """The social service beside the system (accounts, friends, challenges), with a mail sink."""
+async def social(system: str, private_nats_url: str, fresh_database: str, engine_clock) -> AsyncIterator:  # noqa: ANN001
+    """The social service beside the system (accounts, friends, challenges), with a mail sink, on the engine's
+    clock."""
     from tests.support.social_system import social_beside
 
-    async with social_beside(system, private_nats_url, fresh_database) as running_social:
+    async with social_beside(system, private_nats_url, fresh_database, engine_clock) as running_social:
         yield running_social
 
 

@@ -1,7 +1,8 @@
 """The social service beside the `system` fixture (gateway + engine + leagues): its real app on the same
-private NATS and database, on the real clock (the Chart counts e-mails confirmed by the game's week), with a
-real SMTP sink for its letters; and small helpers to make a player with a confirmed e-mail through the
-gateway's own routes."""
+private NATS and database, on the engine's clock where a test moves it (the Chart counts an e-mail confirmed
+in the game's week: a past day's players must confirm on that day, not today — on a Monday, today is the
+next week) or on the real one, with a real SMTP sink for its letters; and small helpers to make a player with
+a confirmed e-mail through the gateway's own routes."""
 
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ class Social:
 
 
 @contextlib.asynccontextmanager
-async def social_beside(gateway: str, nats_url: str, database_url: str) -> AsyncIterator[Social]:
+async def social_beside(gateway: str, nats_url: str, database_url: str, clock: Any = None) -> AsyncIterator[Social]:
     nc = await connect(nats_url, name="tests-social")
     await ensure_streams(nc.jetstream())
     port = free_port()
@@ -74,7 +75,8 @@ async def social_beside(gateway: str, nats_url: str, database_url: str) -> Async
             public_url=gateway,
             outbox_poll_seconds=0.1,
             accounts_durable=await new_accounts_durable(nc.jetstream()),
-        )
+        ),
+        clock=clock,
     )
     try:
         async with MailSink(port=port) as sink, running(app):

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 import uuid
 
 import pytest
@@ -40,14 +41,17 @@ def engine_process(nats_url: str, database_url: str) -> subprocess.Popen[bytes]:
                             stderr=subprocess.DEVNULL)
 
 
-async def wait_for_engine(nc) -> None:  # noqa: ANN001
-    for _ in range(200):
+async def wait_for_engine(nc, limit_s: float = 90.0) -> None:  # noqa: ANN001
+    """Until an engine process answers: a busy box can take most of a minute to start one."""
+    deadline = time.monotonic() + limit_s
+    while True:
         try:
             await nc.request("engine.cmd", b"{}", timeout=0.5)
             return
         except Exception:  # noqa: BLE001 - no responder yet
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no engine answered in {limit_s:g} s") from None
             await asyncio.sleep(0.05)
-    raise AssertionError("no engine answered")
 
 
 async def test_two_engines_racing_on_one_game_write_a_consistent_stream(
