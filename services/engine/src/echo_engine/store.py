@@ -49,6 +49,7 @@ from .batches import encode_wrapped
 @dataclass(slots=True)
 class LoadedGame:
     meta: GameCreated
+    rules: HostedGame  # its kind's (`games.rules_for`), looked up once: every step of a command asks for them
     state: Any  # the rules' state (None: a table not started yet); without its log if the rules keep one
     version: int  # envelope version of the game's last event
     last_sequence: int  # stream sequence of the game's last message
@@ -63,10 +64,6 @@ class LoadedGame:
     @property
     def game_id(self) -> str:
         return self.meta.game_id
-
-    @property
-    def rules(self) -> HostedGame:
-        return games.rules_for(self.meta.kind)
 
     @property
     def accounts(self) -> tuple[str, ...]:
@@ -84,7 +81,7 @@ class LoadedGame:
     @classmethod
     def opening(cls, meta: GameCreated) -> LoadedGame:
         """The game before anything of it is stored: what its `GameCreated` and first events advance."""
-        return cls(meta=meta, state=None, version=0, last_sequence=0)
+        return cls(meta=meta, rules=games.rules_for(meta.kind), state=None, version=0, last_sequence=0)
 
     def advanced(self, events: Iterable[Event], reached: Any = None) -> LoadedGame:
         """This game after these events (a table's first rules events start its state), not yet appended; a
@@ -121,9 +118,9 @@ class LoadedGame:
         if state is not None and rules.keeps_log:  # the state's log is what these events added
             state, entries = rules.compact(state)
             log += rendered(entries)
-        return LoadedGame(meta=self.meta, state=state, version=self.version, last_sequence=self.last_sequence,
-                          command_ids=self.command_ids, log=log, roster=roster, bots=bots, gone=gone,
-                          rematch_by=rematch_by, rematch=rematch)
+        return LoadedGame(meta=self.meta, rules=rules, state=state, version=self.version,
+                          last_sequence=self.last_sequence, command_ids=self.command_ids, log=log, roster=roster,
+                          bots=bots, gone=gone, rematch_by=rematch_by, rematch=rematch)
 
 
 REFOLDS = Counter("echo_engine_refolds_total", "Games read back from the stream and folded: not cached here, "
