@@ -157,6 +157,7 @@ class HostedGame:
     # optional hooks, defaults filled in
     keeps_lobby: bool  # the rules' own lobby: each seat taken is their `seated` command
     seated: Callable[[int, datetime], Command]
+    keeps_presence: bool  # the rules hear whether each seat has a device (`presence`)
     presence: Callable[[int, bool, datetime], Command | None]
     one_table_at_a_time: bool  # `occupies` holds a player at one table of the kind at a time
     occupies: Callable[[Any, int], bool]
@@ -239,6 +240,7 @@ def host(rules: Any) -> HostedGame:
         ending_events=frozenset(optional.get("ENDING_EVENTS", ())),
         keeps_lobby="seated" in optional,
         seated=optional.get("seated", _not_a_table),
+        keeps_presence="presence" in optional,
         presence=optional.get("presence", _nothing),
         one_table_at_a_time="occupies" in optional,
         occupies=optional.get("occupies", _occupies_nobody),
