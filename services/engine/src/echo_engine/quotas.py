@@ -18,6 +18,7 @@ the last place. A retried command (its id recorded) is never refused: it is answ
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import date, datetime, timedelta
 
@@ -85,17 +86,19 @@ class Quotas:
         reserved = pending(account, request.command_id)
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"quota|{kind}|{account}")
-            retry = await conn.fetchval("SELECT 1 FROM engine_tables_opened WHERE account_id = $1 "
-                                        "AND command_id = $2", account, request.command_id)
+            # in one read: this command's row if it ran before (a retry), and the places of the kind that count
+            rows = await conn.fetch("SELECT game_id, command_id, opened_at, waiting FROM engine_tables_opened "
+                                    "WHERE account_id = $1 AND (command_id = $2 OR kind = $3 AND (opened_at >= $4 "
+                                    "OR waiting))", account, request.command_id, kind, now - DAY)
+            retry = any(row["command_id"] == request.command_id for row in rows)
             if not retry:
                 await conn.execute("DELETE FROM engine_tables_opened WHERE account_id = $1 AND kind = $2 "
                                    "AND opened_at < $3 AND NOT waiting", account, kind, now - DAY)
-                opened = await conn.fetchval("SELECT count(*) FROM engine_tables_opened WHERE account_id = $1 "
-                                             "AND kind = $2 AND opened_at >= $3", account, kind, now - DAY)
+                opened = sum(row["opened_at"] >= now - DAY for row in rows)
                 if opened >= limits.tables_per_day:
                     return refuse("table_limit", f"you have opened {opened} tables of {kind} in the last 24 "
                                                  "hours, the most there may be; play those first or come back later")
-                if await self._waiting(conn, account, kind, now) >= limits.lobbies_per_kind:
+                if await self._waiting(conn, [row for row in rows if row["waiting"]], now) >= limits.lobbies_per_kind:
                     return refuse("lobby_limit", f"{limits.lobbies_per_kind} of your tables of {kind} are "
                                                  "waiting for players: start or leave one first")
                 await conn.execute(  # the place taken, waiting, until the table says otherwise
@@ -108,19 +111,20 @@ class Quotas:
             await self._pool.execute("DELETE FROM engine_tables_opened WHERE game_id = $1", reserved)
             return reply
         waiting = in_lobby(await self._store.load(reply.game_id))
-        await self._pool.execute("UPDATE engine_tables_opened SET game_id = $2, waiting = $3 WHERE game_id = $1",
-                                 reserved, reply.game_id, waiting)
-        if waiting:
-            await self._timers.schedule(reply.game_id, [Deadline(LOBBY_CLOSE, now + timedelta(
-                minutes=limits.lobby_minutes), {})])
+        placed = self._pool.execute("UPDATE engine_tables_opened SET game_id = $2, waiting = $3 WHERE game_id = $1",
+                                    reserved, reply.game_id, waiting)
+        if waiting:  # the place and the lobby's close are stored at the same time
+            await asyncio.gather(placed, self._timers.schedule(reply.game_id, [Deadline(LOBBY_CLOSE, now + timedelta(
+                minutes=limits.lobby_minutes), {})]))
+        else:
+            await placed
         return reply
 
-    async def _waiting(self, conn: asyncpg.Connection, account: str, kind: str, now: datetime) -> int:
-        """The account's tables of the kind still in their lobby, as each game (not the row) says now; a place
-        reserved by an open still under way counts as one."""
-        rows = await conn.fetch("SELECT game_id, opened_at FROM engine_tables_opened WHERE account_id = $1 "
-                                "AND kind = $2 AND waiting", account, kind)
-        waiting = 0
+    async def _waiting(self, conn: asyncpg.Connection, rows: list[asyncpg.Record], now: datetime) -> int:
+        """How many of these rows (the account's places of a kind marked waiting) are tables still in their lobby,
+        as each game (not the row) says now; a place reserved by an open still under way counts as one. The
+        rows of tables that left their lobby are marked so."""
+        waiting, left = 0, []
         for row in rows:
             if row["game_id"].startswith(PENDING):
                 still = row["opened_at"] > now - RESERVED_FOR
@@ -129,8 +133,9 @@ class Quotas:
             if still:
                 waiting += 1
             else:
-                await conn.execute("UPDATE engine_tables_opened SET waiting = false WHERE game_id = $1",
-                                   row["game_id"])
+                left.append(row["game_id"])
+        if left:
+            await conn.execute("UPDATE engine_tables_opened SET waiting = false WHERE game_id = ANY($1::text[])", left)
         return waiting
 
     async def close_lobby(self, timer: TimerFired, now: datetime,
@@ -165,10 +170,9 @@ class Quotas:
         reserved = pending(account, command_id)
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"quota|tutorial|{account}")
-            retry = await conn.fetchval("SELECT 1 FROM engine_tutorials WHERE account_id = $1 AND command_id = $2",
-                                        account, command_id)
-            rows = await conn.fetch("SELECT game_id, msk_date FROM engine_tutorials WHERE account_id = $1 "
+            rows = await conn.fetch("SELECT game_id, command_id, msk_date FROM engine_tutorials WHERE account_id = $1 "
                                     "ORDER BY started_at DESC", account)
+            retry = any(row["command_id"] == command_id for row in rows)
             if not retry:
                 started_today = sum(row["msk_date"] == today for row in rows)
                 if started_today >= self.settings.tutorials_per_day:
@@ -185,7 +189,8 @@ class Quotas:
         before = next((row["game_id"] for row in rows if not row["game_id"].startswith(PENDING)), None)
         if before is not None and before != reply.game_id:
             await close(before, command_id)
-        async with self._pool.acquire() as conn, conn.transaction():
-            await conn.execute("DELETE FROM engine_tutorials WHERE account_id = $1 AND msk_date < $2", account, today)
-            await conn.execute("UPDATE engine_tutorials SET game_id = $2 WHERE game_id = $1", reserved, reply.game_id)
+        # the place is the game's now, and earlier days' places are no longer counted: both, or neither
+        await self._pool.execute("WITH earlier AS (DELETE FROM engine_tutorials WHERE account_id = $3 "
+                                 "AND msk_date < $4) UPDATE engine_tutorials SET game_id = $2 WHERE game_id = $1",
+                                 reserved, reply.game_id, account, today)
         return reply
