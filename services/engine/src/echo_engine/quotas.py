@@ -86,14 +86,17 @@ class Quotas:
         reserved = pending(account, request.command_id)
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"quota|{kind}|{account}")
-            # in one read: this command's row if it ran before (a retry), and the places of the kind that count
-            rows = await conn.fetch("SELECT game_id, command_id, opened_at, waiting FROM engine_tables_opened "
-                                    "WHERE account_id = $1 AND (command_id = $2 OR kind = $3 AND (opened_at >= $4 "
-                                    "OR waiting))", account, request.command_id, kind, now - DAY)
+            # in one read: this command's row if it ran before (a retry), and the account's places of the kind (at
+            # most a day's quota of them and those that aged since its last open, which it then deletes)
+            rows = await conn.fetch("SELECT game_id, command_id, kind, opened_at, waiting FROM engine_tables_opened "
+                                    "WHERE account_id = $1 AND (kind = $2 OR command_id = $3)",
+                                    account, kind, request.command_id)
             retry = any(row["command_id"] == request.command_id for row in rows)
             if not retry:
-                await conn.execute("DELETE FROM engine_tables_opened WHERE account_id = $1 AND kind = $2 "
-                                   "AND opened_at < $3 AND NOT waiting", account, kind, now - DAY)
+                rows = [row for row in rows if row["kind"] == kind]
+                aged = [row["game_id"] for row in rows if row["opened_at"] < now - DAY and not row["waiting"]]
+                if aged:
+                    await conn.execute("DELETE FROM engine_tables_opened WHERE game_id = ANY($1::text[])", aged)
                 opened = sum(row["opened_at"] >= now - DAY for row in rows)
                 if opened >= limits.tables_per_day:
                     return refuse("table_limit", f"you have opened {opened} tables of {kind} in the last 24 "
