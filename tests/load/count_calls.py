@@ -75,9 +75,10 @@ def serve_engine(stats: Path) -> None:
     main()
 
 
-async def wait_for(path: Path) -> None:
+def wait_for(path: Path) -> None:
+    """Until the engine says it switched its profiler (the file it touches), then the file removed."""
     while not path.exists():
-        await asyncio.sleep(0.02)
+        time.sleep(0.02)
     path.unlink()
 
 
@@ -90,13 +91,13 @@ class Window:
     async def __aenter__(self) -> Window:
         await asyncio.sleep(SETTLE_S)
         self.engine.send_signal(signal.SIGUSR1)
-        await wait_for(self.stats.with_suffix(".on"))
+        await asyncio.to_thread(wait_for, self.stats.with_suffix(".on"))
         return self
 
     async def __aexit__(self, *_: Any) -> None:
         await asyncio.sleep(SETTLE_S)
         self.engine.send_signal(signal.SIGUSR2)
-        await wait_for(self.stats.with_suffix(".done"))
+        await asyncio.to_thread(wait_for, self.stats.with_suffix(".done"))
 
 
 def counted(stats_file: Path, per: int, top: int) -> dict[str, Any]:

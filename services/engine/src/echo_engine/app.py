@@ -19,4 +19,6 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
         await start_engine(runtime, cached_games=settings.cached_games, replica=settings.replica or replica_name(),
                            games=settings.games, store_limit=parse_size(settings.store_limit))
 
-    return service_app(ServiceRuntime("engine", settings, on_connected=on_connected, clock=clock))
+    # the engine's queries hold no session state: transaction-scoped advisory locks only, no LISTEN, no SET
+    return service_app(ServiceRuntime("engine", settings, on_connected=on_connected, clock=clock,
+                                      session_state=False))
