@@ -1,7 +1,7 @@
 """Python calls the engine makes per Echo move and per new tic-tac-toe table — exact counts, which a busy box
 does not change (the time figures of the other benchmarks move 2–3× between sittings; a call count repeats).
 
-    .venv/bin/python tests/load/count_calls.py [--moves 300] [--opens 40] [--top 25] [--stats FOLDER]
+    .venv/bin/python tests/load/count_calls.py [--moves 300] [--opens 40] [--cpu-rounds 3] [--top 25] [--stats FOLDER]
 
 Starts its own NATS (file storage, fsync always) and PostgreSQL, a gateway and an engine, each in a process of
 its own as in production; the engine runs under this script (`serve-engine`), which switches cProfile on in
@@ -15,6 +15,8 @@ Beside the calls: the PostgreSQL round trips (every statement, a transaction's B
 reset of a connection) and the NATS publishes per move and per table, and the functions called most. The engine is
 idle before each window opens (the guests made for it are projected by then), and each window stays open
 briefly after its last answer, so the work a move leaves behind it (updates, projections) is counted.
+First, with the profiler off, `--cpu-rounds` rounds of `--moves` moves: the CPU the engine and nats-server
+spent per move, and their ratio (a time figure: compare it only alternated with the code it is compared with).
 `--stats` keeps each window's pstats file (`python -m pstats FILE`).
 """
 
@@ -40,7 +42,7 @@ import orjson
 import websockets
 
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import BENCH_ENV, guests, start_service, write_result  # noqa: E402 - the benchmarks' shared start-up
+from stack import BENCH_ENV, cpu_seconds, guests, start_service, write_result  # noqa: E402 - the benchmarks' shared start-up
 
 #: what a window counts besides every call: (label, file's path ends with, function names). cProfile counts a
 #: coroutine once more each time it resumes, so the round trips are counted by plain functions called once each:
@@ -144,11 +146,26 @@ async def open_tables(host: Socket, guest: Socket, n: int) -> None:
         assert joined["type"] == "ack", joined
 
 
-async def measure(base: str, engine: subprocess.Popen[bytes], stats: Path, args: argparse.Namespace) -> dict[str, Any]:
+async def cpu_per_move(mover: Any, moves: int, pids: dict[str, int]) -> dict[str, float]:
+    """CPU µs per move of each process (the profiler off), and the engine's ÷ nats-server's: NATS does the same
+    work for a move whatever the engine does, so the ratio cancels much of a busy box's slowness."""
+    await asyncio.sleep(SETTLE_S)
+    before = {name: cpu_seconds(pid) for name, pid in pids.items()}
+    mover.samples.clear()
+    await mover.run(until=None, moves=moves)
+    await asyncio.sleep(0.2)  # the updates and projections a move leaves behind
+    used = {f"{name} µs": (cpu_seconds(pid) - before[name]) / len(mover.samples) * 1e6 for name, pid in pids.items()}
+    return {**used, "engine ÷ nats-server": used["engine µs"] / used["nats-server µs"]}
+
+
+async def measure(base: str, engine: subprocess.Popen[bytes], stats: Path, args: argparse.Namespace,
+                  nats_pid: int) -> dict[str, Any]:
     from bench_moves import players  # the Free games' player of the moves benchmark
 
-    (mover,) = await players(base, 1, "free", args.moves + 60)
+    (mover,) = await players(base, 1, "free", args.moves * (1 + args.cpu_rounds) + 60)
     await mover.run(until=None, moves=30)  # warm-up: the game cached, the connections made
+    cpu = [await cpu_per_move(mover, args.moves, {"engine": engine.pid, "nats-server": nats_pid})
+           for _ in range(args.cpu_rounds)]
     async with Window(engine, stats):
         mover.samples.clear()
         await mover.run(until=None, moves=args.moves)
@@ -156,14 +173,16 @@ async def measure(base: str, engine: subprocess.Popen[bytes], stats: Path, args:
     move = counted(stats, moves, args.top)
     keep(stats, args.stats, "move")
 
-    (host_account, host_token), (_, guest_token) = await guests(base, 2)
+    if not args.opens:
+        return {"moves": moves, "per_move": move, "cpu": cpu}
+    (_, host_token), (_, guest_token) = await guests(base, 2)
     host, guest = await socket(base, host_token), await socket(base, guest_token)
     await open_tables(host, guest, 5)  # warm-up
     async with Window(engine, stats):
         await open_tables(host, guest, args.opens)
     table = counted(stats, args.opens, args.top)
     keep(stats, args.stats, "open")
-    return {"moves": moves, "per_move": move, "tables": args.opens, "per_table": table}
+    return {"moves": moves, "per_move": move, "tables": args.opens, "per_table": table, "cpu": cpu}
 
 
 def keep(stats: Path, folder: Path | None, name: str) -> None:
@@ -206,7 +225,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             processes.append(start_engine(env, stats))
             gateway, port = start_service("gateway", env)
             processes.append(gateway)
-            return await measure(f"http://127.0.0.1:{port}", processes[0], stats, args)
+            return await measure(f"http://127.0.0.1:{port}", processes[0], stats, args, nats.pid)
         finally:
             for process in processes:
                 process.terminate()
@@ -216,8 +235,12 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def report(result: dict[str, Any]) -> None:
+    for n, cpu in enumerate(result["cpu"], 1):
+        print(f"CPU per Echo move, round {n}: " + "; ".join(f"{name} {value:.2f}" for name, value in cpu.items()))
     for what, n, key in (("Echo move", result["moves"], "per_move"), ("tic-tac-toe table (start + join)",
-                                                                       result["tables"], "per_table")):
+                                                                       result.get("tables"), "per_table")):
+        if key not in result:
+            continue
         figures = result[key]
         print(f"per {what} (of {n}): {figures['calls']:.0f} calls; " + "; ".join(
             f"{label} {figures[label]:.2f}" for label, _, _ in ROUND_TRIPS))
@@ -231,7 +254,8 @@ if __name__ == "__main__":
         sys.exit(0)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=300)
-    parser.add_argument("--opens", type=int, default=40)
+    parser.add_argument("--opens", type=int, default=40, help="0: no tables")
+    parser.add_argument("--cpu-rounds", type=int, default=3, help="unprofiled rounds of --moves moves: CPU per move")
     parser.add_argument("--top", type=int, default=25, help="the functions called most, per move and per table")
     parser.add_argument("--stats", type=Path, help="a folder to keep each window's pstats file in")
     arguments = parser.parse_args()

@@ -28,7 +28,7 @@ def test_every_optional_hook_has_its_default() -> None:
     assert not game.at_table and not game.keeps_lobby and not game.is_room and not game.keeps_log
     assert game.bot_levels == () and game.bot_action(0, 0, "easy", 1) is None
     assert not game.keeps_presence and game.presence(0, True, None) is None and game.occupies(0, 0) is False
-    assert game.summary(0) is None and game.public(0) is None and game.deadlines(0) == ()
+    assert game.summary(0) is None and not game.has_public and game.public(0) is None and game.deadlines(0) == ()
     assert game.catalogue() is None and not game.is_solo
     assert game.ending_events == frozenset() and game.rating is NOT_RATED and not game.is_rated
     assert game.seat_view(3, 0) == {"state": 3}

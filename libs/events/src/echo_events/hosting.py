@@ -166,6 +166,7 @@ class HostedGame:
     bot_levels: tuple[str, ...]
     bot_action: Callable[[Any, int, str, int], Mapping[str, Any] | None]
     summary: Callable[[Any], dict[str, Any] | None]
+    has_public: bool  # the state has a part every seat sees alike (`public`), rendered once for all of them
     public: Callable[[Any], Any]  # None: no public part
     rating: Rating
     solo: Solo
@@ -249,6 +250,7 @@ def host(rules: Any) -> HostedGame:
         bot_levels=tuple(optional.get("BOT_LEVELS", ())),
         bot_action=optional.get("bot_action", _nothing),
         summary=optional.get("summary", _nothing),
+        has_public="public" in optional,
         public=optional.get("public", _nothing),
         rating=(Rating(rules.RATING_START, rules.rate, rules.rated) if "rate" in optional else NOT_RATED),
         solo=_solo(optional),

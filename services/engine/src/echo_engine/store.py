@@ -71,7 +71,8 @@ class LoadedGame:
         return self.roster or (self.meta.account_id,)
 
     def seat_of(self, account_id: str) -> int | None:
-        return self.accounts.index(account_id) if account_id in self.accounts else None
+        accounts = self.accounts
+        return accounts.index(account_id) if account_id in accounts else None
 
     def rules_view(self, seat: int | None, public: Any = None) -> dict[str, Any]:
         """The rules' view of the seat (None: a spectator) of a started game; the kept log's entries for rules
@@ -208,22 +209,23 @@ class GameStore:
         appended, or the game read from the stream when the command was in it already (a retry)."""
         if after is None:
             after = game.advanced(events)
-        batch = encode_wrapped(events, event_ids=event_ids(len(events)), stream_id=game.game_id,
+        game_id = game.game_id
+        batch = encode_wrapped(events, event_ids=event_ids(len(events)), stream_id=game_id,
                                first_version=game.version + 1, occurred_at=at, correlation_id=command_id,
                                causation_id=command_id)
         try:
             appended = await append(
-                self._js, stream_of(game.game_id),
-                game_subject(game.game_id, batch.event_types, game.rules.ending_events),
-                batch, msg_id=f"{game.game_id}:{command_id}",
-                expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id), nc=self._nc,
+                self._js, stream_of(game_id),
+                game_subject(game_id, batch.event_types, game.rules.ending_events),
+                batch, msg_id=f"{game_id}:{command_id}",
+                expected_last_sequence=game.last_sequence, aggregate=game_events(game_id), nc=self._nc,
             )
         except BaseException:
-            self._cache.pop(game.game_id)
+            self._cache.pop(game_id)
             raise
         if appended.duplicate:
             # the same command landed before (a retry): the stream, not this decision, is the truth
-            fresh = await self.refold(game.game_id)
+            fresh = await self.refold(game_id)
             assert fresh is not None
             return fresh
         after.version, after.last_sequence = game.version + len(events), appended.sequence

@@ -153,7 +153,7 @@ class Tables:
               log_from: int | None = None) -> PlayReply:
         """The account's view of the game; with `log_from` (the asker holds that many entries of its log),
         only the log entries after those (`view_logs.answer`)."""
-        view = seat_view(game, game.seat_of(account_id), self._views, self.names.of(game))
+        view = seat_view(game, game.seat_of(account_id), self._views, self.names)
         return answer(game.game_id, game.version, view, log_from, duplicate)
 
     async def open(self, request: OpenTable) -> PlayReply:
@@ -532,7 +532,7 @@ class Tables:
         game = played
         await self.names.load(game)
         for seat, account in told(game, before):
-            view = seat_view(game, seat, self._views, self.names.of(game))
+            view = seat_view(game, seat, self._views, self.names)
             base = self._sent.sending(game.game_id, seat, game.version, view)
             await self._outbox.publish(Update(account, game.game_id, game.version, view, base))
         return game
