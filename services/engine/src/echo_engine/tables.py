@@ -126,6 +126,19 @@ def refuse(code: str, message: str) -> PlayReply:
     return PlayReply(ok=False, error=PlayError(code=code, message=message))
 
 
+def table_id(rules: HostedGame, account_id: str, command_id: str) -> str:
+    """The id of the table an open makes: the asker's and his command's (a retry finds the table it opened),
+    marked as a room's (deleted when it ends) or a table's."""
+    mark = ROOM_MARK if rules.is_room else "k"
+    return mark + hashlib.blake2b(f"table|{account_id}|{command_id}".encode(), digest_size=12).hexdigest()
+
+
+def waits_in_lobby(rules: HostedGame, request: OpenTable) -> bool:
+    """Whether the table this open makes waits in the engine's lobby for players: not when its rules keep a lobby
+    of their own, nor when the asker's device and the bots take every seat (it starts at once)."""
+    return not rules.keeps_lobby and not request.one_device and 1 + len(request.bots) < request.seats
+
+
 def acting_seat(game: LoadedGame, request: Act) -> int | None:
     """The seat an action is for: the asker's; an account holding several (players sharing one device)
     names it in the action's `seat` (its first seat otherwise)."""
@@ -172,9 +185,7 @@ class Tables:
         if unknown or len(request.bots) >= request.seats or (request.bots and request.one_device):
             return refuse("bad_bots", f"bots take empty seats (at most {request.seats - 1}) and play at one of "
                                       f"the levels {', '.join(levels) or '(this game has no bots)'}")
-        mark = ROOM_MARK if rules.is_room else "k"  # a room, deleted when it ends, or a table
-        game_id = mark + hashlib.blake2b(f"table|{request.account_id}|{request.command_id}".encode(),
-                                         digest_size=12).hexdigest()
+        game_id = table_id(rules, request.account_id, request.command_id)
 
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
             if game is not None:  # the id is the asker's and his command's: a retry is answered before this
