@@ -205,6 +205,7 @@ def start_engine(env: dict[str, str], stats: Path) -> subprocess.Popen[bytes]:
         except httpx.HTTPError:
             pass
         time.sleep(0.1)
+    engine.terminate()
     raise RuntimeError("the engine never became ready")
 
 
