@@ -25,6 +25,7 @@ RUNS = {
     "bench_leagues.py": (["--players", "1000", "--runs", "2"], "leagues"),
     "bench_eot_online.py": (["--rounds", "1", "--actions", "2", "--tables", "4", "--table-actions", "1"],
                             "eot_online"),
+    "count_calls.py": (["--moves", "20", "--opens", "2", "--cpu-rounds", "1", "--top", "3"], "calls"),
 }
 
 

@@ -21,6 +21,7 @@ from echo_events.streams import GAMES, TIMERS, timer_fired_subject, timer_schedu
 from echo_runtime.clock import MovableClock
 from echo_runtime.nats_client import connect
 from nats.aio.client import Client
+from nats.js.errors import NotFoundError
 
 from tests.integration.engine.test_replicas_and_crashes import stream_events
 from tests.support.play import ask
@@ -72,6 +73,17 @@ async def test_lobbies_per_kind_are_bounded_and_a_retry_is_answered_as_before(en
     joined = await ask(nc, type="join", account_id=other, invite=last["view"]["table"]["invite"])
     assert joined["view"]["table"]["status"] == "playing"
     assert (await open_duel(nc, me))["ok"]  # so does one that started
+
+
+async def test_a_table_that_starts_at_once_takes_no_lobby_and_gets_no_closing_time(engine) -> None:  # noqa: ANN001
+    nc, _ = engine
+    me = account()
+    with_bots = [await ask(nc, type="open", account_id=me, kind="duel", seats=2, settings={"pick_seconds": 60},
+                           bots=["easy"], command_id=uuid.uuid4().hex) for _ in range(LOBBIES + 1)]
+    assert all(reply["ok"] and reply["view"]["table"]["status"] == "playing" for reply in with_bots), with_bots
+    assert (await open_duel(nc, me))["ok"]  # the lobbies are all free still
+    with pytest.raises(NotFoundError):
+        await nc.jetstream().get_last_msg(TIMERS.name, timer_schedule_subject(with_bots[0]["game_id"], LOBBY_CLOSE))
 
 
 async def test_a_lobby_that_never_starts_closes_by_itself(engine) -> None:  # noqa: ANN001

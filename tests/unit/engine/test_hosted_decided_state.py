@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from echo_engine.store import LoadedGame
 from echo_events.game_rules import Refused
-from echo_events.hosting import Decided, HostedGame, host
+from echo_events.hosting import Decided, host
 from echo_events.model import Event
 from echo_events.play import GameCreated, SeatTaken
 
@@ -55,20 +55,10 @@ class DecidingRules(CountingRules):
         return outcome if isinstance(outcome, Refused) else (outcome, state + command)
 
 
-class Game(LoadedGame):
-    @property
-    def rules(self) -> HostedGame:
-        return RULES[0]
-
-
-RULES: list[HostedGame] = []
-
-
-def game(rules: Any, state: str = "ab") -> Game:
-    RULES[:] = [host(rules)]
+def game(rules: Any, state: str = "ab") -> LoadedGame:
     meta = GameCreated(game_id="k1", account_id="a", mode="table", msk_date="2026-12-05",
                        kind="marks", seats=2)
-    return Game(meta=meta, state=state, version=3, last_sequence=3, roster=("a",))
+    return LoadedGame(meta=meta, rules=host(rules), state=state, version=3, last_sequence=3, roster=("a",))
 
 
 def test_the_decided_state_is_kept_and_nothing_is_evolved_again() -> None:

@@ -40,10 +40,10 @@ class RecordingViews(SeatViews):
 
 
 def game(bots: tuple[tuple[int, str], ...] = ()) -> LoadedGame:
-    hosted.register(duel)
+    rules = hosted.register(duel)
     meta = GameCreated(game_id="k1", account_id="a", mode="table", msk_date="2026-12-01",
                        kind="duel", seats=2)
-    return LoadedGame(meta=meta, state=object(), version=3, last_sequence=7, roster=("a", "b"), bots=bots)
+    return LoadedGame(meta=meta, rules=rules, state=object(), version=3, last_sequence=7, roster=("a", "b"), bots=bots)
 
 
 def tables(happened: list[str]) -> Tables:

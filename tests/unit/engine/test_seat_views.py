@@ -37,20 +37,11 @@ class RulesWithPublic(PlainRules):
         return {"board": state["board"]}
 
 
-class Game(LoadedGame):
-    _rules: Any
-
-    @property
-    def rules(self) -> Any:
-        return self._rules
-
-
-def game(rules: Any, state: dict[str, Any]) -> Game:
+def game(rules: Any, state: dict[str, Any]) -> LoadedGame:
     meta = GameCreated(game_id="k1", account_id="a", mode="table", msk_date="2026-12-02",
                        kind="trio", seats=3)
-    loaded = Game(meta=meta, state=state, version=len(state["board"]), last_sequence=1, roster=("a", "b", "c"))
-    object.__setattr__(loaded, "_rules", host(rules))
-    return loaded
+    return LoadedGame(meta=meta, rules=host(rules), state=state, version=len(state["board"]), last_sequence=1,
+                      roster=("a", "b", "c"))
 
 
 def test_every_seat_of_a_state_gets_the_one_public_part_rendered_for_it() -> None:

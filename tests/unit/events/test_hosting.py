@@ -27,8 +27,8 @@ def test_every_optional_hook_has_its_default() -> None:
     game = host(minimal())
     assert not game.at_table and not game.keeps_lobby and not game.is_room and not game.keeps_log
     assert game.bot_levels == () and game.bot_action(0, 0, "easy", 1) is None
-    assert game.presence(0, True, None) is None and game.occupies(0, 0) is False
-    assert game.summary(0) is None and game.public(0) is None and game.deadlines(0) == ()
+    assert not game.keeps_presence and game.presence(0, True, None) is None and game.occupies(0, 0) is False
+    assert game.summary(0) is None and not game.has_public and game.public(0) is None and game.deadlines(0) == ()
     assert game.catalogue() is None and not game.is_solo
     assert game.ending_events == frozenset() and game.rating is NOT_RATED and not game.is_rated
     assert game.seat_view(3, 0) == {"state": 3}
@@ -42,6 +42,11 @@ def test_decide_has_one_shape_with_or_without_the_rules_own_state() -> None:
     assert plain.decide(0, "no") == Refused("no", "no")
     with_state = host(minimal(decided=lambda state, command: (["e"], state + 1)))
     assert with_state.decide(4, "go") == Decided(["e"], 5)
+
+
+def test_rules_with_presence_keep_it() -> None:
+    game = host(minimal(presence=lambda seat, here, now: f"{seat} {here}"))
+    assert game.keeps_presence and game.presence(1, False, None) == "1 False"
 
 
 def test_a_library_without_the_contract_is_refused_and_a_bad_kind_too() -> None:

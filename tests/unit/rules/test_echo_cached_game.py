@@ -14,6 +14,7 @@ from echo_challenge.generator import generate
 from echo_challenge.prng import SplitMix64
 from echo_challenge.start_settings import start_settings
 from echo_challenge.view import client_view
+from echo_engine.games import rules_for
 from echo_engine.store import LoadedGame, rendered
 from echo_events.play import GameCreated
 
@@ -42,8 +43,8 @@ def states_of_a_long_game() -> list[game.GameState]:
 
 
 def tracked(root: object, shared: object) -> int:
-    """Objects the collector tracks that are reachable from `root` and not from `shared` (the field, the meta);
-    classes are not followed (through them everything is reachable)."""
+    """Objects the collector tracks that are reachable from `root` and not from `shared` (the field, the meta, the
+    rules); classes are not followed (through them everything is reachable)."""
     gc.collect()  # the collector untracks tuples of untracked values when it first sees them
     common: set[int] = set()
     reach(shared, common)
@@ -65,15 +66,16 @@ def reach(root: object, seen: set[int], skip: frozenset[int] | set[int] = frozen
 
 def cached(state: game.GameState) -> LoadedGame:
     bare, entries = compact(state)
-    return LoadedGame(meta=META, state=bare, version=state.tick + 2, last_sequence=state.tick + 1,
-                      command_ids={f"c{n}" for n in range(state.tick)}, log=rendered(entries))
+    return LoadedGame(meta=META, rules=rules_for(META.kind), state=bare, version=state.tick + 2,
+                      last_sequence=state.tick + 1, command_ids={f"c{n}" for n in range(state.tick)},
+                      log=rendered(entries))
 
 
 def test_a_cached_game_costs_the_collector_the_same_at_any_length():
     states = states_of_a_long_game()
     young, old = states[3], states[-1]
     assert old.tick >= 30
-    shared = (young.setup, META)
+    shared = (young.setup, META, rules_for(META.kind))
     assert tracked(cached(old), shared) - tracked(cached(young), shared) <= 4  # a few more Orders on the board
     # the whole state, as the rules keep it, grows with every tick
     assert tracked(old, shared) - tracked(young, shared) >= 5 * (old.tick - young.tick)

@@ -11,6 +11,7 @@ import pytest
 from echo_challenge import compact, game
 from echo_challenge.start_settings import start_settings
 from echo_challenge.view import client_view, log_entry
+from echo_engine.games import rules_for
 from echo_engine.store import LoadedGame, rendered
 from echo_engine.views import game_view
 from echo_engine.wire import encode_frame, encode_reply, encode_update
@@ -49,7 +50,8 @@ def test_a_view_reply_and_update_read_the_same_as_pydantics(setup, commands, met
     for command in commands:
         state, _ = game.play(state, command)
     bare, entries = compact(state)
-    loaded = LoadedGame(meta=meta, state=bare, version=len(commands) + 2, last_sequence=9, log=rendered(entries))
+    loaded = LoadedGame(meta=meta, rules=rules_for(meta.kind), state=bare, version=len(commands) + 2, last_sequence=9,
+                        log=rendered(entries))
     cached = game_view(loaded)  # what the engine writes: the cached game's log as JSON fragments
     view = {**cached, "log": [log_entry(e) for e in state.log]}  # the same view as plain values, for pydantic
     assert json.loads(orjson.dumps(cached)) == json.loads(orjson.dumps(view))

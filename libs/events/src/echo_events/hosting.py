@@ -161,6 +161,7 @@ class HostedGame:
     # optional hooks, defaults filled in
     keeps_lobby: bool  # the rules' own lobby: each seat taken is their `seated` command
     seated: Callable[[int, datetime], Command]
+    keeps_presence: bool  # the rules hear whether each seat has a device (`presence`)
     presence: Callable[[int, bool, datetime], Command | None]
     one_table_at_a_time: bool  # `occupies` holds a player at one table of the kind at a time
     occupies: Callable[[Any, int], bool]
@@ -169,6 +170,7 @@ class HostedGame:
     bot_levels: tuple[str, ...]
     bot_action: Callable[[Any, int, str, int], Mapping[str, Any] | None]
     summary: Callable[[Any], dict[str, Any] | None]
+    has_public: bool  # the state has a part every seat sees alike (`public`), rendered once for all of them
     public: Callable[[Any], Any]  # None: no public part
     rating: Rating
     solo: Solo
@@ -243,6 +245,7 @@ def host(rules: Any) -> HostedGame:
         ending_events=frozenset(optional.get("ENDING_EVENTS", ())),
         keeps_lobby="seated" in optional,
         seated=optional.get("seated", _not_a_table),
+        keeps_presence="presence" in optional,
         presence=optional.get("presence", _nothing),
         one_table_at_a_time="occupies" in optional,
         occupies=optional.get("occupies", _occupies_nobody),
@@ -251,6 +254,7 @@ def host(rules: Any) -> HostedGame:
         bot_levels=tuple(optional.get("BOT_LEVELS", ())),
         bot_action=optional.get("bot_action", _nothing),
         summary=optional.get("summary", _nothing),
+        has_public="public" in optional,
         public=optional.get("public", _nothing),
         rating=(Rating(rules.RATING_START, rules.rate, rules.rated) if "rate" in optional else NOT_RATED),
         solo=_solo(optional),

@@ -29,9 +29,11 @@ WorkerFactory = Callable[[], Awaitable[None]]
 
 class ServiceRuntime:
     def __init__(self, name: str, settings: ServiceSettings, on_connected: OnConnected | None = None,
-                 clock: Clock | None = None) -> None:
+                 clock: Clock | None = None, session_state: bool = True) -> None:
+        """`session_state=False`: the service's queries leave nothing in a connection's session (`create_pool`)."""
         self.name = name
         self.settings = settings
+        self._session_state = session_state
         self.clock = clock or SystemClock()
         self._on_connected = on_connected
         self._nc: Client | None = None
@@ -82,7 +84,7 @@ class ServiceRuntime:
         delay = 0.2
         while self.settings.uses_database and self._pool is None:
             try:
-                self._pool = await create_pool(self.settings.database_url)
+                self._pool = await create_pool(self.settings.database_url, session_state=self._session_state)
             except Exception as error:  # noqa: BLE001
                 log.warning("PostgreSQL not reachable yet", error=repr(error), retry_in=delay)
                 await asyncio.sleep(delay)

@@ -20,4 +20,6 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
                            games=settings.games, store_limit=parse_size(settings.store_limit),
                            written_as=settings.write_versions)
 
-    return service_app(ServiceRuntime("engine", settings, on_connected=on_connected, clock=clock))
+    # the engine's queries hold no session state: transaction-scoped advisory locks only, no LISTEN, no SET
+    return service_app(ServiceRuntime("engine", settings, on_connected=on_connected, clock=clock,
+                                      session_state=False))

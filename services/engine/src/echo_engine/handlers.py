@@ -285,7 +285,7 @@ class PlayService:
                 return refuse("conflict", "this game could not be created")
             return self.tables.reply(game, meta.account_id, duplicate=True)
 
-        opened = await self.tables.command(meta.game_id, command_id, decide, account_id=meta.account_id)
+        opened = await self.tables.command(meta.game_id, command_id, decide, account_id=meta.account_id, new=True)
         return opened if isinstance(opened, PlayReply) else self.tables.reply(opened, meta.account_id)
 
 

@@ -18,6 +18,7 @@ the last place. A retried command (its id recorded) is never refused: it is answ
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import date, datetime, timedelta
 
@@ -28,7 +29,9 @@ from echo_events.play import LeaveTable, OpenTable, PlayError, PlayReply, TimerF
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from . import games
 from .store import GameStore, LoadedGame
+from .tables import table_id, waits_in_lobby
 from .timers import Timers
 
 log = structlog.get_logger(__name__)
@@ -48,8 +51,8 @@ class QuotaSettings(BaseSettings):
                                                          "date; refusal: tutorial_limit)")
 
 
-PENDING = "pending:"  # a reserved place's id until its game's is known
-RESERVED_FOR = timedelta(minutes=1)  # a reservation older than this was left by an engine that stopped
+PENDING = "pending:"  # a reserved Tutorial's id until its game's is known
+RESERVED_FOR = timedelta(minutes=1)  # a reservation whose game is not there by then was left by an engine that stopped
 
 
 def pending(account: str, command_id: str) -> str:
@@ -82,55 +85,62 @@ class Quotas:
         table opened after it: holding a pooled connection while `open_` needs another would deadlock the
         pool once as many opens as it has connections came at once."""
         account, kind, limits = request.account_id, request.kind, self.settings
-        reserved = pending(account, request.command_id)
+        try:
+            rules = games.table_rules(kind)
+        except games.UnknownKind:
+            return await open_(request)  # which refuses it: nothing is opened to count
+        game_id = table_id(rules, account, request.command_id)
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"quota|{kind}|{account}")
-            retry = await conn.fetchval("SELECT 1 FROM engine_tables_opened WHERE account_id = $1 "
-                                        "AND command_id = $2", account, request.command_id)
+            # in one read: this command's row if it ran before (a retry), and the account's places of the kind (at
+            # most a day's quota of them and those that aged since its last open, which it then deletes)
+            rows = await conn.fetch("SELECT game_id, command_id, kind, opened_at, waiting FROM engine_tables_opened "
+                                    "WHERE account_id = $1 AND (kind = $2 OR command_id = $3)",
+                                    account, kind, request.command_id)
+            retry = any(row["command_id"] == request.command_id for row in rows)
             if not retry:
-                await conn.execute("DELETE FROM engine_tables_opened WHERE account_id = $1 AND kind = $2 "
-                                   "AND opened_at < $3 AND NOT waiting", account, kind, now - DAY)
-                opened = await conn.fetchval("SELECT count(*) FROM engine_tables_opened WHERE account_id = $1 "
-                                             "AND kind = $2 AND opened_at >= $3", account, kind, now - DAY)
+                rows = [row for row in rows if row["kind"] == kind]
+                aged = [row["game_id"] for row in rows if row["opened_at"] < now - DAY and not row["waiting"]]
+                if aged:
+                    await conn.execute("DELETE FROM engine_tables_opened WHERE game_id = ANY($1::text[])", aged)
+                opened = sum(row["opened_at"] >= now - DAY for row in rows)
                 if opened >= limits.tables_per_day:
                     return refuse("table_limit", f"you have opened {opened} tables of {kind} in the last 24 "
                                                  "hours, the most there may be; play those first or come back later")
-                if await self._waiting(conn, account, kind, now) >= limits.lobbies_per_kind:
+                if await self._waiting(conn, [row for row in rows if row["waiting"]], now) >= limits.lobbies_per_kind:
                     return refuse("lobby_limit", f"{limits.lobbies_per_kind} of your tables of {kind} are "
                                                  "waiting for players: start or leave one first")
-                await conn.execute(  # the place taken, waiting, until the table says otherwise
+                await conn.execute(  # the place taken, waiting, until the table says otherwise (`_waiting`)
                     "INSERT INTO engine_tables_opened (account_id, kind, game_id, command_id, opened_at, waiting) "
-                    "VALUES ($1, $2, $3, $4, $5, true)", account, kind, reserved, request.command_id, now)
-        reply = await open_(request)  # a retry is answered from the stream as before
+                    "VALUES ($1, $2, $3, $4, $5, true)", account, kind, game_id, request.command_id, now)
         if retry:
-            return reply
-        if not reply.ok or reply.duplicate or reply.game_id is None:
-            await self._pool.execute("DELETE FROM engine_tables_opened WHERE game_id = $1", reserved)
-            return reply
-        waiting = in_lobby(await self._store.load(reply.game_id))
-        await self._pool.execute("UPDATE engine_tables_opened SET game_id = $2, waiting = $3 WHERE game_id = $1",
-                                 reserved, reply.game_id, waiting)
-        if waiting:
-            await self._timers.schedule(reply.game_id, [Deadline(LOBBY_CLOSE, now + timedelta(
-                minutes=limits.lobby_minutes), {})])
+            return await open_(request)  # answered from the stream as before
+        # the lobby's close is stored while the table is opened: a schedule left by an open that was refused
+        # finds no lobby when it fires, and closes nothing
+        closing = [Deadline(LOBBY_CLOSE, now + timedelta(minutes=limits.lobby_minutes), {})] \
+            if waits_in_lobby(rules, request) else []
+        reply, _ = await asyncio.gather(open_(request), self._timers.schedule(game_id, closing))
+        if not reply.ok or reply.duplicate:
+            await self._pool.execute("DELETE FROM engine_tables_opened WHERE game_id = $1", game_id)
         return reply
 
-    async def _waiting(self, conn: asyncpg.Connection, account: str, kind: str, now: datetime) -> int:
-        """The account's tables of the kind still in their lobby, as each game (not the row) says now; a place
-        reserved by an open still under way counts as one."""
-        rows = await conn.fetch("SELECT game_id, opened_at FROM engine_tables_opened WHERE account_id = $1 "
-                                "AND kind = $2 AND waiting", account, kind)
-        waiting = 0
+    async def _waiting(self, conn: asyncpg.Connection, rows: list[asyncpg.Record], now: datetime) -> int:
+        """How many of these rows (the account's places of a kind marked waiting) are tables still in their lobby,
+        as each game (not the row) says now; a place reserved by an open still under way (its game not there
+        yet) counts as one. The rows of tables that left their lobby are marked so."""
+        waiting, left = 0, []
         for row in rows:
-            if row["game_id"].startswith(PENDING):
+            game = await self._store.load(row["game_id"])
+            if game is None:
                 still = row["opened_at"] > now - RESERVED_FOR
             else:
-                still = in_lobby(await self._store.load(row["game_id"]))
+                still = in_lobby(game)
             if still:
                 waiting += 1
             else:
-                await conn.execute("UPDATE engine_tables_opened SET waiting = false WHERE game_id = $1",
-                                   row["game_id"])
+                left.append(row["game_id"])
+        if left:
+            await conn.execute("UPDATE engine_tables_opened SET waiting = false WHERE game_id = ANY($1::text[])", left)
         return waiting
 
     async def close_lobby(self, timer: TimerFired, now: datetime,
@@ -139,10 +149,12 @@ class Quotas:
         closed. Nothing when the game started meanwhile, or when the engine's clock says it is not time yet."""
         if now < datetime.fromisoformat(timer.at):
             return
+        closed = False
         for _ in range(16):  # a seat each (bots included), at most the seats a table has
             game = await self._store.load(timer.game_id)
             if not in_lobby(game):
                 break
+            closed = True
             assert game is not None
             account = game.roster[0]
             reply = await leave(LeaveTable.model_construct(
@@ -152,7 +164,8 @@ class Quotas:
                 log.warning("a lobby could not be closed", game_id=timer.game_id, code=reply.error and reply.error.code)
                 return
         await self._pool.execute("UPDATE engine_tables_opened SET waiting = false WHERE game_id = $1", timer.game_id)
-        log.info("lobby closed: it never started", game_id=timer.game_id)
+        if closed:  # not a table that started, nor one whose open was refused
+            log.info("lobby closed: it never started", game_id=timer.game_id)
 
     # tutorials -----------------------------------------------------------------------------------
 
@@ -165,10 +178,9 @@ class Quotas:
         reserved = pending(account, command_id)
         async with self._pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"quota|tutorial|{account}")
-            retry = await conn.fetchval("SELECT 1 FROM engine_tutorials WHERE account_id = $1 AND command_id = $2",
-                                        account, command_id)
-            rows = await conn.fetch("SELECT game_id, msk_date FROM engine_tutorials WHERE account_id = $1 "
+            rows = await conn.fetch("SELECT game_id, command_id, msk_date FROM engine_tutorials WHERE account_id = $1 "
                                     "ORDER BY started_at DESC", account)
+            retry = any(row["command_id"] == command_id for row in rows)
             if not retry:
                 started_today = sum(row["msk_date"] == today for row in rows)
                 if started_today >= self.settings.tutorials_per_day:
@@ -185,7 +197,8 @@ class Quotas:
         before = next((row["game_id"] for row in rows if not row["game_id"].startswith(PENDING)), None)
         if before is not None and before != reply.game_id:
             await close(before, command_id)
-        async with self._pool.acquire() as conn, conn.transaction():
-            await conn.execute("DELETE FROM engine_tutorials WHERE account_id = $1 AND msk_date < $2", account, today)
-            await conn.execute("UPDATE engine_tutorials SET game_id = $2 WHERE game_id = $1", reserved, reply.game_id)
+        # the place is the game's now, and earlier days' places are no longer counted: both, or neither
+        await self._pool.execute("WITH earlier AS (DELETE FROM engine_tutorials WHERE account_id = $3 "
+                                 "AND msk_date < $4) UPDATE engine_tutorials SET game_id = $2 WHERE game_id = $1",
+                                 reserved, reply.game_id, account, today)
         return reply

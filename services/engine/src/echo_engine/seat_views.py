@@ -33,6 +33,8 @@ class SeatViews:
 
     def _public_part(self, game: LoadedGame) -> Any:
         """The rules' `public(state)` of the game's current state, rendered once; None for rules without one."""
+        if not game.rules.has_public:
+            return None
         kept = self._public.get(game.game_id)
         if kept is not None and kept[0] is game.state:
             return kept[1]

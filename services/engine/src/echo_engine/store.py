@@ -49,6 +49,7 @@ from .batches import encode_wrapped
 @dataclass(slots=True)
 class LoadedGame:
     meta: GameCreated
+    rules: HostedGame  # its kind's (`games.rules_for`), looked up once: every step of a command asks for them
     state: Any  # the rules' state (None: a table not started yet); without its log if the rules keep one
     version: int  # envelope version of the game's last event
     last_sequence: int  # stream sequence of the game's last message
@@ -65,10 +66,6 @@ class LoadedGame:
         return self.meta.game_id
 
     @property
-    def rules(self) -> HostedGame:
-        return games.rules_for(self.meta.kind)
-
-    @property
     def started(self) -> Any:
         """How a solo game was started: its `GameCreated.settings` as its rules' own model (`started_with`)."""
         return self.rules.solo.started_with(self.meta.settings)
@@ -79,7 +76,8 @@ class LoadedGame:
         return self.roster or (self.meta.account_id,)
 
     def seat_of(self, account_id: str) -> int | None:
-        return self.accounts.index(account_id) if account_id in self.accounts else None
+        accounts = self.accounts
+        return accounts.index(account_id) if account_id in accounts else None
 
     def rules_view(self, seat: int | None, public: Any = None) -> dict[str, Any]:
         """The rules' view of the seat (None: a spectator) of a started game; the kept log's entries for rules
@@ -89,7 +87,7 @@ class LoadedGame:
     @classmethod
     def opening(cls, meta: GameCreated) -> LoadedGame:
         """The game before anything of it is stored: what its `GameCreated` and first events advance."""
-        return cls(meta=meta, state=None, version=0, last_sequence=0)
+        return cls(meta=meta, rules=games.rules_for(meta.kind), state=None, version=0, last_sequence=0)
 
     def advanced(self, events: Iterable[Event], reached: Any = None) -> LoadedGame:
         """This game after these events (a table's first rules events start its state), not yet appended; a
@@ -126,9 +124,9 @@ class LoadedGame:
         if state is not None and rules.keeps_log:  # the state's log is what these events added
             state, entries = rules.compact(state)
             log += rendered(entries)
-        return LoadedGame(meta=self.meta, state=state, version=self.version, last_sequence=self.last_sequence,
-                          command_ids=self.command_ids, log=log, roster=roster, bots=bots, gone=gone,
-                          rematch_by=rematch_by, rematch=rematch)
+        return LoadedGame(meta=self.meta, rules=rules, state=state, version=self.version,
+                          last_sequence=self.last_sequence, command_ids=self.command_ids, log=log, roster=roster,
+                          bots=bots, gone=gone, rematch_by=rematch_by, rematch=rematch)
 
 
 REFOLDS = Counter("echo_engine_refolds_total", "Games read back from the stream and folded: not cached here, "
@@ -219,22 +217,23 @@ class GameStore:
         appended, or the game read from the stream when the command was in it already (a retry)."""
         if after is None:
             after = game.advanced(events)
-        batch = encode_wrapped(events, event_ids=event_ids(len(events)), stream_id=game.game_id,
+        game_id = game.game_id
+        batch = encode_wrapped(events, event_ids=event_ids(len(events)), stream_id=game_id,
                                first_version=game.version + 1, occurred_at=at, correlation_id=command_id,
                                causation_id=command_id, written_as=self._written_as)
         try:
             appended = await append(
-                self._js, stream_of(game.game_id),
-                game_subject(game.game_id, batch.event_types, game.rules.ending_events),
-                batch, msg_id=f"{game.game_id}:{command_id}",
-                expected_last_sequence=game.last_sequence, aggregate=game_events(game.game_id), nc=self._nc,
+                self._js, stream_of(game_id),
+                game_subject(game_id, batch.event_types, game.rules.ending_events),
+                batch, msg_id=f"{game_id}:{command_id}",
+                expected_last_sequence=game.last_sequence, aggregate=game_events(game_id), nc=self._nc,
             )
         except BaseException:
-            self._cache.pop(game.game_id)
+            self._cache.pop(game_id)
             raise
         if appended.duplicate:
             # the same command landed before (a retry): the stream, not this decision, is the truth
-            fresh = await self.refold(game.game_id)
+            fresh = await self.refold(game_id)
             assert fresh is not None
             return fresh
         after.version, after.last_sequence = game.version + len(events), appended.sequence

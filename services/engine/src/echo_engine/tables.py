@@ -126,6 +126,19 @@ def refuse(code: str, message: str) -> PlayReply:
     return PlayReply(ok=False, error=PlayError(code=code, message=message))
 
 
+def table_id(rules: HostedGame, account_id: str, command_id: str) -> str:
+    """The id of the table an open makes: the asker's and his command's (a retry finds the table it opened),
+    marked as a room's (deleted when it ends) or a table's."""
+    mark = ROOM_MARK if rules.is_room else "k"
+    return mark + hashlib.blake2b(f"table|{account_id}|{command_id}".encode(), digest_size=12).hexdigest()
+
+
+def waits_in_lobby(rules: HostedGame, request: OpenTable) -> bool:
+    """Whether the table this open makes waits in the engine's lobby for players: not when its rules keep a lobby
+    of their own, nor when the asker's device and the bots take every seat (it starts at once)."""
+    return not rules.keeps_lobby and not request.one_device and 1 + len(request.bots) < request.seats
+
+
 def acting_seat(game: LoadedGame, request: Act) -> int | None:
     """The seat an action is for: the asker's; an account holding several (players sharing one device)
     names it in the action's `seat` (its first seat otherwise)."""
@@ -153,7 +166,7 @@ class Tables:
               log_from: int | None = None) -> PlayReply:
         """The account's view of the game; with `log_from` (the asker holds that many entries of its log),
         only the log entries after those (`view_logs.answer`)."""
-        view = seat_view(game, game.seat_of(account_id), self._views, self.names.of(game))
+        view = seat_view(game, game.seat_of(account_id), self._views, self.names)
         return answer(game.game_id, game.version, view, log_from, duplicate)
 
     async def open(self, request: OpenTable) -> PlayReply:
@@ -172,9 +185,7 @@ class Tables:
         if unknown or len(request.bots) >= request.seats or (request.bots and request.one_device):
             return refuse("bad_bots", f"bots take empty seats (at most {request.seats - 1}) and play at one of "
                                       f"the levels {', '.join(levels) or '(this game has no bots)'}")
-        mark = ROOM_MARK if rules.is_room else "k"  # a room, deleted when it ends, or a table
-        game_id = mark + hashlib.blake2b(f"table|{request.account_id}|{request.command_id}".encode(),
-                                         digest_size=12).hexdigest()
+        game_id = table_id(rules, request.account_id, request.command_id)
 
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
             if game is not None:  # the id is the asker's and his command's: a retry is answered before this
@@ -189,7 +200,8 @@ class Tables:
             events += [SeatTaken(seat=n, account_id=f"bot-{n}", bot=level) for n, level in enumerate(request.bots, 1)]
             return self.opening(rules, meta, events, now)
 
-        return await self._seat(request.account_id, rules, request.kind, game_id, request.command_id, decide)
+        return await self._seat(request.account_id, rules, request.kind, game_id, request.command_id, decide,
+                                new=True)
 
     async def join(self, request: JoinTable) -> PlayReply:
         game_id, secret = request.invite.split(".", 1)
@@ -300,7 +312,13 @@ class Tables:
 
     async def presence(self, game_id: str, seats: Mapping[int, bool]) -> None:
         """Whether each of these seats has a device now (presence.py): the rules' absence commands for
-        those whose state differs; nothing for a game whose rules have no `presence`."""
+        those whose state differs; nothing for a game whose rules have no `presence` (no command either: it
+        would wait for the game's lock, and a table in its lobby would be read again from the stream to refuse
+        it)."""
+        game = await self.store.load(game_id)
+        if game is None or not game.rules.keeps_presence:
+            return
+
         def decide(game: LoadedGame | None, now: datetime) -> Decision:
             if game is None or game.state is None:
                 return refuse("unknown_game", "no game here keeps presence")
@@ -321,15 +339,15 @@ class Tables:
     # ------------------------------------------------------------------------------------------------
 
     async def _seat(self, account_id: str, rules: HostedGame, kind: str, game_id: str, command_id: str,
-                    decide: Decide) -> PlayReply:
-        """Opening or joining a table: for rules that keep a player at one table of the kind at a time
-        (`occupies`), refused while another still holds him (occupancy.py)."""
+                    decide: Decide, new: bool = False) -> PlayReply:
+        """Opening (`new`: see `_change`) or joining a table: for rules that keep a player at one table of the
+        kind at a time (`occupies`), refused while another still holds him (occupancy.py)."""
         if not rules.one_table_at_a_time:
-            return await self._answer(account_id, game_id, command_id, decide)
+            return await self._answer(account_id, game_id, command_id, decide, new=new)
         async with self._occupancy.claim(account_id, kind) as claim:
             if claim.current is not None and claim.current != game_id and await self._holds(claim.current, account_id):
                 return refuse("already_in_game", f"you are in another game of {kind}: leave it or let it finish")
-            reply = await self._answer(account_id, game_id, command_id, decide)
+            reply = await self._answer(account_id, game_id, command_id, decide, new=new)
             if reply.ok and not reply.duplicate:
                 await claim.take(game_id)
             return reply
@@ -345,16 +363,16 @@ class Tables:
         return True
 
     async def command(self, game_id: str, command_id: str, decide: Decide,
-                      account_id: str | None = None) -> PlayReply | LoadedGame:
+                      account_id: str | None = None, new: bool = False) -> PlayReply | LoadedGame:
         """A command of the server's own or of a solo game's mode (a start, an expiry) through the one step
         every command goes through (`_change`): the game after it, or the answer (a refusal, a duplicate)."""
-        return await self._change(game_id, command_id, decide, account_id=account_id)
+        return await self._change(game_id, command_id, decide, account_id=account_id, new=new)
 
     async def _answer(self, account_id: str, game_id: str, command_id: str, decide: Decide,
-                      log_from: int | None = None) -> PlayReply:
+                      log_from: int | None = None, new: bool = False) -> PlayReply:
         """A player's command (`_change`), answered with his view of the game after it — a retry's too —
         from `log_from` of its log when he says he holds that many entries."""
-        outcome = await self._change(game_id, command_id, decide, account_id=account_id)
+        outcome = await self._change(game_id, command_id, decide, account_id=account_id, new=new)
         if not isinstance(outcome, PlayReply):
             return self.reply(outcome, account_id, log_from=log_from)
         if outcome.duplicate and outcome.view is not None and outcome.game_id is not None \
@@ -363,7 +381,7 @@ class Tables:
         return outcome
 
     async def _change(self, game_id: str, command_id: str, decide: Decide, account_id: str | None = None,
-                      at: datetime | None = None) -> PlayReply | LoadedGame:
+                      at: datetime | None = None, new: bool = False) -> PlayReply | LoadedGame:
         """One command to one game: load it, `decide`, append what was decided after the game's last
         message — the new deadlines' schedules stored at the same time (`Timers.alongside`) — and tell
         everyone (`_changed`); when another replica appended first, all of it again on what that one wrote,
@@ -375,13 +393,19 @@ class Tables:
         another's).
         `decide` gets the game (None: no such game) and the time of the change (`at`, or the clock's now)
         and returns the events (a new game's first is its `GameCreated`), a rejection of the rules, or the
-        answer itself. The result: the game after the change, or the answer (a refusal, a duplicate)."""
+        answer itself. The result: the game after the change, or the answer (a refusal, a duplicate).
+        `new`: the command makes a new game (an open, a start), which exists only if it was made before (a retry,
+        a Daily started already) — then it is cached here, or its append, which expects an empty subject,
+        conflicts and the game is read from the stream: its subject is not read before the first decision."""
         if account_id is not None:
             command_id = players_command(account_id, command_id)
         from_stream = False
         async with self._locked(game_id):
-            for _ in range(MAX_ATTEMPTS):
-                game = await (self.store.refold if from_stream else self.store.load)(game_id)
+            for attempt in range(MAX_ATTEMPTS):
+                if new and attempt == 0:
+                    game = self.store.cached(game_id)
+                else:
+                    game = await (self.store.refold if from_stream else self.store.load)(game_id)
                 if game is not None and game.gone:  # deleted, but its purge did not happen (a crash)
                     await self.store.purge(game_id)
                     game = None
@@ -519,7 +543,7 @@ class Tables:
         game = played
         await self.names.load(game)
         for seat, account in told(game, before):
-            view = seat_view(game, seat, self._views, self.names.of(game))
+            view = seat_view(game, seat, self._views, self.names)
             base = self._sent.sending(game.game_id, seat, game.version, view)
             await self._outbox.publish(Update(account, game.game_id, game.version, view, base))
         return game

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from .seat_names import SeatNames
 from .seat_views import SeatViews
 from .store import LoadedGame
 
 
-def seat_view(game: LoadedGame, seat: int | None, views: SeatViews,
-              players: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """What a seat's devices are sent of the game, whatever its kind."""
-    return game_view(game, views) if game.rules.is_solo else table_view(game, seat, views, players)
+def seat_view(game: LoadedGame, seat: int | None, views: SeatViews, names: SeatNames | None = None) -> dict[str, Any]:
+    """What a seat's devices are sent of the game, whatever its kind; `names`: who sits at a table, asked only
+    for a table's view."""
+    if game.rules.is_solo:
+        return game_view(game, views)
+    return table_view(game, seat, views, None if names is None else names.of(game))
 
 
 def game_view(game: LoadedGame, views: SeatViews | None = None) -> dict[str, Any]:
