@@ -24,7 +24,8 @@ def describe_settings_by_kind(event_schema: dict[str, Any], models: Mapping[str,
                               ref: str) -> None:
     """Add to the schema of the event whose `settings` depend on its `kind` each kind's model: `models` names
     its schema component by kind (None: none); `ref` is the template of a component's reference."""
-    by_kind = {kind: None if name is None else {"$ref": ref.format(model=name)} for kind, name in sorted(models.items())}
+    by_kind = {kind: None if name is None else {"$ref": ref.format(model=name)}
+               for kind, name in sorted(models.items())}
     event_schema["properties"]["settings"][SETTINGS_BY_KIND] = by_kind
     event_schema["allOf"] = [
         {"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},

@@ -5,9 +5,10 @@ fills a game's defaults — so that nothing that hosts a game asks which names i
 `host(rules)` checks the required names and supplies the defaults: no bots, no presence, no lobby of the
 rules' own, nobody kept at one table, no deletion, no history summary, no public part, no incremental log, no
 catalogue and no settings model, `decide` answering with one shape, `Decided` (the events and, where the rules
-reach it anyway, the state after them) or a rejection. The game kinds installed are the `echo.games` entry points' names, which a
-gateway reads without importing any game; `installed_game(kind)` is one of them hosted, loaded by its entry
-point, for what a gateway shows of a game that is the rules' own (a Daily's preset, a card catalogue).
+reach it anyway, the state after them) or a rejection. The game kinds installed are the `echo.games` entry
+points' names, which a gateway reads without importing any game; `installed_game(kind)` is one of them hosted,
+loaded by its entry point, for what a gateway shows of a game that is the rules' own (a Daily's preset, a card
+catalogue).
 """
 
 from __future__ import annotations

@@ -38,7 +38,8 @@ daily_game_id = modes.daily_game_id
 free_game_id = modes.free_game_id
 
 __all__ = [
-    "COMMANDS", "DAILY_CLOSE", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "MODES", "SEATS", "SETTINGS",
+    "COMMANDS", "DAILY_CLOSE", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "MODES", "SEATS",
+    "SETTINGS",
     "coach", "command_for", "compact", "daily_game_id", "daily_setup", "deadlines", "decide", "evolve", "expire",
     "finish", "fold", "free_game_id", "free_presets", "free_setup", "is_over", "mode_view", "preset", "prices",
     "replay", "result", "rule_en", "start", "start_settings", "started_with", "status", "timer_command",
