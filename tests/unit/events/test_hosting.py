@@ -29,7 +29,7 @@ def test_every_optional_hook_has_its_default() -> None:
     assert game.bot_levels == () and game.bot_action(0, 0, "easy", 1) is None
     assert not game.keeps_presence and game.presence(0, True, None) is None and game.occupies(0, 0) is False
     assert game.summary(0) is None and not game.has_public and game.public(0) is None and game.deadlines(0) == ()
-    assert game.catalogue() is None and not game.is_solo
+    assert game.catalogue() is None and not game.is_solo and game.settings_model is None
     assert game.ending_events == frozenset() and game.rating is NOT_RATED and not game.is_rated
     assert game.seat_view(3, 0) == {"state": 3}
     with pytest.raises(TypeError):
@@ -61,6 +61,14 @@ def test_ghost_fives_hooks_come_through_and_its_rating_counts_only_online_matche
     assert game.at_table and game.keeps_log and game.is_rated and game.bot_levels == ghost_five.BOT_LEVELS
     assert game.rating.counts({"opponent": "online"}) and not game.rating.counts({"opponent": "bot"})
     assert game.rating.rate(1500, 1500) == (1516, 1484)
+
+
+def test_a_games_settings_model_is_the_one_its_rules_validate_its_game_created_settings_with() -> None:
+    echo = installed_game("echo")
+    settings = echo.solo.start_settings(preset_id="standard", daily_id="2026-11-30:gold", league="gold")
+    assert isinstance(echo.solo.started_with(settings), echo.settings_model)
+    assert installed_game("ghost_five").settings_model is ghost_five.RoomSettings
+    assert installed_game("ark").settings_model is None  # its settings are words its rules read themselves
 
 
 def test_the_installed_kinds_are_the_entry_points_names() -> None:

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from . import daily, streams
+from .catalogue_settings import describe_settings_by_kind
 from .envelope import Batch, Envelope
 from .hosting import HostedGame, host, installed
 from .model import Command, Event
@@ -211,6 +212,11 @@ def installed_games() -> dict[str, HostedGame]:
     return {game.rules.__name__.split(".", 1)[0]: game for game in map(host, installed())}
 
 
+def settings_models() -> dict[str, type[BaseModel] | None]:
+    """Each installed game's model of what its `GameCreated.settings` hold, by kind (None: it declares none)."""
+    return {game.kind: game.settings_model for game in installed_games().values()}
+
+
 def play_request_models() -> tuple[type[BaseModel], ...]:
     from .play import PlayRequest
 
@@ -225,15 +231,21 @@ def _doc(model: type) -> str:
 # --- the AsyncAPI document ------------------------------------------------------------------------------
 
 
-def _schemas(entries: list[EventEntry], commands: list[CommandEntry]) -> tuple[dict[str, Any], dict[type, str]]:
+def _schemas(entries: list[EventEntry], commands: list[CommandEntry],
+             settings: dict[str, type[BaseModel] | None]) -> tuple[dict[str, Any], dict[type, str]]:
     from .play import GameUpdate, PlayReply
 
     models: list[type[BaseModel]] = [Envelope, Batch, PlayReply, GameUpdate, *play_request_models()]
     models += [e.model for e in entries] + [c.model for c in commands]
+    models += sorted({m for m in settings.values() if m is not None and m not in models}, key=_qualified_name)
     # by field name, as `envelope.wrap` writes a payload (a game's event may also read an alias, e.g. EoT's "from")
     refs, defs = models_json_schema([(m, "validation") for m in models], ref_template=REF, by_alias=False)
     names = {m: refs[(m, "validation")]["$ref"].rsplit("/", 1)[1] for m in models}
     return dict(sorted(defs.get("$defs", {}).items())), names
+
+
+def _qualified_name(model: type) -> str:
+    return f"{model.__module__}.{model.__qualname__}"
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -284,8 +296,13 @@ def asyncapi(entries: list[EventEntry] | None = None) -> dict[str, Any]:
     """The AsyncAPI 3.0 document of every stream, subject and message of the contract."""
     commands = service_commands() if entries is None else []
     entries = catalogued_events() if entries is None else entries
-    schemas, names = _schemas(entries, commands)
-    from .play import GameUpdate, PlayReply
+    settings = settings_models()
+    schemas, names = _schemas(entries, commands, settings)
+    from .play import GameCreated, GameUpdate, PlayReply
+
+    if GameCreated in names:
+        components = {kind: None if model is None else names[model] for kind, model in settings.items()}
+        describe_settings_by_kind(schemas[names[GameCreated]], components, REF)
 
     messages: dict[str, Any] = {}
     by_channel: dict[str, list[EventEntry]] = {}

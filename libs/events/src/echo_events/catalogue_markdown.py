@@ -15,6 +15,7 @@ from .catalogue import (
     catalogued_events,
     service_commands,
 )
+from .catalogue_settings import SETTINGS_BY_KIND
 
 HEADER = """# Event reference (generated)
 
@@ -95,7 +96,31 @@ def _event_section(entry: EventEntry, schemas: dict[str, Any], name: str) -> lis
         f"{entry.model.__name__}`. Upcasters: {steps}.", "",
         *(f"> {line}" if line else ">" for line in (entry.model.__doc__ or "").strip().splitlines()), "",
         *fields_table(schemas[name]),
+        *_settings_by_kind(entry, schemas[name], schemas),
     ]
+
+
+def settings_components(schema: dict[str, Any]) -> dict[str, str | None]:
+    """The schema component of each kind's settings, where an event's `settings` depend on its `kind`."""
+    by_kind = schema.get("properties", {}).get("settings", {}).get(SETTINGS_BY_KIND, {})
+    return {kind: None if ref is None else ref["$ref"].rsplit("/", 1)[1] for kind, ref in by_kind.items()}
+
+
+def _settings_by_kind(entry: EventEntry, schema: dict[str, Any], schemas: dict[str, Any]) -> list[str]:
+    components = settings_components(schema)
+    if not components:
+        return []
+    out = [f"#### `settings` of `{entry.type_name}`, by game kind", "",
+           "What `settings` holds depends on `kind`: each game's rules validate it with a model of their own "
+           "(the rules contract's `SETTINGS`). Fields by name, as the envelope writes them.", ""]
+    for kind, name in components.items():
+        out += [f"##### kind `{kind}`", ""]
+        if name is None:
+            out += ["_No settings model: this game does not describe its settings; its rules read them._", ""]
+            continue
+        out += [f"Model `{name}`. {_cell(schemas[name].get('description', ''))}".rstrip(), "",
+                *fields_table(schemas[name])]
+    return out
 
 
 def markdown(document: dict[str, Any] | None = None) -> str:
@@ -128,7 +153,8 @@ def markdown(document: dict[str, Any] | None = None) -> str:
              .removesuffix("Envelope") for e in entries}
     for entry in entries:
         out += _event_section(entry, schemas, names[entry.type_name])
-        nested |= _refs(schemas[names[entry.type_name]])
+        settings = {name for name in settings_components(schemas[names[entry.type_name]]).values() if name}
+        nested |= (_refs(schemas[names[entry.type_name]]) - settings).union(*(_refs(schemas[s]) for s in settings))
     out += ["## Engine request/reply and updates", "",
             f"Requests go to `{ENGINE_COMMANDS.address}` (core NATS request/reply, queue group `engine`: any "
             f"replica) or to `{ENGINE_REPLICA_COMMANDS.address}` (that replica alone: the one a reply named in "

@@ -74,6 +74,10 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   names, gists and titles in Russian and English), `prices(preset_id, changes) -> dict | None` (the day's
   prices, a special game's `(field, value)` changes applied) and `rule_en(field, value) -> str | None`.
 
+- optionally, `SETTINGS`: the pydantic model of what a game's `GameCreated.settings` holds (a table's settings as
+  the owner chose them, which `new_setup` validates; a solo game's start, `start_settings`'s). The event
+  catalogue shows it by kind (docs/event-reference.md); a game without one says nothing of its settings there.
+
 - optionally, reference data of the rules' own that a client draws from (Echoes of Time's cards and Sources):
   `catalogue() -> dict`. A gateway serves it as it is; it is never a game's (no hand, no deck).
 

@@ -3,11 +3,12 @@ registered, in a typed object with a value for every optional hook — as boardg
 fills a game's defaults — so that nothing that hosts a game asks which names its library happens to have.
 
 `host(rules)` checks the required names and supplies the defaults: no bots, no presence, no lobby of the
-rules' own, nobody kept at one table, no deletion, no history summary, no public part, no incremental log, and
-no catalogue, `decide` answering with one shape, `Decided` (the events and, where the rules reach it anyway, the
-state after them) or a rejection. The game kinds installed are the `echo.games` entry points' names, which a
-gateway reads without importing any game; `installed_game(kind)` is one of them hosted, loaded by its entry
-point, for what a gateway shows of a game that is the rules' own (a Daily's preset, a card catalogue).
+rules' own, nobody kept at one table, no deletion, no history summary, no public part, no incremental log, no
+catalogue and no settings model, `decide` answering with one shape, `Decided` (the events and, where the rules
+reach it anyway, the state after them) or a rejection. The game kinds installed are the `echo.games` entry
+points' names, which a gateway reads without importing any game; `installed_game(kind)` is one of them hosted,
+loaded by its entry point, for what a gateway shows of a game that is the rules' own (a Daily's preset, a card
+catalogue).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from typing import Any
 
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
 from .game_rules import KIND_PATTERN, Deadline, Rejection, RulesPackage, is_rejection
 from .model import Command, Event
@@ -177,6 +178,7 @@ class HostedGame:
     keeps_log: bool
     compact: Callable[[Any], tuple[Any, list[dict[str, Any]]]]
     catalogue: Callable[[], dict[str, Any] | None]  # the rules' own reference data for a client (None: none)
+    settings_model: type[BaseModel] | None  # what its `GameCreated.settings` hold (None: the rules did not say)
     rules: Any  # the library itself, for what is its own (a CLI, a test)
 
     @property
@@ -261,6 +263,7 @@ def host(rules: Any) -> HostedGame:
         keeps_log=keeps_log,
         compact=optional.get("compact", _no_log),
         catalogue=optional.get("catalogue", _nothing),
+        settings_model=optional.get("SETTINGS"),
         rules=rules,
     )
 

@@ -23,7 +23,7 @@ from .game import decide, evolve, fold, start
 from .presets import UnknownPreset, get_preset
 from .setup import GameSetup
 from .specials import RuleChange, apply_changes, describe_rule_en
-from .start_settings import start_settings, started_with
+from .start_settings import StartSettings, start_settings, started_with
 from .state import GameState
 from .tutorial import current_step as tutorial_step
 from .tutorial import explain_wrong_click, guidance
@@ -33,11 +33,13 @@ MODES = ("tutorial", "free", "daily")
 DAILY_CLOSE = "daily-close"  # a Daily's game's deadline: its Daily's close
 FREE_GAMES_PER_DAY = modes.FREE_STARTS_PER_DAY
 DEFAULT_PRESET = modes.AS_DAILY
+SETTINGS = StartSettings  # what a game's `GameCreated.settings` hold: how it was started
 daily_game_id = modes.daily_game_id
 free_game_id = modes.free_game_id
 
 __all__ = [
     "COMMANDS", "DAILY_CLOSE", "DEFAULT_PRESET", "ENDING_EVENTS", "FREE_GAMES_PER_DAY", "KIND", "MODES", "SEATS",
+    "SETTINGS",
     "coach", "command_for", "compact", "daily_game_id", "daily_setup", "deadlines", "decide", "evolve", "expire",
     "finish", "fold", "free_game_id", "free_presets", "free_setup", "is_over", "mode_view", "preset", "prices",
     "replay", "result", "rule_en", "start", "start_settings", "started_with", "status", "timer_command",

@@ -12,6 +12,7 @@ from .game import decide, decided, evolve, fold, start
 from .hosting import (
     BOT_LEVELS,
     ENDING_EVENTS,
+    SETTINGS,
     bot_action,
     command_for,
     compact,
@@ -31,7 +32,7 @@ SEATS = (2, 4)
 
 __all__ = [
     "Activate", "BOT_LEVELS", "CARDS", "CATALOGUE_VERSION", "COMMANDS", "Concede", "CreateGame", "Decide",
-    "ENDING_EVENTS", "EndTurn", "ExpireStep", "KIND", "SEATS", "SOURCES", "Table", "TakeMainAction",
+    "ENDING_EVENTS", "EndTurn", "ExpireStep", "KIND", "SEATS", "SETTINGS", "SOURCES", "Table", "TakeMainAction",
     "bot_action", "catalogue", "command_for", "compact", "deadlines", "decide", "decided", "evolve", "fold", "is_over",
     "load_catalogue", "new_setup", "public", "public_event", "start", "summary", "timer_command", "view",
 ]

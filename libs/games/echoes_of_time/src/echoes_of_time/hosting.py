@@ -34,10 +34,14 @@ BOT_LEVELS = POLICIES  # random (weakest), greedy, balanced
 STEP_TIMER = "step"  # one timer per game: the open turn's or decision's
 
 
-class Settings(Message):
+class TableSettings(Message):
     """A room's settings: the turn and decision timer (§18: off by default, 30–300 s)."""
 
-    turn_timer_s: int | None = Field(None, ge=30, le=300)
+    turn_timer_s: int | None = Field(None, ge=30, le=300, description="seconds each turn and decision may take "
+                                                                      "before its default applies (null: no timer)")
+
+
+SETTINGS = TableSettings  # what a table's `GameCreated.settings` hold, as the owner chose them
 
 
 def player_id(seat: int) -> str:
@@ -51,7 +55,7 @@ def millis(moment: datetime) -> int:
 def new_setup(settings: Mapping[str, Any], seats: int, seed: int, now: datetime) -> CreateGame:
     """The engine's table id is the game's id, so the rules' own `game_id` stays empty (a seat's view
     must not carry anything derived from the seed)."""
-    chosen = Settings.model_validate(dict(settings))
+    chosen = TableSettings.model_validate(dict(settings))
     return CreateGame(game_id="", players=tuple(player_id(s) for s in range(seats)), seed=str(seed),
                       turn_timer_s=chosen.turn_timer_s, at=millis(now))
 

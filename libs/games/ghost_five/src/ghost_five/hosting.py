@@ -53,7 +53,8 @@ TIMERS: TypeAdapter[ExpireClock | CloseReveal] = TypeAdapter(
 REVEAL_TIMER = "reveal"
 
 __all__ = [
-    "BOT_LEVELS", "COMMANDS", "ENDING_EVENTS", "KIND", "RATING_START", "SEATS", "RoomSettings", "bot_action",
+    "BOT_LEVELS", "COMMANDS", "ENDING_EVENTS", "KIND", "RATING_START", "SEATS", "SETTINGS", "RoomSettings",
+    "bot_action",
     "command_for", "compact", "deadlines", "decide", "evolve", "fold", "is_over", "new_setup", "rate", "rated", "start",
     "summary", "timer_command",
     "view",
@@ -65,7 +66,11 @@ class RoomSettings(Settings):
     one device). "No time limit" (`clock: false`) is for bot and one-device games only. A match is rated
     only when `opponent` is `online` and neither seat is a bot (the roster's `SeatTaken.bot`)."""
 
-    opponent: Literal["online", "bot", "device"] = "online"
+    opponent: Literal["online", "bot", "device"] = Field("online", description="who plays the other seat: "
+                                                          "another account, the bot, or a player on the same device")
+
+
+SETTINGS = RoomSettings  # what a table's `GameCreated.settings` hold: the room's, as the owner chose them
 
 
 def clock_timer(seat: int) -> str:

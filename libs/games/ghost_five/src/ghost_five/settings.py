@@ -26,11 +26,13 @@ REFILL_STREAK = 3
 class Settings(Message):
     """A room's settings. `walls` None = permanent; `clock` False = "no time limit" (bot and same-device)."""
 
-    board: Literal[13, 15, 19] = 15
-    row: Literal[4, 5] = 5
-    capture: bool = False
-    memory: int = Field(default=7, ge=5, le=9)
-    walls: Literal[3, 5, 10] | None = None
-    move_time: Literal[10, 20, 30, 60, 120] = 30
-    reserve: Literal[0, 60, 120, 300] = 120
-    clock: bool = True
+    board: Literal[13, 15, 19] = Field(15, description="the board's side, in cells (ghost-five.md §1)")
+    row: Literal[4, 5] = Field(5, description="how many pieces in a line qualify for the round (ghost-five.md §6)")
+    capture: bool = Field(False, description="capture of pairs is on (ghost-five.md §5)")
+    memory: int = Field(default=7, ge=5, le=9,
+                        description="how many ordinary stones a player's memory holds (ghost-five.md §3)")
+    walls: Literal[3, 5, 10] | None = Field(None, description="a wall's lifetime in turns (null: permanent; "
+                                                             "ghost-five.md §5)")
+    move_time: Literal[10, 20, 30, 60, 120] = Field(30, description="seconds per turn (ghost-five.md §7)")
+    reserve: Literal[0, 60, 120, 300] = Field(120, description="the match's reserve of seconds (ghost-five.md §7)")
+    clock: bool = Field(True, description="false: no time limit (bot and one-device games only)")
