@@ -15,8 +15,8 @@ gateway CPU per move and per new game; a CPU count is steady where wall time on 
 rounds alternated (ab, ba, …) in the one gateway, so that the box's drift falls on both; per figure, the
 median of b/a over the rounds. `--compare module:flag` does the same with one crowd's sockets each, the flag
 set True for b's rounds (an experiment's switch in the code, for the time of the experiment).
-`--profile FILE` writes the moves' cProfile statistics (per call counts: where the time goes; profiling
-slows the process, so its round's figures are not comparable).
+`--profile FILE` writes the moves' cProfile statistics to FILE and the new games' to FILE.open, of one more
+round (call counts, and CPU time inflated by the profiler: read it as shares).
 """
 
 from __future__ import annotations
@@ -200,15 +200,16 @@ async def _measure(args: argparse.Namespace, url: str) -> dict[str, Any]:
         for crowd in order:
             if toggle is not None:
                 toggle(crowd == 1)
-            opened, open_user, open_system = await step(f"open {crowd}")
-            profiling = profile is not None and index == args.rounds
-            if profiling:
-                profile.enable()  # type: ignore[union-attr]
-            moves, play_user, play_system = await step(f"play {crowd}")
-            if profiling:
-                profile.disable()  # type: ignore[union-attr]
-                profile.dump_stats(args.profile)  # type: ignore[union-attr]
+            if profile is not None and index == args.rounds:  # the profiled round: its figures are not the CPU's
+                for phase, name in ((f"open {crowd}", f"{args.profile}.open"), (f"play {crowd}", args.profile)):
+                    profile.enable()
+                    await step(phase)
+                    profile.disable()
+                    profile.dump_stats(name)
+                    profile = cProfile.Profile(time.process_time)
                 break
+            opened, open_user, open_system = await step(f"open {crowd}")
+            moves, play_user, play_system = await step(f"play {crowd}")
             rounds[crowd].append({"move_us": (play_user + play_system) / moves * 1e6,
                                   "move_system_us": play_system / moves * 1e6,
                                   "new_game_us": (open_user + open_system) / opened * 1e6,
@@ -243,7 +244,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--compare", help="two crowds of players, their rounds alternated: `deflate` (b's sockets "
                                           "do not offer permessage-deflate) or `module:flag` (set for b's rounds)")
-    parser.add_argument("--profile", help="write the moves' cProfile statistics here (one more round)")
+    parser.add_argument("--profile", help="write the moves' cProfile statistics here, the new games' to "
+                                          "FILE.open (one more round)")
     parser.add_argument("--players-of", help=argparse.SUPPRESS)  # the players' process, given the gateway's URL
     parser.add_argument("--crowds", default="deflate", help=argparse.SUPPRESS)  # and its crowds' sockets
     args = parser.parse_args()
