@@ -4,9 +4,7 @@ nats-py's `request` waits for its reply with `asyncio.wait_for`, which on Python
 a second future. Here one wildcard subscription of the connection's own resolves the asker's future, awaited
 under `asyncio.timeout`. Measured per move, interleaved, on the gateway's requests: 0.980 of the time before,
 outside the ±1 % of the measurement (`docs/performance.md`). Public nats-py API only: `subscribe`, `publish`,
-`new_inbox`; `tests/integration/test_replies.py` pins that it answers as `Client.request` does. An asker
-that asks again without an answer (the gateway's engine client) takes an `Inbox` per asking and publishes
-itself.
+`new_inbox`; `tests/integration/test_replies.py` pins that it answers as `Client.request` does.
 """
 
 from __future__ import annotations
@@ -23,26 +21,6 @@ from nats.errors import TimeoutError as NatsTimeout
 NO_RESPONDERS = "503"  # the status NATS answers with at once when nobody serves the subject
 
 
-class Inbox:
-    """One asking's inbox: the reply subject it names, and the future its first answer sets."""
-
-    __slots__ = ("subject", "answer", "_waiting", "_token")
-
-    def __init__(self, subject: str, answer: asyncio.Future[Msg], waiting: dict[str, asyncio.Future[Msg]],
-                 token: str) -> None:
-        self.subject, self.answer = subject, answer
-        self._waiting, self._token = waiting, token
-
-    def close(self) -> None:
-        """No answer is awaited any more: one that comes is dropped."""
-        self._waiting.pop(self._token, None)
-
-
-def no_responders(reply: Msg) -> bool:
-    """Whether the reply is NATS saying at once that nobody serves the subject."""
-    return bool(reply.headers) and reply.headers.get("Status") == NO_RESPONDERS  # type: ignore[union-attr]
-
-
 class Replies:
     """One connection's replies: the inbox `<prefix><token>` per request, under one subscription."""
 
@@ -57,28 +35,22 @@ class Replies:
                       headers: dict[str, str] | None = None) -> Msg:
         """The reply, as `Client.request` gives it: `nats.errors.TimeoutError` when none came in time,
         `NoRespondersError` when nobody serves the subject."""
-        inbox = await self.inbox()
-        try:
-            await self._nc.publish(subject, data, reply=inbox.subject, headers=headers)
-            async with asyncio.timeout(timeout):
-                reply = await inbox.answer
-        except TimeoutError:
-            raise NatsTimeout from None
-        finally:
-            inbox.close()
-        if no_responders(reply):
-            raise NoRespondersError
-        return reply
-
-    async def inbox(self) -> Inbox:
-        """An inbox of its own, for one asking of a request to be published with (its reply subject): the first
-        answer there is kept. Closed by its asker."""
         if not self._prefix:
             await self._subscribe()
         token = format(next(self._tokens), "x")
-        answer: asyncio.Future[Msg] = asyncio.get_running_loop().create_future()
-        self._waiting[token] = answer
-        return Inbox(self._prefix + token, answer, self._waiting, token)
+        future: asyncio.Future[Msg] = asyncio.get_running_loop().create_future()
+        self._waiting[token] = future
+        try:
+            await self._nc.publish(subject, data, reply=self._prefix + token, headers=headers)
+            async with asyncio.timeout(timeout):
+                reply = await future
+        except TimeoutError:
+            raise NatsTimeout from None
+        finally:
+            del self._waiting[token]
+        if reply.headers and reply.headers.get("Status") == NO_RESPONDERS:
+            raise NoRespondersError
+        return reply
 
     async def _subscribe(self) -> None:
         async with self._subscribing:

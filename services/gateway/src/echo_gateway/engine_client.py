@@ -32,14 +32,13 @@ from echo_events.play import (
     replica_subject,
 )
 from echo_runtime.lru import Lru
-from echo_runtime.replies import Inbox, no_responders, replies_of
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from opentelemetry.trace import SpanKind
 from prometheus_client import Counter
 
-from .service_request import TooLarge, Unavailable
+from .service_request import NobodyThere, Unavailable, request_message
 from .ws.frames import GameFrame, game_frame, is_frame
 
 log = structlog.get_logger(__name__)
@@ -134,46 +133,53 @@ async def _ask_holder(nc: Client, request: PlayRequest, holders: Holders | None,
 async def _ask(nc: Client, request: PlayRequest, replica: str | None, extra: dict[str, str],
                reask_after: float) -> Msg:
     """The first answer to the request, asked again each `reask_after` seconds without one until
-    `ENGINE_TIMEOUT` is over; every asking's answer is awaited (each on an inbox of its own: a responder may
-    answer an inbox once), whichever comes first is the one. An asking of `replica` that finds it gone is
-    asked of any replica at once, and so is every later one. When no replica at all is subscribed (NATS says
-    so at once) the answer is that none answered, at once."""
-    data = encode_request(request)
-    if len(data) > nc.max_payload:
-        raise TooLarge(ENGINE_SUBJECT)
+    `ENGINE_TIMEOUT` is over; every asking's answer is awaited, whichever comes first is the one. When no
+    replica at all is subscribed (NATS says so at once) the answer is that none answered, at once."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + ENGINE_TIMEOUT
-    asked: dict[asyncio.Future[Msg], tuple[Inbox, str, bool]] = {}  # each asking's answer → its inbox, subject, re-ask
+    asking: set[asyncio.Task[Msg]] = set()
+    every: list[asyncio.Task[Msg]] = []
+    data = encode_request(request)
     try:
         with start_span(span_name(request), kind=SpanKind.CLIENT):
             headers = inject_headers({**extra, DEADLINE_HEADER: f"{time.time() + ENGINE_TIMEOUT:.3f}"})
-
-            async def ask(subject: str, again: bool) -> None:
-                inbox = await replies_of(nc).inbox()
-                asked[inbox.answer] = (inbox, subject, again)
-                await nc.publish(subject, data, reply=inbox.subject,
-                                 headers={**headers, REASK_HEADER: "1"} if again else headers)
-
-            subject = ENGINE_SUBJECT if replica is None else replica_subject(replica)
-            await ask(subject, again=False)
-            next_ask = loop.time() + reask_after
+            next_ask, asked = loop.time(), 0
             while (now := loop.time()) < deadline:
-                waiting = [answer for answer in asked if not answer.done()]
-                done, _ = await asyncio.wait(waiting, timeout=min(next_ask, deadline) - now,
-                                             return_when=asyncio.FIRST_COMPLETED)
-                for answer in done:
-                    if not no_responders(answer.result()):
-                        return answer.result()
-                    if asked[answer][1] == ENGINE_SUBJECT:  # nobody serves the engine's requests at all
-                        raise EngineUnavailable("the game server did not answer; retry with the same id")
-                    HOLDER_GONE.inc()  # stopped or replaced: nothing was delivered, so any replica may take it
-                    subject = ENGINE_SUBJECT
-                    await ask(subject, again=asked[answer][2])
-                if loop.time() >= next_ask and loop.time() < deadline:
-                    REASKED.inc()
-                    await ask(subject, again=True)
-                    next_ask += reask_after
+                if now >= next_ask:
+                    again = {REASK_HEADER: "1"} if asked else {}
+                    if asked:
+                        REASKED.inc()
+                    every.append(asyncio.create_task(_ask_once(nc, data, replica, {**headers, **again},
+                                                               deadline - now)))
+                    asking.add(every[-1])
+                    next_ask, asked = now + reask_after, asked + 1
+                done, asking = await asyncio.wait(asking, timeout=min(next_ask, deadline) - now,
+                                                  return_when=asyncio.FIRST_COMPLETED)
+                for task in done:
+                    error = task.exception()
+                    if error is None:
+                        return task.result()
+                    if isinstance(error, NobodyThere) or not isinstance(error, Unavailable):
+                        raise error
+                if not asking:  # each asking waits until the deadline: none left, none will answer
+                    break
+    except Unavailable:
+        pass
     finally:
-        for inbox, _, _ in asked.values():  # the others' answers are not wanted
-            inbox.close()
+        for task in every:  # the others' answers are not wanted; a failure of theirs is no news
+            if task.done() and not task.cancelled():
+                task.exception()
+            else:
+                task.cancel()
     raise EngineUnavailable("the game server did not answer; retry with the same id")
+
+
+async def _ask_once(nc: Client, data: bytes, replica: str | None, headers: dict[str, str],
+                    timeout: float) -> Msg:
+    """Asked of `replica` if given — or of any replica when that one is gone."""
+    if replica is not None:
+        try:
+            return await request_message(nc, replica_subject(replica), data, timeout=timeout, headers=headers)
+        except NobodyThere:  # stopped or replaced: nothing was delivered, so any replica may take it
+            HOLDER_GONE.inc()
+    return await request_message(nc, ENGINE_SUBJECT, data, timeout=timeout, headers=headers)
