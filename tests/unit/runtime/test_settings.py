@@ -67,3 +67,13 @@ def test_bad_port_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ECHO_DAILY_HTTP_PORT", "99999")
     with pytest.raises(ValueError, match="http_port"):
         DailySettings()
+
+
+def test_the_gateways_sockets_deflate_unless_told_not_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    from echo_runtime.serve import _config
+    from litestar import Litestar
+
+    app = Litestar()
+    assert _config(GatewaySettings(), app).ws_per_message_deflate is True
+    monkeypatch.setenv("ECHO_GATEWAY_WS_DEFLATE", "false")
+    assert _config(GatewaySettings(), app).ws_per_message_deflate is False

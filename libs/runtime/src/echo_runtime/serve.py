@@ -60,7 +60,8 @@ def tune_garbage_collector() -> None:
 
 def _config(settings: ServiceSettings, app: Litestar) -> uvicorn.Config:
     return uvicorn.Config(app, host=settings.http_host, port=settings.http_port, log_config=None, lifespan="on",
-                          timeout_graceful_shutdown=10, ws_max_size=64 * 1024)
+                          timeout_graceful_shutdown=10, ws_max_size=64 * 1024,
+                          ws_per_message_deflate=settings.ws_deflate)
 
 
 def configure_process(name: str, settings: ServiceSettings, traces: TextIO | None = None) -> None:

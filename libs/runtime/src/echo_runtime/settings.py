@@ -37,4 +37,7 @@ class ServiceSettings(BaseSettings):
     log_level: str = Field("info", validation_alias=AliasChoices("LOG_LEVEL"))
     http_host: str = Field("127.0.0.1", description="where health, readiness and metrics listen")
     http_port: Port = 8000
+    ws_deflate: bool = Field(True, description="permessage-deflate on the WebSockets it serves (the gateway's "
+                             "players' sockets): an Ark seat's 5.3 KB view goes as ~1 KB; it costs the gateway "
+                             "~40 µs of CPU per frame in or out, ~15 % of a tic-tac-toe move's")
     uses_database: bool = Field(True, description="readiness waits for PostgreSQL too")
