@@ -34,7 +34,7 @@ def between_leaders(error: Exception) -> bool:
     """Whether `error` is what a request meets while its stream has no leader: no answer in an attempt's time
     (nats-py's own timeout is a TimeoutError too), no stream serving the subject, no responders, or JetStream
     temporarily unavailable."""
-    return isinstance(error, TimeoutError | NoStreamResponseError | NoRespondersError | ServiceUnavailableError)
+    return isinstance(error, (TimeoutError, *STORE_UNAVAILABLE))  # an attempt's own timer raises the builtin one
 
 
 async def through_election(operation: Callable[[], Awaitable[T]],
