@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -17,7 +18,10 @@ from echo_runtime.devstack import free_port
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 
-def start(run_dir: Path, ports: dict[str, int]) -> tuple[subprocess.Popen[str], str]:
+def start(run_dir: Path, ports: dict[str, int]) -> tuple[subprocess.Popen[str], str, list[str]]:
+    """Starts the runner and waits for its URL. Its output is read to the end from then on, as a terminal
+    would: a first run logs every Daily since the dev launch date, more than a pipe holds, and a runner
+    whose output nobody reads blocks on its next log line."""
     env = {k: v for k, v in os.environ.items() if k not in ("NATS_URL", "DATABASE_URL")}
     env.update({"ECHO_RUN_DIR": str(run_dir), "ECHO_DEV_NATS_PORT": str(ports["nats"]), "LOG_FORMAT": "json",
                 "ECHO_DEV_SMTP_PORT": str(ports["smtp"])})
@@ -33,9 +37,15 @@ def start(run_dir: Path, ports: dict[str, int]) -> tuple[subprocess.Popen[str], 
             break
         lines.append(line)
         if "Echo Challenge is up:" in line:
-            return process, line.split("up:")[1].split()[0]
+            threading.Thread(target=_keep_reading, args=(process, lines), daemon=True).start()
+            return process, line.split("up:")[1].split()[0], lines
     process.kill()
     raise AssertionError("make run never came up:\n" + "".join(lines))
+
+
+def _keep_reading(process: subprocess.Popen[str], lines: list[str]) -> None:
+    for line in process.stdout:
+        lines.append(line)
 
 
 def child_commands(parent: int) -> list[str]:
@@ -52,16 +62,20 @@ def child_commands(parent: int) -> list[str]:
     return found
 
 
-def stop(process: subprocess.Popen[str]) -> str:
+def stop(process: subprocess.Popen[str], lines: list[str]) -> str:
+    """Ctrl-C; the runner's output after it."""
+    seen = len(lines)
     process.send_signal(signal.SIGINT)
-    rest, _ = process.communicate(timeout=60)
+    process.wait(timeout=60)
+    time.sleep(0.2)  # the reader thread takes the last lines from the pipe
+    rest = "".join(lines[seen:])
     assert process.returncode == 0, rest
     return rest
 
 
 def test_two_runs_in_a_row_keep_the_data(tmp_path: Path) -> None:
     ports = {name: free_port() for name in ("nats", "smtp", "gateway", "engine", "daily", "leagues", "social")}
-    process, url = start(tmp_path, ports)
+    process, url, lines = start(tmp_path, ports)
     try:
         assert url == f"http://127.0.0.1:{ports['gateway']}/"
         for name in ("gateway", "engine", "daily", "leagues", "social"):
@@ -72,15 +86,15 @@ def test_two_runs_in_a_row_keep_the_data(tmp_path: Path) -> None:
         assert [line for line in child_commands(process.pid) if "-m echo_" in line] == [
             "-m echo_social.devsmtp"]  # the services run in the runner itself; only the mail sink is a child
     finally:
-        stopped = stop(process)
+        stopped = stop(process, lines)
     assert "stopped." in stopped
 
-    process, _ = start(tmp_path, ports)
+    process, _, lines = start(tmp_path, ports)
     try:
         dsn = f"postgresql://postgres@/postgres?host={tmp_path / 'postgres'}"
         assert asyncio.run(_account_exists(dsn, account))
     finally:
-        stop(process)
+        stop(process, lines)
 
 
 async def _account_exists(dsn: str, account: str) -> bool:
