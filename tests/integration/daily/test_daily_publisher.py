@@ -7,6 +7,7 @@ import asyncio
 from datetime import UTC, date, datetime
 
 import pytest
+import structlog
 from echo_daily.app import create_app
 from echo_daily.devclock import SteerableClock
 from echo_daily.publisher import Raced, publish_item
@@ -92,7 +93,10 @@ async def test_the_rollover_happens_at_midnight_moscow_time_not_utc(own_nats_url
         assert {m.subject for m in tail} == {"daily.warning"}
 
         clock.jump_to(utc(2026, 11, 27, 21, 0, 0))  # 00:00:00 MSK: the rollover
-        await caught_up(app, clock)
+        with structlog.testing.capture_logs() as logs:
+            await caught_up(app, clock)
+        published = [line["msg_id"] for line in logs if line["event"] == "published"]
+        assert len(published) == 8  # on time: a line each, for the operator's audit
         daily = await latest_daily(own_js)
         assert daily.date == date(2026, 11, 28) and daily.number == 4
         assert daily.opens_at == utc(2026, 11, 27, 21) and daily.closes_at == utc(2026, 11, 28, 21)
@@ -117,9 +121,15 @@ async def test_a_service_down_across_midnight_catches_up_exactly_once(own_nats_u
     # down over the countdown, the midnight that closes Sunday's Dailies and the league week
     later = SteerableClock(start=utc(2026, 11, 30, 9, 0))
     app = create_app(settings(own_nats_url), clock=later)
-    async with running(app):
-        await caught_up(app, later)
-        assert app.state.publisher.written == len(expected_ids(later.now())) - len(before)
+    with structlog.testing.capture_logs() as logs:
+        async with running(app):
+            await caught_up(app, later)
+            assert app.state.publisher.written == len(expected_ids(later.now())) - len(before)
+    # hours late: one line for the catch-up, not one per item (a first start logs a whole calendar)
+    assert not [line for line in logs if line["event"] == "published"]
+    [summary] = [line for line in logs if line["event"] == "published past schedule items"]
+    assert summary["items"] == app.state.publisher.written
+    assert summary["last"] == expected_ids(later.now())[-1]
     after = await ids(own_js)
     assert after == expected_ids(later.now())  # everything, in order, each once
     assert len(set(after)) == len(after)

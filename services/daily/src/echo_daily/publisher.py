@@ -25,7 +25,7 @@ import asyncio
 import contextlib
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import structlog
 from echo_events.daily import STREAM, DailyClosed, DailyPublished, DailyWarning, LeagueWeekClosed
@@ -46,6 +46,9 @@ WRONG_LAST_SEQUENCE = 10071
 MAX_FOREIGN_AT_TIP = 100
 #: The longest single sleep: a wall-clock correction (NTP) is noticed within this many seconds.
 MAX_SLEEP_SECONDS = 30.0
+#: Items scheduled longer ago than this are a catch-up (after a downtime, or a first start long after the
+#: launch): they are counted in one log line per round instead of a line each.
+CATCH_UP_AGE = timedelta(hours=1)
 _EVENT_ID_NAMESPACE = uuid.UUID("6f0c2a64-5d0e-4d39-9a49-3f0f2d1c7e11")
 #: Position of each event in its Daily's own history (the aggregate `stream_id` = the daily id).
 _DAILY_VERSIONS = {"warning_30min": 2, "countdown_10min": 3}
@@ -191,6 +194,7 @@ class DailyPublisher:
             now = self._clock.now()
             items = resume(tip.msg_id, now, self._config)
             sequence = tip.sequence
+            caught_up: list[Due] = []
             try:
                 for item in items:
                     written = await publish_item(self._js, item, sequence)
@@ -200,6 +204,9 @@ class DailyPublisher:
                     sequence = written
                     self.written += 1
                     PUBLISHED.labels(item.event.event_type).inc()
+                    if now - item.at > CATCH_UP_AGE:
+                        caught_up.append(item)
+                        continue
                     log.info("published", msg_id=item.msg_id, subject=item.subject, seq=sequence,
                              scheduled_at=item.at.isoformat(), replica=self._replica)
             except Raced as race:
@@ -207,5 +214,9 @@ class DailyPublisher:
                 log.info("another replica published first; reading the stream again", msg_id=str(race),
                          replica=self._replica)
                 continue
+            finally:
+                if caught_up:
+                    log.info("published past schedule items", items=len(caught_up), first=caught_up[0].msg_id,
+                             last=caught_up[-1].msg_id, replica=self._replica)
             self.caught_up_to = now
             return now

@@ -210,7 +210,8 @@ class EngineServer:
             if not isinstance(event, DailyClosed):
                 continue
             expired = await self.play.expire_daily(event.daily_id)
-            log.info("daily games expired", daily_id=event.daily_id, games=expired)
+            if expired:  # a first start reads every past close, most of them with no game left open
+                log.info("daily games expired", daily_id=event.daily_id, games=expired)
 
     async def on_timer(self, msg: Msg) -> None:
         """A deadline's schedule fired (a malformed body raises: retried, then dead-lettered, never lost)."""
