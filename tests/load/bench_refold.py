@@ -30,6 +30,7 @@ from echo_challenge.view import client_view
 from echo_engine import games as hosted_games
 from echo_engine.store import GameStore, LoadedGame
 from echo_events.play import GameCreated
+from echo_events.solo_start import SoloStart
 from echo_events.streams import GAMES, game_events
 from echo_runtime.devstack import EmbeddedNats
 from echo_runtime.direct_read import read_subject
@@ -44,7 +45,7 @@ from strategy import choose  # noqa: E402 - how the benchmarks play a long game
 async def write_game(store: GameStore, n: int) -> tuple[str, int]:
     """A long Free game stored as the engine stores it; its id and how many messages it took."""
     meta = GameCreated(game_id=f"bench-refold-{n}", account_id="bench", mode="free", kind="echo",
-                       settings=start_settings(preset_id="standard", free_slot=1, league="bronze"),
+                       settings=start_settings(SoloStart("standard", "bronze", free_slot=1)),
                        msk_date="2026-11-30")
     state, events = rules.start(generate("standard", 1000 + n))
     game: LoadedGame = await store.create(meta, events, "start", datetime.now(UTC))

@@ -19,6 +19,7 @@ from echo_events.daily import DailyPublished, LeagueWeekClosed
 from echo_events.envelope import Batch, Envelope, encode, wrap
 from echo_events.moscow import midnight_msk
 from echo_events.play import GameCreated
+from echo_events.solo_start import DailyRef, SoloStart
 from echo_events.streams import game_subject
 from echo_leagues.projections import TABLES
 
@@ -67,8 +68,7 @@ async def publish_game(
         account_id=account_id,
         mode="daily",
         kind="echo",
-        settings=start_settings(preset_id=daily.preset_id, daily_id=daily.daily_id, daily_number=daily.number,
-                                league=daily.league),
+        settings=start_settings(SoloStart(daily.preset_id, daily.league, DailyRef(daily.daily_id, daily.number))),
         msk_date=daily.date.isoformat(),
     )
     _, events = rules.start(daily_setup(daily))

@@ -15,6 +15,7 @@ from echo_engine.handlers import PlayService
 from echo_engine.store import GameStore, LoadedGame
 from echo_engine.views import game_view
 from echo_events.play import Act, GameCreated
+from echo_events.solo_start import SoloStart
 from echo_runtime.clock import SystemClock
 from echo_runtime.nats_client import ensure_streams
 
@@ -43,7 +44,7 @@ async def _free_game(store: GameStore, account_id: str) -> LoadedGame:
     game_id = modes.free_game_id(account_id, today, 1)
     _, events = rules.start(modes.free_setup("standard", account_id, today, 1, None))
     meta = GameCreated(game_id=game_id, account_id=account_id, mode="free", kind="echo",
-                       settings=start_settings(preset_id="standard", free_slot=1), msk_date=today.isoformat())
+                       settings=start_settings(SoloStart("standard", free_slot=1)), msk_date=today.isoformat())
     return await store.create(meta, events, uuid.uuid4().hex, SystemClock().now())
 
 

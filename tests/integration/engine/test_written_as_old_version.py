@@ -13,6 +13,7 @@ from echo_engine.store import GameStore
 from echo_engine.views import game_view
 from echo_events.envelope import decode
 from echo_events.play import GameCreated
+from echo_events.solo_start import SoloStart
 from echo_events.streams import GAMES, game_events
 from echo_runtime.clock import SystemClock
 from echo_runtime.direct_read import read_subject
@@ -28,7 +29,7 @@ async def test_a_pinned_replica_stores_v1_and_a_new_one_reads_the_same_game(nc, 
     game_id = modes.free_game_id(account_id, today, 2)
     _, events = rules.start(modes.free_setup("standard", account_id, today, 2, None))
     meta = GameCreated(game_id=game_id, account_id=account_id, mode="free", kind="echo", msk_date=today.isoformat(),
-                       settings=start_settings(preset_id="standard", free_slot=2, league="silver"))
+                       settings=start_settings(SoloStart("standard", "silver", free_slot=2)))
     pinned = await GameStore(js, nc, written_as={"echo.GameCreated": 1}).create(
         meta, events, uuid.uuid4().hex, SystemClock().now())
 

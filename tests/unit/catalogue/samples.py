@@ -26,6 +26,7 @@ def known_samples() -> list[Event]:
         RuleChangeSpec,
     )
     from echo_events.play import GameCreated
+    from echo_events.solo_start import DailyRef, SoloStart
 
     published = DailyPublished(
         daily_id="2026-11-30:bronze", number=30, date=MONDAY, league="bronze", name_ru="Тихая прохлада",
@@ -33,10 +34,9 @@ def known_samples() -> list[Event]:
         opens_at=UTC_NOW, closes_at=UTC_NOW + dt.timedelta(days=1))
     return [
         GameCreated(game_id="g1", account_id="a1", mode="daily", kind="echo", msk_date="2026-11-30",
-                    settings=start_settings(preset_id="standard", daily_id=published.daily_id, daily_number=30,
-                                            league="bronze")),
+                    settings=start_settings(SoloStart("standard", "bronze", DailyRef(published.daily_id, 30)))),
         GameCreated(game_id="g2", account_id="a1", mode="free", kind="echo", msk_date="2026-11-30",
-                    settings=start_settings(preset_id="standard", free_slot=1)),
+                    settings=start_settings(SoloStart("standard", free_slot=1))),
         GuestCreated(account_id="a1", device_id="d1"),
         published,
         DailyAnnounced.of(published),

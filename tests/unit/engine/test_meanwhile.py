@@ -23,6 +23,7 @@ from echo_engine.sent_logs import SentLogs
 from echo_engine.store import LoadedGame
 from echo_engine.tables import Tables
 from echo_events.play import Act, GameCreated
+from echo_events.solo_start import SoloStart
 
 from tests.support import duel
 
@@ -148,7 +149,7 @@ async def test_an_echo_moves_view_is_rendered_while_its_append_is_on_its_way(mon
     hosted.load_installed()
     state, events = echo_game.start(modes.free_setup("standard", "acc1", date(2026, 12, 1), 1, None))
     meta = GameCreated(game_id="f1", account_id="acc1", mode="free", kind="echo",
-                       settings=start_settings(preset_id="standard"), msk_date="2026-12-01")
+                       settings=start_settings(SoloStart("standard")), msk_date="2026-12-01")
     opened = LoadedGame.opening(meta).advanced(events)
     opened.version, opened.last_sequence = 1 + len(events), 1
     happened: list[str] = []

@@ -12,6 +12,7 @@ from echo_engine import games
 from echo_engine.bootstrap import bootstrap
 from echo_events.daily import DailyPublished
 from echo_events.play import Act, GameCreated, JoinTable, OpenTable, SeatTaken, TimerFired
+from echo_events.solo_start import DailyRef, SoloStart
 
 from tests.support import duel
 from tests.unit.engine.fakes import FixedClock, InMemoryStore, ManualScheduler, RecordingPublisher
@@ -47,8 +48,8 @@ class Engine:
         rules = games.solo_game()
         _, events = rules.start(rules.solo.daily_setup(daily))
         meta = GameCreated(game_id="d1", account_id="ann", mode="daily", msk_date="2026-12-06", kind=rules.kind,
-                           settings=rules.solo.start_settings(preset_id="standard", league="bronze",
-                                                              daily_id=daily.daily_id, daily_number=daily.number))
+                           settings=rules.solo.start_settings(SoloStart("standard", "bronze",
+                                                                        DailyRef(daily.daily_id, daily.number))))
         await self.tables.command("d1", "start", lambda game, now: [meta, *events], account_id="ann")
         return "d1", daily
 
@@ -127,7 +128,8 @@ async def test_a_solo_game_moves_through_the_same_step_with_its_coach() -> None:
     rules = games.solo_game()
     _, events = rules.start(rules.solo.tutorial_setup())
     meta = GameCreated(game_id="t1", account_id="ann", mode="tutorial",
-                       settings=rules.solo.start_settings(preset_id="tutorial"), msk_date="2026-12-06", kind=rules.kind)
+                       settings=rules.solo.start_settings(SoloStart("tutorial")), msk_date="2026-12-06",
+                       kind=rules.kind)
     opened = await engine.tables.command("t1", "start", lambda game, now: [meta, *events], account_id="ann")
     assert opened.version == 1 + len(events)
     step = echo.tutorial_step(opened.state)

@@ -10,11 +10,11 @@ from echo_challenge.start_settings import start_settings
 from echo_engine.batches import encode_wrapped
 from echo_events.envelope import decode, unwrap
 from echo_events.play import GameCreated, SeatTaken
+from echo_events.solo_start import DailyRef, SoloStart
 
 AT = datetime(2026, 12, 6, 12, 0, tzinfo=UTC)
 DAILY = GameCreated(game_id="d1", account_id="ann", mode="daily", kind="echo", msk_date="2026-12-06",
-                    settings=start_settings(preset_id="standard", daily_id="2026-12-06:bronze", daily_number=36,
-                                            league="bronze"))
+                    settings=start_settings(SoloStart("standard", "bronze", DailyRef("2026-12-06:bronze", 36))))
 
 
 def batch(written_as: dict[str, int] | None) -> bytes:

@@ -1,18 +1,19 @@
 """`echo.GameCreated` v1 as the engine stored it (bytes from the recorded streams, and one from before games had a
 kind) reads as v2: the shared fields as they were, the one game's own start fields in `settings`, where its own
-model reads them (Echo Challenge's `started_with`). And back: a v2 written as v1 for a rollout's old engines is
-what those engines read from the v1 the old code wrote."""
+model reads them (Echo Challenge's `started_with`, as the platform's start). And back: a v2 written as v1 for a
+rollout's old engines is what those engines read from the v1 the old code wrote."""
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
 import pytest
-from echo_challenge.start_settings import StartSettings, started_with
+from echo_challenge.start_settings import start_settings, started_with
 from echo_events.envelope import Envelope, unwrap
 from echo_events.model import Event
 from echo_events.play import GameCreated
 from echo_events.registry import downcast, upcast
+from echo_events.solo_start import DailyRef, SoloStart
 from pydantic import Field
 
 
@@ -63,8 +64,7 @@ def test_a_stored_v1_daily_game_reads_as_v2_with_its_daily_in_the_echo_settings(
         game_id="d4e26365ebee30c04a7c78905", account_id="daily-c86f4ea4", mode="daily", msk_date="2026-12-06",
         kind="echo", seats=1, settings={"preset_id": "standard", "daily_id": "2026-12-06:bronze", "daily_number": 36,
                                         "league": "bronze"})
-    assert started_with(read(DAILY_V1).settings) == StartSettings(
-        preset_id="standard", daily_id="2026-12-06:bronze", daily_number=36, league="bronze")
+    assert started_with(read(DAILY_V1).settings) == SoloStart("standard", "bronze", DailyRef("2026-12-06:bronze", 36))
 
 
 def test_a_stored_v1_free_game_keeps_its_slot_and_league() -> None:
@@ -90,8 +90,7 @@ def test_a_new_echo_game_is_written_as_an_upcast_old_one_reads() -> None:
     upcast_free = read(FREE_V1)
     written = GameCreated(game_id=upcast_free.game_id, account_id=upcast_free.account_id, mode="free",
                           msk_date="2026-12-06", kind="echo",
-                          settings=StartSettings(preset_id="standard", free_slot=1, league="bronze").model_dump(
-                              mode="json", exclude_none=True))
+                          settings=start_settings(SoloStart("standard", "bronze", free_slot=1)))
     assert written == upcast_free
     assert GameCreated.schema_version == 2
 

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from echo_events.game_rules import Refused
 from echo_events.hosting import NOT_RATED, Decided, host, installed_game, installed_kinds, installed_solo_game
+from echo_events.solo_start import DailyRef, SoloStart
 from ghost_five import hosting as ghost_five
 
 pytestmark = pytest.mark.unit
@@ -65,8 +66,11 @@ def test_ghost_fives_hooks_come_through_and_its_rating_counts_only_online_matche
 
 def test_a_games_settings_model_is_the_one_its_rules_validate_its_game_created_settings_with() -> None:
     echo = installed_game("echo")
-    settings = echo.solo.start_settings(preset_id="standard", daily_id="2026-11-30:gold", league="gold")
-    assert isinstance(echo.solo.started_with(settings), echo.settings_model)
+    start = SoloStart("standard", "gold", DailyRef("2026-11-30:gold", 30))
+    settings = echo.solo.start_settings(start)
+    assert echo.settings_model is not None
+    assert echo.settings_model.model_validate(settings).model_dump(mode="json", exclude_none=True) == settings
+    assert echo.solo.started_with(settings) == start
     assert installed_game("ghost_five").settings_model is ghost_five.RoomSettings
     assert installed_game("ark").settings_model is None  # its settings are words its rules read themselves
 

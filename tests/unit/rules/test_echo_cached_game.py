@@ -17,13 +17,14 @@ from echo_challenge.view import client_view
 from echo_engine.games import rules_for
 from echo_engine.store import LoadedGame, rendered
 from echo_events.play import GameCreated
+from echo_events.solo_start import SoloStart
 
 from tests.load.strategy import choose
 
 pytestmark = pytest.mark.unit
 
 META = GameCreated(game_id="f1", account_id="a", mode="free", kind="echo",
-                   settings=start_settings(preset_id="standard", free_slot=1, league="bronze"), msk_date="2026-11-29")
+                   settings=start_settings(SoloStart("standard", "bronze", free_slot=1)), msk_date="2026-11-29")
 
 
 def states_of_a_long_game() -> list[game.GameState]:

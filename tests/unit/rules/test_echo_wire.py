@@ -22,6 +22,7 @@ from echo_events.play import (
     PlayError,
     PlayReply,
 )
+from echo_events.solo_start import DailyRef, SoloStart
 from echo_strategies import moves, setups
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -30,12 +31,12 @@ pytestmark = pytest.mark.unit
 
 METAS = [
     GameCreated(game_id="t1", account_id="a", mode="tutorial", kind="echo",
-                settings=start_settings(preset_id="tutorial"), msk_date="2026-11-29"),
+                settings=start_settings(SoloStart("tutorial")), msk_date="2026-11-29"),
     GameCreated(game_id="f1", account_id="a", mode="free", kind="echo",
-                settings=start_settings(preset_id="standard", free_slot=1, league="bronze"), msk_date="2026-11-29"),
+                settings=start_settings(SoloStart("standard", "bronze", free_slot=1)), msk_date="2026-11-29"),
     GameCreated(game_id="d1", account_id="a", mode="daily", kind="echo",
-                settings=start_settings(preset_id="standard", daily_id="2026-11-29.bronze", daily_number=30,
-                                        league="bronze"), msk_date="2026-11-29"),
+                settings=start_settings(SoloStart("standard", "bronze", DailyRef("2026-11-29.bronze", 30))),
+                msk_date="2026-11-29"),
 ]
 
 

@@ -58,9 +58,11 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
 
 - a solo game (one seat, started in a mode rather than at a table: Echo Challenge) provides instead of the table
   hooks `command_for`, `is_over`, and the solo hooks (`echo_events.hosting.Solo`): `MODES` (the modes a
-  player starts it in; the engine refuses any other), `start_settings(**fields) -> dict` (what a new game's
-  `GameCreated.settings` holds, validated by the game's own model) and `started_with(settings)` (that model,
-  read back from a game's `GameCreated`); `tutorial_setup()`,
+  player starts it in; the engine refuses any other), `start_settings(start) -> dict` (how a new game is
+  started — the platform's `echo_events.solo_start.SoloStart`: its preset, its player's league, the Daily it is
+  an attempt at, which of the day's Free games it is — as what its `GameCreated.settings` hold, validated by the
+  game's own model) and `started_with(settings) -> SoloStart` (a game's `GameCreated.settings` read back as
+  the platform's start: the engine reads nothing else of them); `tutorial_setup()`,
   `daily_setup(daily)`, `free_setup(preset, account_id, day, slot, daily)`, `free_presets(daily)`,
   `FREE_GAMES_PER_DAY` and `DEFAULT_PRESET`; `daily_game_id(account_id, daily_id)` and
   `free_game_id(account_id, day, slot)` — ids derived so that a Daily is one attempt and a day's Free games

@@ -24,6 +24,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from .game_rules import KIND_PATTERN, Deadline, Rejection, RulesPackage, is_rejection
 from .model import Command, Event
+from .solo_start import SoloStart
 
 ENTRY_POINT_GROUP = "echo.games"
 
@@ -62,11 +63,12 @@ def _not_solo(*_: Any) -> Any:
 @dataclass(frozen=True, slots=True)
 class Solo:
     """A solo game's hooks (one seat, started in a mode: the Tutorial, a Free game, the day's Daily; see
-    `game_rules`): its modes, what its `GameCreated.settings` hold (its own model), what each mode starts
-    from, the ids that make a Daily one attempt and a day three Free games, the Tutorial's coach, what a view
-    adds in a mode, the replay of a finished game, its status, the commands that end it — the player's own and
-    the Daily's close — a finished game's line in its player's list (from its ending event), and what a Daily
-    shows of its rules: a preset's names, the day's prices and a special game's changes in English."""
+    `game_rules`): its modes, how a game was started (the platform's `SoloStart`) as its `GameCreated.settings`
+    (its own model) and back, what each mode starts from, the ids that make a Daily one attempt and a day three
+    Free games, the Tutorial's coach, what a view adds in a mode, the replay of a finished game, its status, the
+    commands that end it — the player's own and the Daily's close — a finished game's line in its player's list
+    (from its ending event), and what a Daily shows of its rules: a preset's names, the day's prices and a
+    special game's changes in English."""
 
     modes: tuple[str, ...]
     free_games_per_day: int
@@ -87,8 +89,8 @@ class Solo:
     preset: Callable[[str], dict[str, str | None] | None]
     prices: Callable[[str, Sequence[tuple[str, Any]]], dict[str, int] | None]
     rule_en: Callable[[str, Any], str | None]
-    start_settings: Callable[..., dict[str, Any]]
-    started_with: Callable[[Mapping[str, Any] | None], Any]
+    start_settings: Callable[[SoloStart], dict[str, Any]]
+    started_with: Callable[[Mapping[str, Any] | None], SoloStart]
 
 
 _SOLO_VALUES = ("modes", "free_games_per_day", "default_preset")

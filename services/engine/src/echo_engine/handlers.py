@@ -37,6 +37,7 @@ from echo_events.play import (
     UnpairTable,
     server_command_id,
 )
+from echo_events.solo_start import DailyRef, SoloStart
 from echo_runtime.clock import Clock
 from echo_runtime.today import DailiesToday
 from nats.aio.client import Client
@@ -194,7 +195,7 @@ class PlayService:
         if request.mode == "tutorial":
             game_id = "t" + _short_hash("tutorial", request.account_id, request.command_id)
             meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="tutorial",
-                               settings=rules.solo.start_settings(preset_id="tutorial"), msk_date=today.isoformat(),
+                               settings=rules.solo.start_settings(SoloStart("tutorial")), msk_date=today.isoformat(),
                                kind=rules.kind)
             return await self.quotas.start_tutorial(request.account_id, request.command_id, today,
                                                     partial(self._open, rules, meta, rules.solo.tutorial_setup(),
@@ -215,8 +216,8 @@ class PlayService:
         # not read first: creating it expects an empty subject, so a game that exists (started on another
         # replica, or before a restart) comes back as a conflict and is resumed; a new one costs one write
         meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="daily",
-                           settings=rules.solo.start_settings(preset_id=daily.preset_id, daily_id=daily.daily_id,
-                                                              daily_number=daily.number, league=request.league),
+                           settings=rules.solo.start_settings(SoloStart(daily.preset_id, request.league,
+                                                                        DailyRef(daily.daily_id, daily.number))),
                            msk_date=daily.date.isoformat(), kind=rules.kind)
         reply = await self._open(rules, meta, rules.solo.daily_setup(daily), request.command_id)
         if reply.ok:
@@ -251,8 +252,8 @@ class PlayService:
                 return refuse("bad_preset", str(error).strip("'\""))
             await self._close_current_free(request.account_id, request.command_id)
             meta = GameCreated(game_id=game_id, account_id=request.account_id, mode="free",
-                               settings=rules.solo.start_settings(preset_id=preset, free_slot=slot,
-                                                                  league=request.league),
+                               settings=rules.solo.start_settings(SoloStart(preset, request.league,
+                                                                            free_slot=slot)),
                                msk_date=today.isoformat(), kind=rules.kind)
             reply = await self._open(rules, meta, setup, request.command_id)
             if reply.ok:

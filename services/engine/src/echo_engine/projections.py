@@ -46,7 +46,7 @@ async def apply_game_rows(conn: asyncpg.Connection, batch: Batch) -> None:
             await conn.execute(
                 """INSERT INTO engine_games (game_id, account_id, mode, preset_id, daily_id, msk_date, started_at)
                    VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id) DO NOTHING""",
-                meta.game_id, meta.account_id, meta.mode, started.preset_id, started.daily_id,
+                meta.game_id, meta.account_id, meta.mode, started.preset, started.daily_id,
                 date.fromisoformat(meta.msk_date),
                 envelope.occurred_at,
             )

@@ -10,6 +10,7 @@ import asyncpg
 import orjson
 from echo_events.envelope import Envelope, unwrap
 from echo_events.play import GameCreated
+from echo_events.solo_start import SoloStart
 from nats.js import JetStreamContext
 
 from . import games
@@ -68,7 +69,7 @@ async def replay(js: JetStreamContext, store: GameStore, game_id: str, viewer: s
     if meta.account_id != viewer and not public:
         raise NotVisible(game_id)
     replayed = rules.solo.replay(events[1:], meta.mode != "daily" or public)
-    return {"game_id": game_id, "mode": meta.mode, "preset": started.preset_id, "daily_id": started.daily_id,
+    return {"game_id": game_id, "mode": meta.mode, "preset": started.preset, "daily_id": started.daily_id,
             "status": replayed["status"], "frames": replayed["frames"],
             **({"field": replayed["field"]} if "field" in replayed else {})}
 
@@ -112,8 +113,7 @@ def logs_once(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [*shortened, frames[-1]]
 
 
-async def _public(js: JetStreamContext, meta: GameCreated, started: Any, live: bool) -> bool:
-    """`started`: how the game was started (its rules' `started_with`)."""
+async def _public(js: JetStreamContext, meta: GameCreated, started: SoloStart, live: bool) -> bool:
     if meta.mode == "free":
         return not live
     if meta.mode == "daily" and started.league is not None:

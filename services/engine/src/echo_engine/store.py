@@ -34,6 +34,7 @@ from echo_events.envelope import Envelope, decode, unwrap
 from echo_events.hosting import HostedGame
 from echo_events.model import Event
 from echo_events.play import GameCreated, RematchOffered, RematchOpened, SeatLeft, SeatTaken
+from echo_events.solo_start import SoloStart
 from echo_events.streams import ROOMS, TIMERS, game_events, game_subject, game_timers, stream_of
 from echo_runtime.append import append, last_message
 from echo_runtime.direct_read import read_subject
@@ -66,8 +67,8 @@ class LoadedGame:
         return self.meta.game_id
 
     @property
-    def started(self) -> Any:
-        """How a solo game was started: its `GameCreated.settings` as its rules' own model (`started_with`)."""
+    def started(self) -> SoloStart:
+        """How a solo game was started: its `GameCreated.settings` read back by its rules (`started_with`)."""
         return self.rules.solo.started_with(self.meta.settings)
 
     @property

@@ -26,9 +26,9 @@ def game_view(game: LoadedGame, views: SeatViews | None = None) -> dict[str, Any
     view = dict(views.of(game, 0)) if views is not None else game.rules_view(0)  # a shared view is not changed
     started = game.started
     view.update({"game_id": meta.game_id, "mode": meta.mode, "version": game.version,
-                 "preset": started.preset_id, "msk_date": meta.msk_date})
-    if meta.mode == "daily":
-        view["daily"] = {"daily_id": started.daily_id, "number": started.daily_number, "league": started.league}
+                 "preset": started.preset, "msk_date": meta.msk_date})
+    if (daily := started.daily) is not None:
+        view["daily"] = {"daily_id": daily.daily_id, "number": daily.number, "league": started.league}
     view.update(game.rules.solo.mode_view(meta.mode, game.state))
     return view
 

@@ -1,6 +1,7 @@
 """How an Echo Challenge game was started, as its `GameCreated` keeps it (`settings`): the preset, and for a
 Daily's game its Daily and league, for a Free game its league and which of the day's Free starts it is. The
-shared event names no game's fields; this model is Echo's own, read and written through its hosting hooks."""
+shared event names no game's fields, and the engine reads none of these: this model is Echo's own, turned from
+and into the platform's `SoloStart` by its hosting hooks `start_settings` and `started_with`."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 
 from echo_events.daily import LeagueName
 from echo_events.model import Message
+from echo_events.solo_start import DailyRef, SoloStart
 from pydantic import Field
 
 from .modes import FREE_STARTS_PER_DAY
@@ -26,17 +28,23 @@ class StartSettings(Message):
     free_slot: int | None = Field(None, ge=1, le=FREE_STARTS_PER_DAY, description="which of the day's Free starts")
 
 
-def start_settings(**fields: Any) -> dict[str, Any]:
+def start_settings(start: SoloStart) -> dict[str, Any]:
     """A new game's settings, validated; only those that are set (as an upcast old game's are)."""
-    return StartSettings(**fields).model_dump(mode="json", exclude_none=True)
+    daily = start.daily
+    return StartSettings(preset_id=start.preset, daily_id=None if daily is None else daily.daily_id,
+                         daily_number=None if daily is None else daily.number, league=start.league,
+                         free_slot=start.free_slot).model_dump(mode="json", exclude_none=True)
 
 
-def started_with(settings: Mapping[str, Any] | None) -> StartSettings:
-    """A game's settings as this model (a game's `GameCreated.settings`). Every view of a game reads it: the
-    model is validated once per distinct settings (a frozen model, shared)."""
-    return _validated(tuple((settings or {}).items()))
+def started_with(settings: Mapping[str, Any] | None) -> SoloStart:
+    """A game's settings (its `GameCreated.settings`) as the platform's start. Every view of a game reads it:
+    the settings are validated once per distinct settings (a frozen start, shared)."""
+    return _started(tuple((settings or {}).items()))
 
 
 @lru_cache(maxsize=4096)
-def _validated(items: tuple[tuple[str, Any], ...]) -> StartSettings:
-    return StartSettings.model_validate(dict(items))
+def _started(items: tuple[tuple[str, Any], ...]) -> SoloStart:
+    settings = StartSettings.model_validate(dict(items))
+    daily = (None if settings.daily_id is None or settings.daily_number is None
+             else DailyRef(settings.daily_id, settings.daily_number))
+    return SoloStart(preset=settings.preset_id, league=settings.league, daily=daily, free_slot=settings.free_slot)
