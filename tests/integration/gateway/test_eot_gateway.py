@@ -32,10 +32,12 @@ async def test_a_v2_start_with_bots_fills_the_table_and_the_game_begins(system: 
 
 async def test_the_card_data_has_every_card_and_source_and_nothing_of_a_game(system: str) -> None:
     async with httpx.AsyncClient(base_url=system) as client:
-        answer = await client.get("/api/v1/eot/cards")
+        answer = await client.get("/api/v1/games/echoes_of_time/catalogue")
+        old = await client.get("/api/v1/eot/cards")  # the first apps' path, deprecated: the same body
         page = await client.get("/eot/")
     assert answer.status_code == 200 and page.status_code == 200 and "Эхо времени" in page.text
     data = answer.json()
+    assert old.status_code == 200 and old.json() == data
     assert data["version"] == "eot-2026-1" and len(data["cards"]) == 72 and len(data["sources"]) == 8
     otter = data["cards"]["W01a"]
     assert otter["name_ru"] == "Речная выдра" and otter["time"] == 1 and "notation" not in otter

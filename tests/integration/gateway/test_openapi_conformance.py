@@ -129,6 +129,8 @@ async def test_real_bodies_validate_against_their_documented_types(
             await asyncio.sleep(0.1)
         await check("GET", "/api/v1/results/{league}/{day}", league="bronze", day=day.isoformat())
         await check("GET", "/api/v1/leagues/me", token)
+        await check("GET", "/api/v1/games/{kind}/catalogue", kind="echoes_of_time")
+        await check("GET", "/api/v1/games/{kind}/catalogue", status=404, kind="ghost_five")
         await check("GET", "/api/v1/eot/cards")
         assert (await check("GET", "/api/v1/history", token, query={"kind": "ghost_five"})) == {"games": []}
         leaders = await check("GET", "/api/v1/ghost/leaders", token)

@@ -81,7 +81,8 @@ A game the engine hosts at a table (seats filled by invitation, then started) al
   catalogue shows it by kind (docs/event-reference.md); a game without one says nothing of its settings there.
 
 - optionally, reference data of the rules' own that a client draws from (Echoes of Time's cards and Sources):
-  `catalogue() -> dict`. A gateway serves it as it is; it is never a game's (no hand, no deck).
+  `catalogue() -> dict`. A gateway serves it as it is (`GET /api/v1/games/<kind>/catalogue`); it is never a
+  game's (no hand, no deck).
 
 - optionally, what a finished game leaves in its players' history: `summary(state) -> dict | None` —
   None while the game is on or when it ended without being played (cancelled, a lobby closed); else

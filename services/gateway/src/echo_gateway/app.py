@@ -22,9 +22,9 @@ from .catalogue_routes import CATALOGUE_ROUTES
 from .chart_routes import CHART_ROUTES
 from .daily_routes import DAILY_ROUTES
 from .engine_client import Holders
-from .eot_routes import EOT_ROUTES
 from .flood_limits import FloodLimits
 from .friends_scores_routes import FRIENDS_SCORES_ROUTES
+from .game_catalogue_routes import GAME_CATALOGUE_ROUTES
 from .history_routes import HISTORY_ROUTES
 from .identity import TokenSigner
 from .play_routes import PLAY_ROUTES
@@ -95,7 +95,8 @@ def create_app(settings: Settings | None = None, *, clock: Clock | None = None) 
     web = create_static_files_router(path="/", directories=[WEB_ROOT], html_mode=True, name="web",
                                      file_system=WebFiles())
     routes = [*ROUTES, *SESSION_ROUTES, *PLAY_ROUTES, *DAILY_ROUTES, *ACCOUNT_ROUTES, *FRIENDS_SCORES_ROUTES,
-              *CHART_ROUTES, *CATALOGUE_ROUTES, *EOT_ROUTES, *HISTORY_ROUTES, *SHARE_ROUTES, *WEB_MOVES, live, web]
+              *CHART_ROUTES, *CATALOGUE_ROUTES, *GAME_CATALOGUE_ROUTES, *HISTORY_ROUTES, *SHARE_ROUTES, *WEB_MOVES,
+              live, web]
     app = service_app(runtime, routes, before_request=resolve_session, openapi_config=OPENAPI,
                       **{**BOUNDS, "exception_handlers": {**BOUNDS["exception_handlers"], **STORE_HANDLERS}})
     app.state.sessions = sessions

@@ -3,16 +3,18 @@
 TypedDicts rather than models: the bodies are the dicts the routes build or the back-end services send
 (social, leagues, the engine), passed on as they are. A TypedDict says exactly that shape — including a key
 that is sometimes absent (`NotRequired`), which a model would turn into a `null` — so describing a body here
-changes nothing on the wire. A game's view is its rules' own (`game_rules.view`), an object per game kind.
+changes nothing on the wire. A game's view is its rules' own (`game_rules.view`), an object per game kind;
+so is a game kind's catalogue (`game_rules`' optional `catalogue`).
 
 `NEEDS_SESSION` / `SESSION_OPTIONAL` are the routes' `security`: the Bearer session scheme required (and the
 401 without it), or accepted (the route shows more to a signed-in caller: his own row of the Chart, his view
 of a replay). Every route documents the 503 of a store between leaders (`STORE_MAY_PAUSE`).
 """
 
-from typing import Any, NotRequired, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from litestar.openapi import ResponseSpec
+from litestar.params import KwargDefinition
 
 
 class HttpError(TypedDict):
@@ -509,7 +511,14 @@ AsyncApiDocument = TypedDict("AsyncApiDocument", {
 })
 
 
-class EotCatalogue(TypedDict):
-    version: str
-    cards: dict[str, dict[str, Any]]  # by card id
-    sources: dict[str, dict[str, Any]]  # by Source id
+#: a game's catalogue, an object of its kind's own as its rules give it: no shape is common to every game's
+GameCatalogue = Annotated[dict[str, Any], KwargDefinition(
+    title="GameCatalogue", description="The game's reference data, an object of its kind's own: what its rules' "
+    "`catalogue` gives (a card game's: its cards by id).")]
+
+
+class NoCatalogue(TypedDict):
+    """No game of the kind asked is installed (`error.code` `unknown_kind`), or it has no catalogue
+    (`no_catalogue`)."""
+
+    error: Refusal

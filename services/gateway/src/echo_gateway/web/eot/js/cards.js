@@ -1,4 +1,5 @@
-// Card faces drawn from the catalogue's data (GET /api/v1/eot/cards): faction colour, name, costs, text.
+// Card faces drawn from the catalogue's data (GET /api/v1/games/echoes_of_time/catalogue): faction colour,
+// name, costs, text.
 import { lang } from "../../shell/i18n.js";
 import { t } from "./words.js";
 import { escapeHTML } from "../../shell/text.js";
@@ -8,7 +9,7 @@ let catalogue = { cards: {}, sources: {} };
 const ICONS = { water: "≈", forest: "♣", sky: "☁", earth: "▲" };
 
 export async function loadCards() {
-  const answer = await fetch("/api/v1/eot/cards");
+  const answer = await fetch("/api/v1/games/echoes_of_time/catalogue");
   if (answer.ok) catalogue = await answer.json();
 }
 
