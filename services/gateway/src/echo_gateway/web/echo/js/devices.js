@@ -47,6 +47,7 @@ export class DevicesCard {
       this.note = { text: t("serverWaiting"), ok: true };
       this.render();
     } });
+    if (this.waiting) this.note = { text: "", ok: true }; // the caller says how it ended
     this.waiting = false;
     return reply;
   }
