@@ -122,7 +122,7 @@ test("a hello the server cannot check yet waits the seconds it is told, keeps th
   first.hear("open");
   first.answer({ type: "error", code: "store_unavailable", message: "electing", retry_after: 3 });
   first.close(1013);
-  assert.equal(conn.state, "offline");
+  assert.equal(conn.state, "waiting", "told to wait, not lost");
   assert.equal(localStorage.getItem("echo.token"), "token-1", "the session stands");
   mock.timers.tick(3000 - 1);
   await settle();
@@ -134,4 +134,6 @@ test("a hello the server cannot check yet waits the seconds it is told, keeps th
   assert.deepEqual(second.sent[0], { type: "hello", v: 2, token: "token-1", log_delta: true });
   second.answer({ type: "welcome", account_id: "a-1" });
   assert.equal(conn.state, "online");
+  second.close(1006);
+  assert.equal(conn.state, "offline", "a later drop is a lost connection again");
 });

@@ -21,7 +21,8 @@ export const nextRetry = (delay) => Math.min(delay * 2, LAST_RETRY);
 
 // A hello the server could not check yet (its session store electing a leader after a lost server) is
 // answered `store_unavailable` with `retry_after` seconds, then closed: the next socket waits that long, at most
-// this, and keeps the token (the session stands).
+// this, and keeps the token (the session stands). Meanwhile the state is "waiting", not "offline": the bar
+// says the server asked for a moment rather than that the connection was lost.
 const LONGEST_TOLD_WAIT = 10000;
 const toldWait = (frame) => Math.min(frame.retry_after > 0 ? frame.retry_after * 1000 : FIRST_RETRY, LONGEST_TOLD_WAIT);
 
@@ -33,7 +34,8 @@ export class Connection extends EventTarget {
     super();
     this.logDelta = logDelta;
     this.ws = null;
-    this.state = "offline"; // offline | connecting | online
+    this.state = "offline"; // offline | waiting (told to, store_unavailable) | connecting | online
+    this.told = false; // this socket was told to wait: its close is a "waiting"
     this.pending = new Map(); // id -> {frame, resolve, retries}
     this.retryDelay = FIRST_RETRY;
     this.accountId = null;
@@ -84,6 +86,7 @@ export class Connection extends EventTarget {
     }
     if (frame.type === "error" && frame.code === "store_unavailable" && !frame.id) {
       this.retryDelay = Math.max(this.retryDelay, toldWait(frame));
+      this.told = true;
     }
     const entry = frame.id ? this.pending.get(frame.id) : undefined;
     if (entry && ["ack", "error", "pong"].includes(frame.type)) {
@@ -107,7 +110,8 @@ export class Connection extends EventTarget {
     if (ws !== this.ws) return;
     this.ws = null;
     clearInterval(this.pingTimer);
-    this.setState("offline");
+    this.setState(this.told ? "waiting" : "offline");
+    this.told = false;
     if (event.code === 4401) forgetToken();
     if (!this.closedByUs) this.scheduleReconnect();
   }

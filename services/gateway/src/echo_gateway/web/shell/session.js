@@ -1,5 +1,7 @@
 // The device's session with the gateway, shared by every game page: its guest token (one per device, kept in
 // localStorage) and REST calls made with it. A resource that is not there answers null, and the page copes.
+import { toldPause } from "./patience.js";
+
 const TOKEN_KEY = "echo.token";
 
 export function storedToken() {
@@ -25,13 +27,12 @@ export async function ensureToken() {
 /** Askings of a guest that a 503 may answer before the page gives up: the gateway says 503, with when to ask
  *  again (`Retry-After`), while a lost server's streams elect new leaders, a few seconds. */
 export const GUEST_ATTEMPTS = 4;
-const LONGEST_PAUSE_SECONDS = 10;
 
 async function makeGuest() {
   for (let attempt = 1; ; attempt += 1) {
     const response = await fetch("/api/v1/guest", { method: "POST" });
     if (response.status === 503 && attempt < GUEST_ATTEMPTS) {
-      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(response)));
+      await new Promise((resolve) => setTimeout(resolve, toldPause(response.headers.get("retry-after"))));
       continue;
     }
     if (!response.ok) throw new Error(`guest: HTTP ${response.status}`);
@@ -39,11 +40,6 @@ async function makeGuest() {
     localStorage.setItem(TOKEN_KEY, body.token);
     return body.token;
   }
-}
-
-function retryAfterMs(response) {
-  const seconds = Number(response.headers.get("retry-after"));
-  return Math.min(seconds > 0 ? seconds : 1, LONGEST_PAUSE_SECONDS) * 1000;
 }
 
 /** GET a JSON resource with the session token; null when it does not exist (404/405) or fails. */
@@ -58,7 +54,8 @@ export async function getJSON(path) {
   }
 }
 
-/** Any REST call with the session token: `{ ok, status, body }`; a network failure is status 0.
+/** Any REST call with the session token: `{ ok, status, body, retryAfter }` (the `Retry-After` header, or
+ *  null); a network failure is status 0.
  *  `{ guest: false }`: with this device's session if it has one, never making a guest for it. */
 export async function call(method, path, body, { guest = true } = {}) {
   try {
@@ -68,8 +65,8 @@ export async function call(method, path, body, { guest = true } = {}) {
     const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     let data = null;
     try { data = await response.json(); } catch { data = null; }
-    return { ok: response.ok, status: response.status, body: data };
+    return { ok: response.ok, status: response.status, body: data, retryAfter: response.headers.get("retry-after") };
   } catch {
-    return { ok: false, status: 0, body: null };
+    return { ok: false, status: 0, body: null, retryAfter: null };
   }
 }

@@ -17,7 +17,8 @@ export class AccountScreen {
 
   async mount() {
     this.render();
-    const [mine, scores] = await Promise.all([account(), friendsScores(), this.devices.load()]);
+    this.devices.load(); // its card draws itself: a wait for the server there does not hold the others
+    const [mine, scores] = await Promise.all([account(), friendsScores()]);
     this.account = mine?.account ?? null;
     this.shownAs = scores?.me?.callsign ?? null; // the name the Chart and friends see until a callsign is set
     this.render();
