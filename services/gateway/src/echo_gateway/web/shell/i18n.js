@@ -22,12 +22,12 @@ export function translator(ru, en) {
 
 // The words of the bar every game page shows (chrome.js).
 const RU = {
-  online: "На связи", connecting: "Соединение…", offline: "Нет связи — переподключаемся…",
+  online: "На связи", connecting: "Соединение…", offline: "Переподключаемся…",
   waiting: "Ждём сервер…",
   langSwitch: "EN", langLabel: "Switch to English", home: "Эхо-вызов", homeBack: "← Эхо-вызов",
 };
 const EN = {
-  online: "Online", connecting: "Connecting…", offline: "Connection lost — reconnecting…",
+  online: "Online", connecting: "Connecting…", offline: "Reconnecting…",
   waiting: "Waiting for server…",
   langSwitch: "RU", langLabel: "Переключить на русский", home: "Echo Challenge", homeBack: "← Echo Challenge",
 };
