@@ -67,3 +67,23 @@ async def test_callsign_keys_taken_before_lose_their_separators(fresh_database: 
         await conn.close()
     # the earliest keeps the folded key; the later one keeps its callsign under a key of its own
     assert keys == {"a1": "орбита12", "a2": "орбита12#a2", "a3": "луна"}
+
+
+async def test_ghost_fives_ratings_become_the_ratings_of_every_kind_with_their_rows_under_ghost_five(
+        fresh_database: str) -> None:
+    engine = {m.name: m.sql for m in discover() if m.package == "echo_engine"}
+    conn = await asyncpg.connect(fresh_database)
+    try:  # the tables as they were, in a schema of their own (the fixture's are migrated already)
+        await conn.execute("CREATE SCHEMA before; SET search_path TO before")
+        await conn.execute(engine["table_history_and_ratings"])
+        await conn.execute("INSERT INTO ghost_rated_matches VALUES (7, 'g1', 'a', 'b', now(), now(), now())")
+        await conn.execute("INSERT INTO ghost_ratings VALUES ('a', 1516, 1, 1, now()), ('b', 1484, 1, 0, now())")
+        await conn.execute(engine["ratings_of_every_kind"])
+        matches = [tuple(r) for r in await conn.fetch("SELECT kind, sequence, game_id FROM rated_matches")]
+        ratings = [tuple(r) for r in await conn.fetch("SELECT kind, account_id, rating FROM ratings ORDER BY 2")]
+        key = await conn.fetchval("SELECT pg_get_indexdef('ratings_pkey'::regclass)")
+    finally:
+        await conn.close()
+    assert matches == [("ghost_five", 7, "g1")]
+    assert ratings == [("ghost_five", "a", 1516), ("ghost_five", "b", 1484)]
+    assert key.endswith("(kind, account_id)")

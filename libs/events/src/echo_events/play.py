@@ -216,9 +216,11 @@ class ListHistory(_Request):
 
 
 class GetLeaders(Message):
-    """Ghost Five's «Лидеры»: the top of the rated accounts, and the asker's own row (`account_id`)."""
+    """A rated game kind's «Лидеры»: the top of its rated accounts, and the asker's own row (`account_id`).
+    A kind that is not rated is refused (`bad_request`)."""
 
     type: Literal["leaders"] = "leaders"
+    kind: GameKind
     account_id: Id | None = None
 
 

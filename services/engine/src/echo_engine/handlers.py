@@ -119,7 +119,9 @@ class PlayService:
                 games = await history_of(self._pool, request.account_id, request.kind, request.limit)
                 return PlayReply(ok=True, data={"games": games})
             case GetLeaders():
-                return PlayReply(ok=True, data=await ratings.leaders(self._pool, request.account_id))
+                if request.kind not in ratings.rated_kinds():
+                    return refuse("bad_request", f"{request.kind!r} is not a rated game hosted here: it has no leaders")
+                return PlayReply(ok=True, data=await ratings.leaders(self._pool, request.kind, request.account_id))
             case ReplayGame():
                 try:
                     data = await queries.replay(self._js, self.store, request.game_id, request.account_id)
