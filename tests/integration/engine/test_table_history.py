@@ -235,9 +235,9 @@ async def test_a_rated_match_that_arrives_after_a_later_one_gives_the_ratings_of
             # another kind's match, later in the stream, and standing: Ghost Five's order and recompute ignore them
             await pool.execute("INSERT INTO rated_matches (sequence, kind, game_id, winner, loser, finished_at,"
                                " winner_registered_at, loser_registered_at)"
-                               " VALUES (100, 'other', 'x', 'a', 'b', $1, $1, $1)", T0)
+                               " VALUES (100, 'other', 'x', 'y', 'z', $1, $1, $1)", T0)
             await pool.execute("INSERT INTO ratings (kind, account_id, rating, matches, wins, registered_at)"
-                               " VALUES ('other', 'a', 1234, 1, 1, $1)", T0)
+                               " VALUES ('other', 'y', 1234, 1, 1, $1)", T0)
             for sequence, game_id, pair in order:
                 async with pool.acquire() as conn, conn.transaction():
                     await apply_rated(conn, "ghost_five", sequence, game_id, pair, T0)

@@ -20,7 +20,7 @@ from .play_routes import engine_request
 from .responses import NEEDS_SESSION, SESSION_OPTIONAL, STORE_MAY_PAUSE, History, Leaders, NoLeaders
 from .routes import identity_of, viewer_of
 
-#: The kinds of the games installed (their `echo.games` entry points), read once: no game is imported here.
+#: The kinds of the games installed (their `echo.games` entry points), read once.
 GameKind = Literal[tuple(installed_kinds())]  # type: ignore[valid-type]
 #: the kind whose «Лидеры» the deprecated path serves
 DEPRECATED_PATH_KIND = "ghost_five"
