@@ -200,6 +200,8 @@ async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt
         unrated = await ask(nc, type="leaders", kind="tictactoe", account_id=b)
         assert not unrated["ok"] and unrated["error"]["code"] == "bad_request"
         assert "tictactoe" in unrated["error"]["message"]
+        unnamed = await ask(nc, type="leaders", account_id=b)  # an ask from before kinds were named
+        assert unnamed["data"] == (await ask(nc, type="leaders", kind="ghost_five", account_id=b))["data"]
 
         games_of_a = await history(nc, a, kind="ghost_five")
         assert len(games_of_a) == 9  # 6 rated, the guest's, the late one's, the one-device game; no cancelled one

@@ -220,7 +220,8 @@ class GetLeaders(Message):
     A kind that is not rated is refused (`bad_request`)."""
 
     type: Literal["leaders"] = "leaders"
-    kind: GameKind
+    kind: GameKind | None = Field(None, description="the rated game (default: the one rated game hosted; "
+                                  "refused when several are)")
     account_id: Id | None = None
 
 
