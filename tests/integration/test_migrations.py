@@ -67,3 +67,39 @@ async def test_callsign_keys_taken_before_lose_their_separators(fresh_database: 
         await conn.close()
     # the earliest keeps the folded key; the later one keeps its callsign under a key of its own
     assert keys == {"a1": "орбита12", "a2": "орбита12#a2", "a3": "луна"}
+
+
+
+async def test_ghost_fives_ratings_become_the_ratings_of_every_kind_with_their_rows_under_ghost_five(
+        fresh_database: str) -> None:
+    """And the engine before it, still serving while it runs, reads and writes them by their old names."""
+    engine = {m.name: m.sql for m in discover() if m.package == "echo_engine"}
+    conn = await asyncpg.connect(fresh_database)
+    try:  # the tables as they were, in a schema of their own (the fixture's are migrated already)
+        await conn.execute("CREATE SCHEMA before; SET search_path TO before")
+        await conn.execute(engine["table_history_and_ratings"])
+        await conn.execute("INSERT INTO ghost_rated_matches VALUES (7, 'g1', 'a', 'b', now(), now(), now())")
+        await conn.execute("INSERT INTO ghost_ratings VALUES ('a', 1516, 1, 1, now()), ('b', 1484, 1, 0, now())")
+        await conn.execute(engine["ratings_of_every_kind"])
+        key = await conn.fetchval("SELECT pg_get_indexdef('ratings_pkey'::regclass)")
+        before = [tuple(r) for r in await conn.fetch("SELECT kind, account_id, rating FROM ratings ORDER BY 2")]
+
+        # the previous engine's statements (echo_engine.ratings before this migration)
+        assert await conn.fetchval(
+            """INSERT INTO ghost_rated_matches (sequence, game_id, winner, loser, winner_registered_at,
+                                                loser_registered_at, finished_at)
+               VALUES (9, 'g2', 'a', 'c', now(), now(), now()) ON CONFLICT DO NOTHING RETURNING true""")
+        assert await conn.fetchval("SELECT max(sequence) FROM ghost_rated_matches") == 9
+        await conn.execute(
+            """INSERT INTO ghost_ratings (account_id, rating, matches, wins, registered_at)
+               VALUES ('a', 1530, 1, 1, now()), ('c', 1486, 1, 0, now()) ON CONFLICT (account_id) DO UPDATE
+               SET rating = EXCLUDED.rating, matches = ghost_ratings.matches + 1,
+                   wins = ghost_ratings.wins + EXCLUDED.wins""")
+        matches = [tuple(r) for r in await conn.fetch("SELECT kind, sequence, game_id FROM rated_matches ORDER BY 2")]
+        after = [tuple(r) for r in await conn.fetch("SELECT kind, account_id, rating, matches FROM ratings ORDER BY 2")]
+    finally:
+        await conn.close()
+    assert key.endswith("(kind, account_id)")
+    assert before == [("ghost_five", "a", 1516), ("ghost_five", "b", 1484)]
+    assert matches == [("ghost_five", 7, "g1"), ("ghost_five", 9, "g2")]
+    assert after == [("ghost_five", "a", 1530, 2), ("ghost_five", "b", 1484, 1), ("ghost_five", "c", 1486, 1)]

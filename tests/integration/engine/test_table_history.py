@@ -183,7 +183,7 @@ async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt
             expected[loser][1] += 1
             expected[winner][2] += 1
 
-        board = (await ask(nc, type="leaders", account_id=b))["data"]
+        board = (await ask(nc, type="leaders", kind="ghost_five", account_id=b))["data"]
         assert board["min_matches"] == 5
         listed = [(r["name"], r["rating"], r["matches"], r["wins"]) for r in board["leaders"]]
         assert listed == sorted([("Ася", *expected[a]), ("Боря", *expected[b])], key=lambda r: -r[1])
@@ -191,12 +191,17 @@ async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt
         assert board["you"] == {"place": [r["name"] for r in board["leaders"]].index("Боря") + 1, "name": "Боря",
                                 "rating": expected[b][0], "matches": expected[b][1], "wins": expected[b][2],
                                 "you": True}
-        own_c = (await ask(nc, type="leaders", account_id=c))["data"]["you"]
+        own_c = (await ask(nc, type="leaders", kind="ghost_five", account_id=c))["data"]["you"]
         assert own_c == {"place": None, "name": generated_callsign(c), "rating": expected[c][0], "matches": 3,
                          "wins": 2, "you": True}  # three rated matches: not listed yet
-        fresh = (await ask(nc, type="leaders", account_id=guest))["data"]["you"]
+        fresh = (await ask(nc, type="leaders", kind="ghost_five", account_id=guest))["data"]["you"]
         assert fresh == {**fresh, "place": None, "rating": START, "matches": 0, "wins": 0}
-        assert (await ask(nc, type="leaders"))["data"]["you"] is None
+        assert (await ask(nc, type="leaders", kind="ghost_five"))["data"]["you"] is None
+        unrated = await ask(nc, type="leaders", kind="tictactoe", account_id=b)
+        assert not unrated["ok"] and unrated["error"]["code"] == "bad_request"
+        assert "tictactoe" in unrated["error"]["message"]
+        unnamed = await ask(nc, type="leaders", account_id=b)  # an ask from before kinds were named
+        assert unnamed["data"] == (await ask(nc, type="leaders", kind="ghost_five", account_id=b))["data"]
 
         games_of_a = await history(nc, a, kind="ghost_five")
         assert len(games_of_a) == 9  # 6 rated, the guest's, the late one's, the one-device game; no cancelled one
@@ -206,16 +211,17 @@ async def test_ghost_five_ratings_and_leaders_rated_as_the_rules_say_and_rebuilt
         assert last["rounds"] == [{"round": 1, "result": "A", "reason": "resign", "turns": 1}]
         assert [(s["name"], s["result"], s["score"]) for s in last["seats"]] == [("Ася", "win", 0), ("Боря", "loss", 0)]
         live_tables = await snapshot(pool, TABLES, "engine.%")
-        live_board = {who: await leaders(pool, who) for who in (a, b, c, guest)}
+        live_board = {who: await leaders(pool, "ghost_five", who) for who in (a, b, c, guest)}
 
-    await pool.execute("UPDATE ghost_ratings SET rating = rating + 7")
+    await pool.execute("UPDATE ratings SET rating = rating + 7")
     env = {**os.environ, "NATS_URL": private_nats_url, "DATABASE_URL": fresh_database, "LOG_FORMAT": "json"}
     process = await asyncio.create_subprocess_exec(sys.executable, "-m", "echo_engine.rebuild", env=env,
                                                    stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
     output, _ = await asyncio.wait_for(process.communicate(), 120)  # the operator's command: its own process
     assert process.returncode == 0 and b"engine projections rebuilt" in output, output.decode()
     assert await snapshot(pool, TABLES, "engine.%") == live_tables
-    assert {who: await leaders(pool, who) for who in (a, b, c, guest)} == live_board  # the rebuilt «Лидеры»
+    rebuilt = {who: await leaders(pool, "ghost_five", who) for who in (a, b, c, guest)}
+    assert rebuilt == live_board  # the rebuilt «Лидеры»
 
 
 async def test_a_rated_match_that_arrives_after_a_later_one_gives_the_ratings_of_the_stream_order(
@@ -227,11 +233,19 @@ async def test_a_rated_match_that_arrives_after_a_later_one_gives_the_ratings_of
     pool = await create_pool(fresh_database)
     try:
         async def ratings_after(order: list) -> list[tuple]:  # noqa: ANN001
-            await pool.execute("TRUNCATE ghost_ratings, ghost_rated_matches")
+            await pool.execute("TRUNCATE ratings, rated_matches")
+            # another kind's match, later in the stream, and standing: Ghost Five's order and recompute ignore them
+            await pool.execute("INSERT INTO rated_matches (sequence, kind, game_id, winner, loser, finished_at,"
+                               " winner_registered_at, loser_registered_at)"
+                               " VALUES (100, 'other', 'x', 'y', 'z', $1, $1, $1)", T0)
+            await pool.execute("INSERT INTO ratings (kind, account_id, rating, matches, wins, registered_at)"
+                               " VALUES ('other', 'y', 1234, 1, 1, $1)", T0)
             for sequence, game_id, pair in order:
                 async with pool.acquire() as conn, conn.transaction():
-                    await apply_rated(conn, sequence, game_id, pair, T0)
-            return [tuple(r) for r in await pool.fetch("SELECT * FROM ghost_ratings ORDER BY account_id")]
+                    await apply_rated(conn, "ghost_five", sequence, game_id, pair, T0)
+            assert await pool.fetchval("SELECT rating FROM ratings WHERE kind = 'other'") == 1234
+            return [tuple(r) for r in await pool.fetch("SELECT * FROM ratings WHERE kind = 'ghost_five' "
+                                                       "ORDER BY account_id")]
 
         in_order = await ratings_after(matches)
         assert await ratings_after([matches[1], matches[3], matches[0], matches[2]]) == in_order

@@ -200,10 +200,11 @@ async def the_others_counted_once(nc: Client, conn: asyncpg.Connection, charted:
     friends = await leagues_query(nc, "friends", account_ids=charted, date=DAY.isoformat())
     assert [(s["today"], s["week"]) for s in friends["scores"]] == [(c, c) for _, c in DAILY_SCORES]
 
-    rated = await conn.fetchval("SELECT count(*) FROM ghost_rated_matches WHERE game_id = ANY($1::text[])", matches)
+    rated = await conn.fetchval("SELECT count(*) FROM rated_matches WHERE game_id = ANY($1::text[])", matches)
     assert rated == len(MATCHES)
     ratings = {r["account_id"]: (r["rating"], r["matches"], r["wins"]) for r in await conn.fetch(
-        "SELECT account_id, rating, matches, wins FROM ghost_ratings WHERE account_id = ANY($1::text[])", ghosts)}
+        "SELECT account_id, rating, matches, wins FROM ratings WHERE kind = 'ghost_five'"
+        " AND account_id = ANY($1::text[])", ghosts)}
     assert ratings == expected_ratings(ghosts)
 
 

@@ -1,6 +1,7 @@
 """The history and «Лидеры» over the gateway's REST: a guest's finished Echoes of Time game is his alone (his
 token names the account, nothing in the query can), replayable step by step; bad queries are refused with
-what was wrong; «Лидеры» answers anyone."""
+what was wrong; a rated game's «Лидеры» answers anyone, by its kind (the first apps' path too), and a kind
+not installed or not rated is a 404 that says which."""
 
 from __future__ import annotations
 
@@ -42,7 +43,11 @@ async def test_a_guests_finished_game_is_in_his_history_only(system: str) -> Non
         for bad in ({"kind": "chess"}, {"limit": 0}, {"limit": 51}, {"limit": "many"}):
             refused = await client.get("/api/v1/history", params=bad, headers=bearer(player))
             assert refused.status_code == 400 and next(iter(bad)) in refused.text, refused.text
-        board = await client.get("/api/v1/ghost/leaders")
+        board = await client.get("/api/v1/games/ghost_five/leaders")
         assert board.status_code == 200 and board.json() == {"leaders": [], "you": None, "min_matches": 5}
-        own = (await client.get("/api/v1/ghost/leaders", headers=bearer(player))).json()["you"]
-        assert own == {**own, "place": None, "rating": 1500, "matches": 0, "you": True}
+        own = (await client.get("/api/v1/games/ghost_five/leaders", headers=bearer(player))).json()
+        assert own["you"] == {**own["you"], "place": None, "rating": 1500, "matches": 0, "you": True}
+        assert (await client.get("/api/v1/ghost/leaders", headers=bearer(player))).json() == own  # the old path
+        for kind, code in (("chess", "unknown_kind"), ("tictactoe", "not_rated"), ("echo", "not_rated")):
+            refused = await client.get(f"/api/v1/games/{kind}/leaders")
+            assert refused.status_code == 404 and refused.json()["error"]["code"] == code, refused.text

@@ -133,8 +133,10 @@ async def test_real_bodies_validate_against_their_documented_types(
         await check("GET", "/api/v1/games/{kind}/catalogue", status=404, kind="ghost_five")
         await check("GET", "/api/v1/eot/cards")
         assert (await check("GET", "/api/v1/history", token, query={"kind": "ghost_five"})) == {"games": []}
-        leaders = await check("GET", "/api/v1/ghost/leaders", token)
+        leaders = await check("GET", "/api/v1/games/{kind}/leaders", token, kind="ghost_five")
         assert leaders["leaders"] == [] and leaders["you"]["matches"] == 0
+        await check("GET", "/api/v1/games/{kind}/leaders", status=404, kind="tictactoe")
+        assert await check("GET", "/api/v1/ghost/leaders", token) == leaders
         await check("GET", "/api/v1/catalogue/asyncapi.json")
         await check("POST", "/api/v1/session/renew", token)
         device = next(s for s in (await check("GET", "/api/v1/sessions", token))["sessions"] if not s["current"])

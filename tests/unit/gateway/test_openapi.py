@@ -68,6 +68,20 @@ def test_a_games_catalogue_is_one_route_by_kind_and_the_first_apps_path_is_depre
             "$ref": "#/components/schemas/NoCatalogue"}
 
 
+def test_a_rated_games_leaders_are_one_route_by_kind_and_the_first_apps_path_is_deprecated_for_it() -> None:
+    document = create_app(Settings(dev_mode=True)).openapi_schema.to_schema()
+    paths = document["paths"]
+    generic, old = paths["/api/v1/games/{kind}/leaders"]["get"], paths["/api/v1/ghost/leaders"]["get"]
+    assert generic["operationId"] == "gameLeaders" and not generic["deprecated"]
+    assert old["operationId"] == "ghostLeaders" and old["deprecated"]
+    assert "/api/v1/games/ghost_five/leaders" in old["description"]
+    assert success(old)[2] == success(generic)[2] == {"$ref": "#/components/schemas/Leaders"}
+    assert generic["security"] == old["security"] == SESSION_OPTIONAL
+    for operation in (generic, old):
+        assert operation["responses"]["404"]["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/NoLeaders"}
+
+
 def test_every_operation_documents_the_503_of_a_store_between_leaders() -> None:
     """Any route may meet the store choosing a leader (a session token it is sent is read from it; a guest, a
     sign-in, a sign-out and a flood limit write to it): a mobile client learns there to send again later."""

@@ -216,9 +216,12 @@ class ListHistory(_Request):
 
 
 class GetLeaders(Message):
-    """Ghost Five's «Лидеры»: the top of the rated accounts, and the asker's own row (`account_id`)."""
+    """A rated game kind's «Лидеры»: the top of its rated accounts, and the asker's own row (`account_id`).
+    A kind that is not rated is refused (`bad_request`)."""
 
     type: Literal["leaders"] = "leaders"
+    kind: GameKind | None = Field(None, description="the rated game (default: the one rated game hosted; "
+                                  "refused when several are)")
     account_id: Id | None = None
 
 

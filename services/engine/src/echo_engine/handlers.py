@@ -119,7 +119,15 @@ class PlayService:
                 games = await history_of(self._pool, request.account_id, request.kind, request.limit)
                 return PlayReply(ok=True, data={"games": games})
             case GetLeaders():
-                return PlayReply(ok=True, data=await ratings.leaders(self._pool, request.account_id))
+                rated = ratings.rated_kinds()
+                kind = request.kind
+                if kind is None:  # an ask from before kinds were named: the one rated game
+                    if len(rated) != 1:
+                        return refuse("bad_request", "name the game kind: it has no default here")
+                    [kind] = rated
+                if kind not in rated:
+                    return refuse("bad_request", f"{kind!r} is not a rated game hosted here: it has no leaders")
+                return PlayReply(ok=True, data=await ratings.leaders(self._pool, kind, request.account_id))
             case ReplayGame():
                 try:
                     data = await queries.replay(self._js, self.store, request.game_id, request.account_id)

@@ -6,8 +6,8 @@ opponents.
 
 "Similar": the rating gap a waiting player accepts widens the longer he waits (`window`), so nobody waits
 for ever for his twin; of the players in reach the closest in rating is taken, the longest waiting first on
-equal gaps. Ratings come from the game's rating projection where there is one (Ghost Five's
-`ghost_ratings`); an account without a rating has the start rating. Players are paired only with the very
+equal gaps. Ratings come from the rating projection (`ratings`, under the game's kind) where the game has
+one; an account without a rating has the start rating. Players are paired only with the very
 same `settings` object. A waiting entry lapses after `WAIT_LIMIT` (the client asks again to go on waiting).
 """
 
@@ -32,7 +32,7 @@ WAIT_LIMIT = timedelta(minutes=5)
 BASE_WINDOW = 100  # rating points apart a fresh waiting player accepts
 WIDENING = 10  # more points for every second he has waited
 START_RATING = 1500  # a kind without a rating pairs everyone as equals
-RATING = "SELECT rating FROM ghost_ratings WHERE account_id = $1"  # the rated kind's projection (ratings.py)
+RATING = "SELECT rating FROM ratings WHERE kind = $1 AND account_id = $2"  # the rated kinds' projection (ratings.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,7 @@ async def rating_of(conn: asyncpg.Connection, kind: str, account_id: str) -> int
         return START_RATING
     try:
         async with conn.transaction():  # a savepoint: a missing projection must not spoil the pairing's
-            found = await conn.fetchval(RATING, account_id)
+            found = await conn.fetchval(RATING, kind, account_id)
     except asyncpg.UndefinedTableError:  # the rating projection is not installed here
         return rules.rating.start
     return rules.rating.start if found is None else int(found)

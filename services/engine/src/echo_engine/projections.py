@@ -1,6 +1,6 @@
 """The games projection, from the GAMES stream into PostgreSQL: every solo game's owner, mode and
 result (a player's list of games, the best Free result per preset); every finished table game of any kind
-with its seats and results (`history`); Ghost Five's ratings (`ratings`).
+with its seats and results (`history`); the rated kinds' ratings (`ratings`).
 
 It reads only the games' `lifecycle` subjects (creation, end): moves never reach it. Idempotent: each game's
 position is stored with its rows in one transaction (`apply_monotonic`). `rebuild` replays it from the
@@ -25,7 +25,7 @@ from .store import GameStore
 GAMES_PROJECTION = "engine.games"
 GAMES_CONSUMER = ConsumerSpec(stream="GAMES", durable="engine-games", filter_subject=ALL_GAME_LIFECYCLES,
                               description="The games projection: every solo game's owner, mode and result; "
-                                          "finished table games (history); Ghost Five's ratings.")
+                                          "finished table games (history); the rated kinds' ratings.")
 
 
 def _solo(kind: str) -> bool:
@@ -71,7 +71,8 @@ def games_handler(pool: asyncpg.Pool, nc: Client, store: GameStore | None = None
         async def rows(conn: asyncpg.Connection, batch: Batch) -> None:
             await apply_game_rows(conn, batch)
             if table is not None and await history.record(conn, table) and pair is not None:
-                await ratings.apply_rated(conn, msg.metadata.sequence.stream, table.game_id, pair, table.finished_at)
+                await ratings.apply_rated(conn, table.kind, msg.metadata.sequence.stream, table.game_id, pair,
+                                          table.finished_at)
 
         await apply_monotonic(pool, GAMES_PROJECTION, batch, rows, require_first=True)
 

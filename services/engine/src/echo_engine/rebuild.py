@@ -2,7 +2,7 @@
 
 Stop the engine first (its consumers use the same durable names). Then this command deletes the durables
 `engine-accounts` and `engine-games`, empties their tables (Echo Challenge's game list, the table games'
-history, Ghost Five's ratings, the accounts' names) and their positions, and replays ACCOUNTS, then the
+history, the rated kinds' ratings, the accounts' names) and their positions, and replays ACCOUNTS, then the
 games' lifecycle subjects, with the very handlers the engine uses. Every row is a function of the streams
 (see `history` and `ratings`), so the tables come out as the live engine built them."""
 
@@ -18,8 +18,8 @@ from .accounts import ACCOUNTS_CONSUMER, ACCOUNTS_PROJECTION, accounts_handler
 from .projections import GAMES_CONSUMER, GAMES_PROJECTION, games_handler
 
 log = structlog.get_logger(__name__)
-TABLES = ("engine_games", "engine_table_seats", "engine_table_games", "engine_accounts", "ghost_rated_matches",
-          "ghost_ratings")
+TABLES = ("engine_games", "engine_table_seats", "engine_table_games", "engine_accounts", "rated_matches",
+          "ratings")
 
 
 async def rebuild(nc: Client, pool: asyncpg.Pool) -> dict[str, int]:

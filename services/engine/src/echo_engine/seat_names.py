@@ -71,7 +71,7 @@ def from_projections(pool: Any, nc: Any) -> Lookup:
         if game.rules.rating.counts(game.meta.settings or {}):
             now = datetime.now(UTC)
             registered = [account for account in accounts if await ratings.registered_at(nc, account, now)]
-            rated = await ratings.ratings_of(pool, registered) if registered else {}
+            rated = await ratings.ratings_of(pool, game.rules.kind, registered) if registered else {}
         return {account: (named[account], rated.get(account)) for account in accounts}
 
     return lookup

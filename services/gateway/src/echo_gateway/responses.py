@@ -494,6 +494,13 @@ class Leaders(TypedDict):
     min_matches: int
 
 
+class NoLeaders(TypedDict):
+    """No game of the kind asked is installed (`error.code` `unknown_kind`), or its matches are not rated
+    (`not_rated`)."""
+
+    error: Refusal
+
+
 # --- catalogues ----------------------------------------------------------------------------------------
 
 

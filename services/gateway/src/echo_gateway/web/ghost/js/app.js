@@ -239,10 +239,10 @@ class ReplayScreen {
   }
 }
 
-// --- «Лидеры» (GET /api/v1/ghost/leaders) ---
+// --- «Лидеры» (GET /api/v1/games/ghost_five/leaders) ---
 async function leaders() {
   screen.innerHTML = `${nav()}<section class="panel" data-testid="leaders"><h2>${t("leaders")}</h2><p class="muted">…</p></section>`;
-  const board = await getJSON("/api/v1/ghost/leaders");
+  const board = await getJSON(`/api/v1/games/${KIND}/leaders`);
   const row = (r) => `<tr class="${r.you ? "you" : ""}"><td>${r.place ?? "—"}</td><td>${escapeHTML(r.name)}${r.you ? ` (${t("you_row")})` : ""}</td><td>${r.rating}</td><td>${r.matches}</td><td>${r.wins}</td></tr>`;
   const head = `<tr><th>${t("place")}</th><th>${t("nick")}</th><th>${t("rating")}</th><th>${t("matches")}</th><th>${t("wins")}</th></tr>`;
   let body;

@@ -184,7 +184,7 @@ export class MatchScreen {
     if (game.status === "live") {
       if (localStorage.getItem(key)) return;
       this.learning = true;
-      const board = await getJSON("/api/v1/ghost/leaders");
+      const board = await getJSON("/api/v1/games/ghost_five/leaders");
       if (board?.you) localStorage.setItem(key, JSON.stringify({ rating: board.you.rating, matches: board.you.matches }));
       this.learning = false;
       return;
@@ -200,7 +200,7 @@ export class MatchScreen {
         this.people = served?.games.find((g) => g.game_id === this.gameId)?.seats ?? null;
       }
       if (rated && !this.rating) {
-        const board = await getJSON("/api/v1/ghost/leaders");
+        const board = await getJSON("/api/v1/games/ghost_five/leaders");
         if (board?.you && board.you.matches > before.matches) this.rating = { now: board.you.rating, change: board.you.rating - before.rating };
       }
       if (this.people && (this.rating || !rated)) break;
