@@ -8,6 +8,7 @@ import httpx
 import pytest
 from echo_challenge.generator import layout_rows
 from echo_challenge.modes import daily_setup
+from echo_events.hosting import installed_kinds
 from echo_events.moscow import moscow_date
 from echo_gateway.app import create_app as create_gateway
 from echo_gateway.settings import Settings as GatewaySettings
@@ -26,13 +27,16 @@ SEED = 7_123_456_789
 
 
 def read_paths(app, values: dict[str, str]) -> list[str]:  # noqa: ANN001
-    """Every GET route of the gateway, its path parameters filled in."""
+    """Every GET route of the gateway, its path parameters filled in; a route by game kind once per kind
+    installed."""
     paths = []
     for route in app.routes:
         if "GET" not in getattr(route, "methods", ()) or route.path.startswith(("/schema", "/api/schema")):
             continue
-        path = re.sub(r"\{(\w+):\w+\}", lambda m: values[m.group(1)], route.path)
-        paths.append(path)
+        for kind in installed_kinds() if "{kind:" in route.path else [None]:
+            path = re.sub(r"\{(\w+):\w+\}", lambda m, kind=kind: kind if m.group(1) == "kind" else values[m.group(1)],
+                          route.path)
+            paths.append(path)
     return sorted(set(paths))
 
 
