@@ -4,7 +4,7 @@ error body."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from echo_events.game_rules import KIND_PATTERN
 from echo_events.hosting import installed_kinds
@@ -14,6 +14,8 @@ from litestar.params import Parameter
 #: the kinds of the games installed, read once: an unknown kind is refused without looking for it among the
 #: installed packages again
 INSTALLED = frozenset(installed_kinds())
+#: a query parameter that must name an installed kind (a path by kind takes `Kind`, so that an unknown one is a 404)
+GameKind = Literal[tuple(sorted(INSTALLED))]  # type: ignore[valid-type]
 
 Kind = Annotated[str, Parameter(pattern=KIND_PATTERN.pattern,
                                 description="the game's kind (its library's `echo.games` name)")]

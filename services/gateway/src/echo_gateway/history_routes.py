@@ -7,21 +7,19 @@ as that kind's route: the apps already out ask it, so it stays, deprecated in th
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from echo_events.hosting import installed_game, installed_kinds
+from echo_events.hosting import installed_game
 from echo_events.play import GetLeaders, ListHistory
 from litestar import Request, Response, get
 from litestar.openapi import ResponseSpec
 from litestar.params import Parameter
 
-from .game_kinds import INSTALLED, Kind, refused, unknown_kind
+from .game_kinds import INSTALLED, GameKind, Kind, refused, unknown_kind
 from .play_routes import engine_request
 from .responses import NEEDS_SESSION, SESSION_OPTIONAL, STORE_MAY_PAUSE, History, Leaders, NoLeaders
 from .routes import identity_of, viewer_of
 
-#: The kinds of the games installed (their `echo.games` entry points), read once.
-GameKind = Literal[tuple(installed_kinds())]  # type: ignore[valid-type]
 #: the kind whose «Лидеры» the deprecated path serves
 DEPRECATED_PATH_KIND = "ghost_five"
 
