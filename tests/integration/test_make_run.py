@@ -8,6 +8,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncpg
@@ -18,10 +19,20 @@ from echo_runtime.devstack import free_port
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 
-def start(run_dir: Path, ports: dict[str, int]) -> tuple[subprocess.Popen[str], str, list[str]]:
-    """Starts the runner and waits for its URL. Its output is read to the end from then on, as a terminal
-    would: a first run logs every Daily since the dev launch date, more than a pipe holds, and a runner
-    whose output nobody reads blocks on its next log line."""
+@dataclass(frozen=True)
+class Runner:
+    """A started runner: its process, the URL it printed, and its output so far, which `reader` keeps reading
+    to the end as a terminal would (a first run logs every Daily since the dev launch date, more than a pipe
+    holds, and a runner whose output nobody reads blocks on its next log line)."""
+
+    process: subprocess.Popen[str]
+    url: str
+    lines: list[str]
+    reader: threading.Thread
+
+
+def start(run_dir: Path, ports: dict[str, int]) -> Runner:
+    """Starts the runner and waits for its URL."""
     env = {k: v for k, v in os.environ.items() if k not in ("NATS_URL", "DATABASE_URL")}
     env.update({"ECHO_RUN_DIR": str(run_dir), "ECHO_DEV_NATS_PORT": str(ports["nats"]), "LOG_FORMAT": "json",
                 "ECHO_DEV_SMTP_PORT": str(ports["smtp"])})
@@ -37,8 +48,9 @@ def start(run_dir: Path, ports: dict[str, int]) -> tuple[subprocess.Popen[str], 
             break
         lines.append(line)
         if "Echo Challenge is up:" in line:
-            threading.Thread(target=_keep_reading, args=(process, lines), daemon=True).start()
-            return process, line.split("up:")[1].split()[0], lines
+            reader = threading.Thread(target=_keep_reading, args=(process, lines), daemon=True)
+            reader.start()
+            return Runner(process, line.split("up:")[1].split()[0], lines, reader)
     process.kill()
     raise AssertionError("make run never came up:\n" + "".join(lines))
 
@@ -62,20 +74,21 @@ def child_commands(parent: int) -> list[str]:
     return found
 
 
-def stop(process: subprocess.Popen[str], lines: list[str]) -> str:
-    """Ctrl-C; the runner's output after it."""
-    seen = len(lines)
-    process.send_signal(signal.SIGINT)
-    process.wait(timeout=60)
-    time.sleep(0.2)  # the reader thread takes the last lines from the pipe
-    rest = "".join(lines[seen:])
-    assert process.returncode == 0, rest
+def stop(runner: Runner) -> str:
+    """Ctrl-C; the runner's output after it (read to its end)."""
+    seen = len(runner.lines)
+    runner.process.send_signal(signal.SIGINT)
+    runner.process.wait(timeout=60)
+    runner.reader.join(timeout=10)
+    rest = "".join(runner.lines[seen:])
+    assert runner.process.returncode == 0, rest
     return rest
 
 
 def test_two_runs_in_a_row_keep_the_data(tmp_path: Path) -> None:
     ports = {name: free_port() for name in ("nats", "smtp", "gateway", "engine", "daily", "leagues", "social")}
-    process, url, lines = start(tmp_path, ports)
+    runner = start(tmp_path, ports)
+    url = runner.url
     try:
         assert url == f"http://127.0.0.1:{ports['gateway']}/"
         for name in ("gateway", "engine", "daily", "leagues", "social"):
@@ -83,18 +96,18 @@ def test_two_runs_in_a_row_keep_the_data(tmp_path: Path) -> None:
         # a first run publishes the past Dailies meanwhile, in the same process: a first answer may take seconds
         account = httpx.post(f"{url}api/v1/guest", timeout=30).json()["account_id"]
         assert "Эхо-вызов" in httpx.get(url).text
-        assert [line for line in child_commands(process.pid) if "-m echo_" in line] == [
+        assert [line for line in child_commands(runner.process.pid) if "-m echo_" in line] == [
             "-m echo_social.devsmtp"]  # the services run in the runner itself; only the mail sink is a child
     finally:
-        stopped = stop(process, lines)
+        stopped = stop(runner)
     assert "stopped." in stopped
 
-    process, _, lines = start(tmp_path, ports)
+    runner = start(tmp_path, ports)
     try:
         dsn = f"postgresql://postgres@/postgres?host={tmp_path / 'postgres'}"
         assert asyncio.run(_account_exists(dsn, account))
     finally:
-        stop(process, lines)
+        stop(runner)
 
 
 async def _account_exists(dsn: str, account: str) -> bool:
