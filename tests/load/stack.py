@@ -40,10 +40,12 @@ BENCH_ENV = {"ECHO_GATEWAY_FLOOD_LIMITS": "false", "ECHO_GATEWAY_WS_PER_ADDRESS"
 
 def start_service(name: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
+    logs = os.environ.get("ECHO_BENCH_LOGS")  # a folder: each service's warnings kept, to read after a failure
+    output = open(Path(logs) / f"{name}-{port}.log", "ab") if logs else subprocess.DEVNULL  # noqa: SIM115
     process = subprocess.Popen([sys.executable, "-m", f"echo_{name}"],
                                env={**BENCH_ENV, **env, f"ECHO_{name.upper()}_HTTP_PORT": str(port),
                                     "LOG_LEVEL": "warning"},
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=output, stderr=output)
     for _ in range(300):
         try:
             if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:

@@ -67,3 +67,30 @@ async def test_the_lock_is_released_when_the_command_fails() -> None:
     async with locks("g1"):  # not left held
         pass
     assert len(locks) == 0
+
+
+async def test_the_holder_enters_its_game_again_and_others_still_wait() -> None:
+    locks, order = Locks(), []
+    gate = asyncio.Event()
+
+    async def holder() -> None:
+        async with locks("g1"):
+            async with locks("g1"):  # a join holds the lock for its claim, and its command takes it again
+                order.append("holder inside twice")
+                await gate.wait()
+            order.append("holder inside once")
+        order.append("holder out")
+
+    async def other() -> None:
+        async with locks("g1"):
+            order.append("other in")
+
+    first = asyncio.create_task(holder())
+    await asyncio.sleep(0)
+    second = asyncio.create_task(other())
+    await asyncio.sleep(0)
+    assert order == ["holder inside twice"]
+    gate.set()
+    await asyncio.gather(first, second)
+    assert order == ["holder inside twice", "holder inside once", "holder out", "other in"]
+    assert len(locks) == 0

@@ -9,8 +9,10 @@ semantic conventions our SDK does not match.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from contextlib import AbstractContextManager, asynccontextmanager, contextmanager, nullcontext
+from contextvars import ContextVar
 from typing import Any
 
 import asyncpg
@@ -47,6 +49,32 @@ async def create_pool(dsn: str, *, min_size: int = 1, max_size: int = 10, sessio
     return await asyncpg.create_pool(dsn, min_size=min_size, max_size=max_size, command_timeout=30,
                                      connection_class=TracedConnection,
                                      reset=None if session_state else _nothing_to_reset)
+
+
+#: the connection the running task took with `connection`, its pool and the task (a task started inside the
+#: block copies the variable, and must not share the connection: it is matched by the task)
+_HELD: ContextVar[tuple[asyncio.Task[Any] | None, asyncpg.Pool, asyncpg.Connection] | None] = \
+    ContextVar("echo_db_held", default=None)
+
+
+@asynccontextmanager
+async def connection(pool: asyncpg.Pool) -> AsyncIterator[asyncpg.Connection]:
+    """A connection of `pool` for the block: the one this task already holds from an enclosing `connection`
+    block (its queries then run in that block's transaction; a transaction begun on it is a savepoint), else
+    one from the pool. A task that waits for a second connection while it holds one would wait forever once
+    as many such tasks as the pool has connections come at once (every connection held by a task waiting
+    for another): so code that may run inside another's transaction asks for its connection here."""
+    task = asyncio.current_task()
+    held = _HELD.get()
+    if held is not None and held[0] is task and held[1] is pool:
+        yield held[2]
+        return
+    async with pool.acquire() as conn:
+        token = _HELD.set((task, pool, conn))
+        try:
+            yield conn
+        finally:
+            _HELD.reset(token)
 
 
 async def _nothing_to_reset(connection: asyncpg.Connection) -> None:

@@ -4,7 +4,9 @@ of that game's rules, so leaving, a kick or the game's end free him without anyt
 
 Taking a seat is serialised per account and kind across replicas by a transaction-scoped advisory lock held
 from the check until the seat's events are appended and the row points at the new table: two joins of one
-account at once cannot both pass.
+account at once cannot both pass. The claim's connection is the one its command's other reads use (the seat
+names; `echo_runtime.db.connection`), and a join takes its game's lock before the claim: a command never
+waits for a game's lock or a second connection while it holds a connection.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 import asyncpg
+from echo_runtime.db import connection
 
 #: whether `game_id` still holds `account_id` (a game gone, or a seat left, does not)
 Holds = Callable[[str, str], Awaitable[bool]]
@@ -38,7 +41,7 @@ class Occupancy:
 
     @contextlib.asynccontextmanager
     async def claim(self, account_id: str, kind: str) -> AsyncIterator[Claim]:
-        async with self._pool.acquire() as conn, conn.transaction():
+        async with connection(self._pool) as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", f"seat|{kind}|{account_id}")
             current = await conn.fetchval(
                 "SELECT game_id FROM engine_occupancy WHERE account_id = $1 AND kind = $2", account_id, kind)

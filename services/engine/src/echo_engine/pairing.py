@@ -23,6 +23,7 @@ from echo_events.errors import explain
 from echo_events.game_rules import is_rejection
 from echo_events.play import JoinTable, OpenTable, PairTable, PlayError, PlayReply, UnpairTable
 from echo_runtime.clock import Clock
+from echo_runtime.db import connection
 from pydantic import ValidationError
 
 from . import games
@@ -86,7 +87,7 @@ class Pairing:
         if refused is not None:
             return refused
         settings = json.dumps(request.settings, sort_keys=True)
-        async with self._pool.acquire() as conn, conn.transaction():
+        async with connection(self._pool) as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtext($1))", f"pairing:{request.kind}")
             mine = await conn.fetchrow("SELECT command_id, game_id FROM engine_pairing WHERE kind = $1 AND "
                                        "account_id = $2", request.kind, request.account_id)
@@ -117,7 +118,7 @@ class Pairing:
             return reply
 
     async def unpair(self, request: UnpairTable) -> PlayReply:
-        async with self._pool.acquire() as conn, conn.transaction():
+        async with connection(self._pool) as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock(hashtext($1))", f"pairing:{request.kind}")
             await conn.execute("DELETE FROM engine_pairing WHERE kind = $1 AND account_id = $2 AND game_id IS NULL",
                                request.kind, request.account_id)

@@ -149,7 +149,7 @@ async def leaders(pool: asyncpg.Pool, kind: str, viewer: str | None) -> dict:
             "you": None if viewer is None else row(own, viewer, place), "min_matches": LISTED_FROM}
 
 
-async def ratings_of(pool: asyncpg.Pool, kind: str, account_ids: list[str]) -> dict[str, int]:
+async def ratings_of(pool: asyncpg.Pool | asyncpg.Connection, kind: str, account_ids: list[str]) -> dict[str, int]:
     """Each account's rating in a rated kind now (the start for one with no rated match of it yet)."""
     rows = await pool.fetch("SELECT account_id, rating FROM ratings WHERE kind = $1 AND account_id = ANY($2::text[])",
                             kind, account_ids)

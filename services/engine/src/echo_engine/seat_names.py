@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from echo_events.callsigns import display_callsign
+from echo_runtime.db import connection
 from echo_runtime.lru import Lru
 
 from . import ratings
@@ -66,12 +67,13 @@ def from_projections(pool: Any, nc: Any) -> Lookup:
     registered account (an e-mail confirmed: only those are rated) from the ratings projection."""
 
     async def lookup(accounts: list[str], game: LoadedGame) -> dict[str, tuple[str, int | None]]:
-        named = await names(pool, accounts)
-        rated: dict[str, int] = {}
-        if game.rules.rating.counts(game.meta.settings or {}):
-            now = datetime.now(UTC)
-            registered = [account for account in accounts if await ratings.registered_at(nc, account, now)]
-            rated = await ratings.ratings_of(pool, game.rules.kind, registered) if registered else {}
+        async with connection(pool) as conn:  # a join's: its seat's claim holds one already
+            named = await names(conn, accounts)
+            rated: dict[str, int] = {}
+            if game.rules.rating.counts(game.meta.settings or {}):
+                now = datetime.now(UTC)
+                registered = [account for account in accounts if await ratings.registered_at(nc, account, now)]
+                rated = await ratings.ratings_of(conn, game.rules.kind, registered) if registered else {}
         return {account: (named[account], rated.get(account)) for account in accounts}
 
     return lookup

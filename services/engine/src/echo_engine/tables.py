@@ -344,7 +344,9 @@ class Tables:
         kind at a time (`occupies`), refused while another still holds him (occupancy.py)."""
         if not rules.one_table_at_a_time:
             return await self._answer(account_id, game_id, command_id, decide, new=new)
-        async with self._occupancy.claim(account_id, kind) as claim:
+        # the game's lock first: waiting for it while holding the claim's connection, a room's joins would hold
+        # every pooled connection while its lock's holder waits for one (occupancy.py)
+        async with self._locked(game_id), self._occupancy.claim(account_id, kind) as claim:
             if claim.current is not None and claim.current != game_id and await self._holds(claim.current, account_id):
                 return refuse("already_in_game", f"you are in another game of {kind}: leave it or let it finish")
             reply = await self._answer(account_id, game_id, command_id, decide, new=new)
