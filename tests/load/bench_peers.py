@@ -6,7 +6,10 @@
 
 Installs the peers' pinned npm packages (tests/load/peers/package-lock.json) into a cache folder
 (`$ECHO_BENCH_PEERS_CACHE`, else ~/.cache/echo-bench-peers/<lock hash>), once; without `node`/`npm` it says so
-and writes a result marked skipped. Then, in rounds that alternate the systems (each server started afresh):
+and writes a result marked skipped. The systems: this platform as it is deployed by default (`echo`: the engine
+and the gateway each a process of its own), the same with the engine in the gateway's process (`echo-together`:
+`python -m echo_runtime.together engine gateway`, a player's commands asked without the NATS server),
+boardgame.io and Colyseus. Then, in rounds that alternate the systems (each server started afresh):
   move:       one pair, one move at a time — from sending a move until the opponent's socket has it;
   saturated:  `--saturate-players` players, every pair moving as soon as the last move was seen (new games
               included: a game is five moves); how long a new game took to open (both players seated) there;
@@ -51,10 +54,12 @@ from echo_runtime.migrate import apply_migrations
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).parent))
-from stack import guests, machine, rss_kib, start_service, write_result  # noqa: E402
+from stack import guests, machine, rss_kib, start_service, start_services, write_result  # noqa: E402
 
 PEERS = Path(__file__).parent / "peers"
-SYSTEMS = ("echo", "bgio", "colyseus")
+#: this platform with its engine and gateway in one process (`echo_runtime.together`), asked without NATS
+TOGETHER = "echo-together"
+SYSTEMS = ("echo", TOGETHER, "bgio", "colyseus")
 SERVER_FILES = {"bgio": "bgio_server.mjs", "colyseus": "colyseus_server.mjs"}
 
 
@@ -82,7 +87,7 @@ def peers_folder() -> Path:
 
 
 def drive(folder: Path, system: str, url: str, phase: str, **options: Any) -> dict[str, Any]:
-    command = ["node", "driver.mjs", system, url, phase]
+    command = ["node", "driver.mjs", "echo" if system == TOGETHER else system, url, phase]
     for key, value in options.items():
         command += [f"--{key}", str(value)]
     done = subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=1800)
@@ -151,10 +156,12 @@ class EchoPlatform:
     """This platform as the game needs it: PostgreSQL (migrated), NATS (file storage, fsync before every
     acknowledgement, as shipped), an engine and a gateway — each its own process."""
 
-    def __init__(self, folder: Path, services: tuple[str, ...] = ("engine", "gateway"), engines: int = 1) -> None:
+    def __init__(self, folder: Path, services: tuple[str, ...] = ("engine", "gateway"), engines: int = 1,
+                 together: bool = False) -> None:
         self.folder = folder
         self.services = services  # the Daily needs the leagues service too (a player's league)
         self.replicas = engines  # engine replicas: a game's commands come back to the one that holds it
+        self.together = together  # the (one) engine in the gateway's process
 
     def start(self) -> None:
         self.postgres = EmbeddedPostgres(self.folder / "pg", delete_on_stop=True)
@@ -168,8 +175,12 @@ class EchoPlatform:
         env = {**os.environ, "NATS_URL": self.nats_url, "DATABASE_URL": self.pg_url, "ECHO_GATEWAY_DEV_MODE": "true",
                "ECHO_GATEWAY_WS_RATE": "100000", "ECHO_GATEWAY_WS_BURST": "100000", "LOG_FORMAT": "json"}
         self.others = [start_service(name, env)[0] for name in self.services if name not in ("engine", "gateway")]
-        self.engines = [start_service("engine", env)[0] for _ in range(self.replicas)]
-        self.gateway, port = start_service("gateway", env)
+        if self.together:
+            both, ports = start_services(("engine", "gateway"), env)
+            self.engines, self.gateway, port = [], both, ports["gateway"]
+        else:
+            self.engines = [start_service("engine", env)[0] for _ in range(self.replicas)]
+            self.gateway, port = start_service("gateway", env)
         self.url = f"http://127.0.0.1:{port}"
 
     def pids(self) -> list[int]:
@@ -198,7 +209,8 @@ class EchoPlatform:
 @contextlib.contextmanager
 def server(folder: Path, system: str, engines: int = 1) -> Iterator[NodePeer | EchoPlatform]:
     with tempfile.TemporaryDirectory(prefix=f"echo-bench-{system}-") as data:
-        running = EchoPlatform(Path(data), engines=engines) if system == "echo" else NodePeer(folder, system)
+        running = EchoPlatform(Path(data), engines=engines, together=system == TOGETHER) \
+            if system in ("echo", TOGETHER) else NodePeer(folder, system)
         running.start()
         try:
             yield running
@@ -321,7 +333,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--stages", default="10,20,50,100,200,400,800,1600,3200")
     parser.add_argument("--saturate-players", type=int, default=40)
-    parser.add_argument("--systems", default=",".join(SYSTEMS), help="a subset, comma-separated")
+    parser.add_argument("--systems", default=",".join(SYSTEMS),
+                        help=f"a subset, comma-separated; {TOGETHER}: this platform in one process")
     parser.add_argument("--engines", type=int, default=1, help="this platform's engine replicas")
     parser.add_argument("--surge-players", type=int, default=1000, help="the midnight surge's players (0: none)")
     parser.add_argument("--surge-window", type=float, default=60, help="seconds over which they arrive")

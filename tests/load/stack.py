@@ -39,21 +39,33 @@ BENCH_ENV = {"ECHO_GATEWAY_FLOOD_LIMITS": "false", "ECHO_GATEWAY_WS_PER_ADDRESS"
 
 
 def start_service(name: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
-    port = free_port()
+    process, ports = start_services((name,), env)
+    return process, ports[name]
+
+
+def start_services(names: tuple[str, ...], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], dict[str, int]]:
+    """One service in a process of its own, or several in one process (`echo_runtime.together`): each on a
+    port of its own, once every one is ready."""
+    ports = {name: free_port() for name in names}
     logs = os.environ.get("ECHO_BENCH_LOGS")  # a folder: each service's warnings kept, to read after a failure
-    output = open(Path(logs) / f"{name}-{port}.log", "ab") if logs else subprocess.DEVNULL  # noqa: SIM115
-    process = subprocess.Popen([sys.executable, "-m", f"echo_{name}"],
-                               env={**BENCH_ENV, **env, f"ECHO_{name.upper()}_HTTP_PORT": str(port),
-                                    "LOG_LEVEL": "warning"},
+    output = open(Path(logs) / f"{'+'.join(names)}-{min(ports.values())}.log", "ab") if logs \
+        else subprocess.DEVNULL  # noqa: SIM115
+    module = [f"echo_{names[0]}"] if len(names) == 1 else ["echo_runtime.together", *names]
+    process = subprocess.Popen([sys.executable, "-m", *module],
+                               env={**BENCH_ENV, **env, "LOG_LEVEL": "warning",
+                                    **{f"ECHO_{name.upper()}_HTTP_PORT": str(port) for name, port in ports.items()}},
                                stdout=output, stderr=output)
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
-                return process, port
-        except httpx.HTTPError:
-            pass
-        time.sleep(0.1)
-    raise RuntimeError(f"{name} never became ready")
+    for name, port in ports.items():
+        for _ in range(300):
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        else:
+            raise RuntimeError(f"{name} never became ready")
+    return process, ports
 
 
 def rss_kib(pid: int) -> int:

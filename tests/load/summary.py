@@ -61,10 +61,12 @@ def target(text: str, met: bool | None) -> str:
 
 
 PEER_NAMES = {"bgio": "boardgame.io", "colyseus": "Colyseus"}
+#: beside the peers' figures: this platform with its engine in the gateway's process (bench_peers' echo-together)
+SHOWN = {"echo-together": "ours in one process", **PEER_NAMES}
 
 
 def _peer_text(systems: dict[str, Any], key: str, show: Callable[[float], str]) -> str:
-    return " · ".join(f"{PEER_NAMES[p]} {show(systems[p][key])}" for p in PEER_NAMES if p in systems)
+    return " · ".join(f"{SHOWN[p]} {show(systems[p][key])}" for p in SHOWN if p in systems)
 
 
 def _peer_ratio(systems: dict[str, Any], key: str, ours_is_cost: bool) -> str:
@@ -100,8 +102,8 @@ def peers_rows(r: dict[str, Any]) -> list[Row]:
 
     rows = [Row("peers: one move until the opponent has it, median / p99",
                 f"{ms(ours['move_median_ms'])} / {ms(ours['move_p99_ms'])}",
-                " · ".join(f"{PEER_NAMES[p]} {ms(systems[p]['move_median_ms'])} / {ms(systems[p]['move_p99_ms'])}"
-                           for p in PEER_NAMES if p in systems),
+                " · ".join(f"{SHOWN[p]} {ms(systems[p]['move_median_ms'])} / {ms(systems[p]['move_p99_ms'])}"
+                           for p in SHOWN if p in systems),
                 _peer_ratio(systems, "move_median_ms", True)),
             *([Row(f"peers: a new game opened, both seated, median ({players} players saturating)",
                    ms(ours["new_game_median_ms"]), _peer_text(systems, "new_game_median_ms", ms),
@@ -119,7 +121,7 @@ def peers_rows(r: dict[str, Any]) -> list[Row]:
             Row("peers: memory per player held", kib(ours["per_player_kib"]),
                 _peer_text(systems, "per_player_kib", kib)),
             Row("peers: acknowledged moves still there after kill -9 and a restart", kept(ours["kill9"]),
-                " · ".join(f"{PEER_NAMES[p]} {kept(systems[p]['kill9'])}" for p in PEER_NAMES if p in systems),
+                " · ".join(f"{SHOWN[p]} {kept(systems[p]['kill9'])}" for p in SHOWN if p in systems),
                 target=target("every one", None if ours["kill9"] is None else
                               ours["kill9"]["kept"] == ours["kill9"]["acked"]))]
     return rows + surge_row(r.get("surge")) + whole_row(r.get("whole"), bgio)

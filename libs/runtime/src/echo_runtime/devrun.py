@@ -20,6 +20,7 @@ from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TextIO
 
+from . import local_requests
 from .devstack import EmbeddedNats, EmbeddedPostgres, generated_credentials, make_streams, service_env
 from .migrate import apply_migrations
 from .serve import ServedTogether, configure_process
@@ -48,6 +49,7 @@ async def run_services(services: ServedTogether, ports: dict[str, int], children
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     configure_process("make-run", next(iter(services.services.values()))[0], traces)
+    local_requests.enable()  # the gateway asks the engine beside it directly
     services.start()
     why = await _watch(services, ports, children, stop, smtp, root)
     await services.stop()

@@ -1,7 +1,9 @@
 """The engine on NATS: requests on `engine.cmd` (queue group `engine`, so replicas share the load) and
 on this replica's own `engine.cmd.replica.<id>` (so a game's commands can come back to the replica that
 holds it in its cache: every reply says the id), the expiry of every live game of a Daily when the
-daily service closes it, and the games' deadlines when their schedules fire (`timers`)."""
+daily service closes it, and the games' deadlines when their schedules fire (`timers`). The same two
+subjects are served in this process too (`echo_runtime.local_requests`): a gateway running beside this
+replica asks it directly, and its new games are opened here."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from echo_events.play import (
 )
 from echo_runtime.db import UNREACHABLE
 from echo_runtime.elections import STORE_UNAVAILABLE
+from echo_runtime.local_requests import Answer, serve_here
 from echo_runtime.service import ServiceRuntime
 from echo_runtime.store_usage import parse_size, sample_store
 from echo_runtime.telemetry import span_from_headers
@@ -78,6 +81,22 @@ def replica_name() -> str:
     return f"{host}-{uuid.uuid4().hex[:8]}"
 
 
+class Asking:
+    """A request from an asker in this process, handled as a NATS request is; its answer is handed back
+    (`answered`) instead of published."""
+
+    reply = "here"  # answered, as a NATS request with a reply subject is
+
+    def __init__(self, data: bytes, headers: dict[str, str]) -> None:
+        self.data = data
+        self.headers = headers
+        self.answered: asyncio.Future[Answer | None] = asyncio.get_running_loop().create_future()
+
+    def answer(self, answer: Answer | None) -> None:
+        if not self.answered.done():
+            self.answered.set_result(answer)
+
+
 class EngineServer:
     def __init__(self, play: PlayService, replica: str, nc: Client) -> None:
         self.play = play
@@ -103,13 +122,28 @@ class EngineServer:
         self._inflight.add(task)
         task.add_done_callback(partial(self._handled, msg.data))
 
+    async def answer_here(self, data: bytes, headers: dict[str, str]) -> Answer | None:
+        """A request from an asker in this process: as `on_request`, in a task of its own (an asker that stops
+        waiting does not cut a command short between its append and its updates); None when it is not
+        answered (a second asking of one still handled here, or an asker past its deadline)."""
+        if headers.get(REASK_HEADER) and data in self._handling:
+            REASKS_DROPPED.inc()
+            return None
+        asking = Asking(data, headers)
+        self._handling[data] += 1
+        task = asyncio.create_task(self._answer(asking))
+        self._inflight.add(task)
+        task.add_done_callback(partial(self._handled, data))
+        task.add_done_callback(lambda _: asking.answer(None))  # handled without an answer: none will come
+        return await asking.answered
+
     def _handled(self, body: bytes, task: asyncio.Task[None]) -> None:
         self._inflight.discard(task)
         self._handling[body] -= 1
         if not self._handling[body]:
             del self._handling[body]
 
-    async def _answer(self, msg: Msg) -> None:
+    async def _answer(self, msg: Msg | Asking) -> None:
         async with self._admission:
             if self._abandoned(msg.headers):
                 ABANDONED.inc()
@@ -134,7 +168,7 @@ class EngineServer:
                         seconds_apart=round(late, 1))
         return False
 
-    async def _handle(self, msg: Msg) -> None:
+    async def _handle(self, msg: Msg | Asking) -> None:
         updates: list[Update] = []
         asker: str | None = None
         reply: PlayReply | None = None
@@ -160,18 +194,21 @@ class EngineServer:
             await asyncio.sleep(0)  # the NATS client's flusher writes what is published so far
             await self.play.outbox.send(own)
 
-    async def _respond(self, msg: Msg, reply: PlayReply) -> None:
+    async def _respond(self, msg: Msg | Asking, reply: PlayReply) -> None:
         """As the device's `ack` when the asker wants frames and the reply has a view; else a `PlayReply`.
         Two formats because a gateway relays a frame's view unread (~6 µs an ack) where it would parse a reply's
         and write it again (25 µs for Ark's 5 KB view, 65 for Ghost Five's 11 KB: bench_gateway_frames), while
         the engine writes either in the same time, and every other asker reads the one `PlayReply`."""
         framed = encode_frame(reply, self.replica) if (msg.headers or {}).get(REPLY_AS_HEADER) == "frame" else None
-        if framed is None:
-            await msg.respond(encode_reply(reply, self.replica))
+        data, headers = framed if framed is not None else (encode_reply(reply, self.replica), None)
+        if isinstance(msg, Asking):
+            msg.answer(Answer(data, headers))
+        elif headers is None:
+            await msg.respond(data)
         else:
-            await self._nc.publish(msg.reply, framed[0], headers=framed[1])
+            await self._nc.publish(msg.reply, data, headers=headers)
 
-    async def _reply_to(self, msg: Msg) -> tuple[str | None, PlayReply]:
+    async def _reply_to(self, msg: Msg | Asking) -> tuple[str | None, PlayReply]:
         """The asking account (None: a request that names none, or could not be read) and the reply."""
         started = time.perf_counter()
         asker = None
@@ -241,6 +278,12 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
     server.play.timers.on_local = server.fire
     shared = await runtime.nc.subscribe(ENGINE_SUBJECT, queue=ENGINE_QUEUE, cb=server.on_request)
     own = await runtime.nc.subscribe(replica_subject(server.replica), cb=server.on_request)
+    here = [serve_here(subject, server.answer_here) for subject in (ENGINE_SUBJECT, replica_subject(server.replica))]
+
+    async def stop_serving_here() -> None:  # first: a gateway beside it asks the other replicas meanwhile
+        for stop in here:
+            stop()
+
     log.info("engine replica serving", replica=server.replica)
     runtime.consume(MESSAGING, {EXPIRY_CONSUMER.durable: server.on_daily_closed,
                                 FIRED_CONSUMER.durable: server.on_timer,
@@ -250,5 +293,5 @@ async def start_engine(runtime: ServiceRuntime, *, cached_games: int, replica: s
     presence = await watcher.subscribe()
     runtime.spawn("presence", watcher.run)
     runtime.spawn("store-usage", partial(sample_store, runtime.js, store_limit))
-    runtime.on_stop(shared.unsubscribe, own.unsubscribe, presence.unsubscribe, server.drain,
+    runtime.on_stop(stop_serving_here, shared.unsubscribe, own.unsubscribe, presence.unsubscribe, server.drain,
                     server.play.timers.close)

@@ -11,6 +11,10 @@ resend. Asking again is safe: a command carries its id, which the engine applies
 as a duplicate), and a `get` changes nothing. The second asking says so (`REASK_HEADER`), so that a replica
 still handling the first — a slow append while a stream elects a leader, a queue at midnight — drops it
 rather than doing the work twice.
+
+An engine replica running in this same process (`echo_runtime.local_requests`: `make run`, or the gateway and
+the engine deployed together) is asked directly, the same bytes and headers: for a new game (any replica),
+and for a game it holds. The NATS server then carries a move's append and updates, not its request and answer.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from echo_events.play import (
     encode_request,
     replica_subject,
 )
+from echo_runtime.local_requests import Answer, Responder, responder_here
 from echo_runtime.lru import Lru
 from echo_runtime.telemetry import inject_headers, start_span
 from nats.aio.client import Client
@@ -38,7 +43,7 @@ from nats.aio.msg import Msg
 from opentelemetry.trace import SpanKind
 from prometheus_client import Counter
 
-from .service_request import NobodyThere, Unavailable, request_message
+from .service_request import NobodyThere, TooLarge, Unavailable, request_message
 from .ws.frames import GameFrame, game_frame, is_frame
 
 log = structlog.get_logger(__name__)
@@ -109,7 +114,7 @@ async def ask_engine_for_frame(nc: Client, request: PlayRequest, holders: Holder
     return frame
 
 
-def _parsed(message: Msg, holders: Holders | None) -> dict[str, Any]:
+def _parsed(message: Msg | Answer, holders: Holders | None) -> dict[str, Any]:
     """The `PlayReply` a message carries, its game's replica remembered."""
     reply = orjson.loads(message.data)
     if holders is not None:
@@ -118,7 +123,7 @@ def _parsed(message: Msg, holders: Holders | None) -> dict[str, Any]:
 
 
 async def _ask_holder(nc: Client, request: PlayRequest, holders: Holders | None,
-                      headers: dict[str, str]) -> Msg:
+                      headers: dict[str, str]) -> Msg | Answer:
     game_id = getattr(request, "game_id", None)  # the requests about one game (a get, a move, a replay, …)
     replica = holders.of(game_id) if holders is not None else None
     reask_after = holders.reask_after if holders is not None else REASK_AFTER
@@ -131,14 +136,14 @@ async def _ask_holder(nc: Client, request: PlayRequest, holders: Holders | None,
 
 
 async def _ask(nc: Client, request: PlayRequest, replica: str | None, extra: dict[str, str],
-               reask_after: float) -> Msg:
+               reask_after: float) -> Msg | Answer:
     """The first answer to the request, asked again each `reask_after` seconds without one until
     `ENGINE_TIMEOUT` is over; every asking's answer is awaited, whichever comes first is the one. When no
     replica at all is subscribed (NATS says so at once) the answer is that none answered, at once."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + ENGINE_TIMEOUT
-    asking: set[asyncio.Task[Msg]] = set()
-    every: list[asyncio.Task[Msg]] = []
+    asking: set[asyncio.Task[Msg | Answer]] = set()
+    every: list[asyncio.Task[Msg | Answer]] = []
     data = encode_request(request)
     try:
         with start_span(span_name(request), kind=SpanKind.CLIENT):
@@ -175,11 +180,31 @@ async def _ask(nc: Client, request: PlayRequest, replica: str | None, extra: dic
 
 
 async def _ask_once(nc: Client, data: bytes, replica: str | None, headers: dict[str, str],
-                    timeout: float) -> Msg:
-    """Asked of `replica` if given — or of any replica when that one is gone."""
+                    timeout: float) -> Msg | Answer:
+    """Asked of `replica` if given — or of any replica when that one is gone; of the one in this process when
+    it is that one, or when any may answer."""
     if replica is not None:
+        subject = replica_subject(replica)
+        if (here := responder_here(subject)) is not None:
+            return await _asked_here(nc, here, subject, data, headers, timeout)
         try:
-            return await request_message(nc, replica_subject(replica), data, timeout=timeout, headers=headers)
+            return await request_message(nc, subject, data, timeout=timeout, headers=headers)
         except NobodyThere:  # stopped or replaced: nothing was delivered, so any replica may take it
             HOLDER_GONE.inc()
+    if (here := responder_here(ENGINE_SUBJECT)) is not None:
+        return await _asked_here(nc, here, ENGINE_SUBJECT, data, headers, timeout)
     return await request_message(nc, ENGINE_SUBJECT, data, timeout=timeout, headers=headers)
+
+
+async def _asked_here(nc: Client, responder: Responder, subject: str, data: bytes, headers: dict[str, str],
+                      timeout: float) -> Answer:
+    """The answer of the replica in this process, bounded as a request over NATS is (its size, its time)."""
+    if len(data) > nc.max_payload:
+        raise TooLarge(subject)
+    try:
+        answer = await asyncio.wait_for(responder(data, headers), timeout)
+    except TimeoutError:
+        raise Unavailable(subject) from None
+    if answer is None:  # not answered (as a NATS responder may drop a request): the next asking, or the deadline
+        raise Unavailable(subject)
+    return answer

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import orjson
 from echo_events.play import FRAME_INFO_HEADER
+from echo_runtime.local_requests import Answer
 from nats.aio.msg import Msg
 
 UPDATE = b'{"type":"update",'
@@ -49,7 +50,7 @@ def is_frame(headers: dict[str, str]) -> bool:
     return FRAME_INFO_HEADER in headers
 
 
-def game_frame(msg: Msg) -> GameFrame | None:
+def game_frame(msg: Msg | Answer) -> GameFrame | None:
     """The frame `msg` carries; None when it is not one (its header missing or malformed, no JSON object)."""
     headers, body = msg.headers or {}, msg.data
     if len(body) < 3 or body[:1] != b"{" or body[-1:] != b"}":

@@ -13,11 +13,10 @@ import { logHTML, roundResult } from "./log.js";
 import { MatchScreen, rebuiltMatches } from "./match.js";
 import { rulesHTML } from "./rules_page.js";
 import { movedCells, rewindBoards } from "./rules.js";
-import { parseLinkSettings, publicSettings, readSettings, settingsForm, settingsSummary } from "./settings.js";
+import { KIND, parseLinkSettings, publicSettings, readSettings, settingsForm, settingsSummary } from "./settings.js";
 import { knownCodes, refusal, t } from "./words.js";
 import { escapeHTML } from "../../shell/text.js";
 
-const KIND = "ghost_five";
 const conn = new Connection(); // log deltas: a match's acks and updates carry only the turns this page lacks
 const screen = document.getElementById("screen");
 const { say, command } = notices(document.getElementById("notice"), conn, refusal);
@@ -239,7 +238,7 @@ class ReplayScreen {
   }
 }
 
-// --- «Лидеры» (GET /api/v1/games/ghost_five/leaders) ---
+// --- «Лидеры» (GET /api/v1/games/{KIND}/leaders) ---
 async function leaders() {
   screen.innerHTML = `${nav()}<section class="panel" data-testid="leaders"><h2>${t("leaders")}</h2><p class="muted">…</p></section>`;
   const board = await getJSON(`/api/v1/games/${KIND}/leaders`);

@@ -12,7 +12,7 @@ import { cellMenu, clockOf, clockText, endPanel, movePanel, playerCard, roundOve
 import { boardFromRows, movedCells, rewindBoards, rowCells, rowsText, takeBackable } from "./rules.js";
 import { coachStep } from "./coach.js";
 import { commitHash, forget, seal, secureHashing, stored } from "./secret.js";
-import { DEFAULTS, linkSettings, publicSettings, settingsSummary } from "./settings.js";
+import { DEFAULTS, KIND, linkSettings, publicSettings, settingsSummary } from "./settings.js";
 import { t } from "./words.js";
 import { escapeHTML } from "../../shell/text.js";
 
@@ -184,7 +184,7 @@ export class MatchScreen {
     if (game.status === "live") {
       if (localStorage.getItem(key)) return;
       this.learning = true;
-      const board = await getJSON("/api/v1/games/ghost_five/leaders");
+      const board = await getJSON(`/api/v1/games/${KIND}/leaders`);
       if (board?.you) localStorage.setItem(key, JSON.stringify({ rating: board.you.rating, matches: board.you.matches }));
       this.learning = false;
       return;
@@ -196,11 +196,11 @@ export class MatchScreen {
     const rated = before && game.status === "finished";
     for (let tries = 0; tries < 8; tries += 1) { // the history and the ratings projections follow the end
       if (!this.people) {
-        const served = await getJSON("/api/v1/history?kind=ghost_five&limit=10");
+        const served = await getJSON(`/api/v1/history?kind=${KIND}&limit=10`);
         this.people = served?.games.find((g) => g.game_id === this.gameId)?.seats ?? null;
       }
       if (rated && !this.rating) {
-        const board = await getJSON("/api/v1/games/ghost_five/leaders");
+        const board = await getJSON(`/api/v1/games/${KIND}/leaders`);
         if (board?.you && board.you.matches > before.matches) this.rating = { now: board.you.rating, change: board.you.rating - before.rating };
       }
       if (this.people && (this.rating || !rated)) break;

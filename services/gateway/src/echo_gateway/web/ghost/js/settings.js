@@ -3,6 +3,9 @@
 import { t } from "./words.js";
 import { escapeHTML } from "../../shell/text.js";
 
+// The game's kind, as the platform's commands and routes name it.
+export const KIND = "ghost_five";
+
 export const CHOICES = {
   board: [13, 15, 19], row: [4, 5], capture: ["off", "on"], memory: [5, 6, 7, 8, 9],
   walls: ["permanent", 3, 5, 10], move_time: [10, 20, 30, 60, 120], reserve: [0, 60, 120, 300],
