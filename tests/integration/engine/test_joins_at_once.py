@@ -8,40 +8,26 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import AsyncIterator
 
 import pytest
-from echo_engine.app import create_app
-from echo_engine.settings import Settings
-from echo_runtime.nats_client import connect
 from nats.aio.client import Client
 
+from tests.integration.engine.test_ark_tables import SETTINGS
 from tests.support.play import ask
-from tests.support.servers import running
 
 pytestmark = pytest.mark.integration
 ROOMS, JOINERS = 6, 7  # 42 joins at once against 10 connections
-SETTINGS = {"mode": "survival", "incubator": False, "format": "separate", "card": 10, "discussion": 60,
-            "voting": 60}
 
 
-@pytest.fixture
-async def ark_engine(private_nats_url: str, fresh_database: str) -> AsyncIterator[Client]:
-    async with running(create_app(Settings(nats_url=private_nats_url, database_url=fresh_database))):
-        client = await connect(private_nats_url, "tests")
-        yield client
-        await client.drain()
-
-
-async def test_a_burst_of_joins_larger_than_the_pool_is_answered(ark_engine: Client) -> None:
+async def test_a_burst_of_joins_larger_than_the_pool_is_answered(private_engine: Client) -> None:
     invites = []
     for _ in range(ROOMS):
-        opened = await ask(ark_engine, type="open", account_id=uuid.uuid4().hex, kind="ark", seats=8,
+        opened = await ask(private_engine, type="open", account_id=uuid.uuid4().hex, kind="ark", seats=8,
                            settings=SETTINGS)
         assert opened["ok"], opened
         invites.append(opened["view"]["table"]["invite"])
 
-    joins = [ask(ark_engine, type="join", account_id=uuid.uuid4().hex, invite=invite)
+    joins = [ask(private_engine, type="join", account_id=uuid.uuid4().hex, invite=invite)
              for invite in invites for _ in range(JOINERS)]
     replies = await asyncio.wait_for(asyncio.gather(*joins), timeout=60)
 
@@ -50,5 +36,5 @@ async def test_a_burst_of_joins_larger_than_the_pool_is_answered(ark_engine: Cli
     for reply in replies:
         seated[reply["game_id"]].add(reply["view"]["game"]["me"]["id"])
     assert all(len(seats) == JOINERS for seats in seated.values()), seated  # each joiner a seat of his own
-    again = await ask(ark_engine, type="open", account_id=uuid.uuid4().hex, kind="ark", seats=8, settings=SETTINGS)
+    again = await ask(private_engine, type="open", account_id=uuid.uuid4().hex, kind="ark", seats=8, settings=SETTINGS)
     assert again["ok"], again
