@@ -20,7 +20,8 @@ export function storeUnavailable(reply) {
   return reply.status === 503 && reply.body?.error?.code === "store_unavailable";
 }
 
-const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A promise that resolves after `ms` milliseconds. */
+export const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `send()` (resolving a `{ ok, status, body, retryAfter }` reply) until it is not `store_unavailable`, or
  *  `TRIES` were sent, or the next wait would pass `PATIENCE_MS` in all; the last reply. `onWait(ms)` is

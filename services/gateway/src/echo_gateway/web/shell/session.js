@@ -1,6 +1,6 @@
 // The device's session with the gateway, shared by every game page: its guest token (one per device, kept in
 // localStorage) and REST calls made with it. A resource that is not there answers null, and the page copes.
-import { toldPause } from "./patience.js";
+import { pause, toldPause } from "./patience.js";
 
 const TOKEN_KEY = "echo.token";
 
@@ -32,7 +32,7 @@ async function makeGuest() {
   for (let attempt = 1; ; attempt += 1) {
     const response = await fetch("/api/v1/guest", { method: "POST" });
     if (response.status === 503 && attempt < GUEST_ATTEMPTS) {
-      await new Promise((resolve) => setTimeout(resolve, toldPause(response.headers.get("retry-after"))));
+      await pause(toldPause(response.headers.get("retry-after")));
       continue;
     }
     if (!response.ok) throw new Error(`guest: HTTP ${response.status}`);
