@@ -111,31 +111,32 @@ class EngineServer:
         self._skew_warned_at = -60.0
 
     async def on_request(self, msg: Msg) -> None:
-        """A request: a task of its own, so that the subscription goes on to the next at once. A gateway's
-        second asking of a request this replica is still handling is dropped: the gateway awaits the first
-        one's answer too, and handling both would double a queue at the moment it is longest."""
+        """A request: a task of its own, so that the subscription goes on to the next at once."""
+        self._start(msg)
+
+    async def answer_here(self, data: bytes, headers: dict[str, str]) -> Answer | None:
+        """A request from an asker in this process, handled as `on_request` handles one — in a task of its own,
+        so an asker that stops waiting does not cut a command short between its append and its updates; None
+        when it is not answered (a second asking of one still handled here, or an asker past its deadline)."""
+        asking = Asking(data, headers)
+        task = self._start(asking)
+        if task is None:
+            return None
+        task.add_done_callback(lambda _: asking.answer(None))  # handled without an answer: none will come
+        return await asking.answered
+
+    def _start(self, msg: Msg | Asking) -> asyncio.Task[None] | None:
+        """The request's handling started (None: not started). A gateway's second asking of a request this
+        replica is still handling is dropped: the gateway awaits the first one's answer too, and handling both
+        would double a queue at the moment it is longest."""
         if (msg.headers or {}).get(REASK_HEADER) and msg.data in self._handling:
             REASKS_DROPPED.inc()
-            return
+            return None
         self._handling[msg.data] += 1
         task = asyncio.create_task(self._answer(msg))
         self._inflight.add(task)
         task.add_done_callback(partial(self._handled, msg.data))
-
-    async def answer_here(self, data: bytes, headers: dict[str, str]) -> Answer | None:
-        """A request from an asker in this process: as `on_request`, in a task of its own (an asker that stops
-        waiting does not cut a command short between its append and its updates); None when it is not
-        answered (a second asking of one still handled here, or an asker past its deadline)."""
-        if headers.get(REASK_HEADER) and data in self._handling:
-            REASKS_DROPPED.inc()
-            return None
-        asking = Asking(data, headers)
-        self._handling[data] += 1
-        task = asyncio.create_task(self._answer(asking))
-        self._inflight.add(task)
-        task.add_done_callback(partial(self._handled, data))
-        task.add_done_callback(lambda _: asking.answer(None))  # handled without an answer: none will come
-        return await asking.answered
+        return task
 
     def _handled(self, body: bytes, task: asyncio.Task[None]) -> None:
         self._inflight.discard(task)
