@@ -10,20 +10,13 @@ import signal
 import sys
 from pathlib import Path
 
-import httpx
 import pytest
+from echo_runtime.devrun import ready
 from echo_runtime.devstack import free_port
 
 from tests.support.wsclient import Device
 
 pytestmark = pytest.mark.integration
-
-
-async def ready(client: httpx.AsyncClient, port: int) -> bool:
-    try:
-        return (await client.get(f"http://127.0.0.1:{port}/readyz", timeout=1)).status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 async def test_the_engine_and_the_gateway_in_one_process(nats_url: str, database_url: str, tmp_path: Path) -> None:
@@ -34,12 +27,11 @@ async def test_the_engine_and_the_gateway_in_one_process(nats_url: str, database
         process = await asyncio.create_subprocess_exec(sys.executable, "-m", "echo_runtime.together", "engine",
                                                        "gateway", env=env, stdout=output, stderr=output)
     try:
-        async with httpx.AsyncClient() as client:
-            for _ in range(300):
-                if process.returncode is not None or all([await ready(client, port) for port in ports.values()]):
-                    break
-                await asyncio.sleep(0.1)
-            assert process.returncode is None and all([await ready(client, port) for port in ports.values()])
+        for _ in range(300):
+            if process.returncode is not None or all([await asyncio.to_thread(ready, port) for port in ports.values()]):
+                break
+            await asyncio.sleep(0.1)
+        assert process.returncode is None and all([await asyncio.to_thread(ready, port) for port in ports.values()])
 
         device = await Device.guest(f"http://127.0.0.1:{ports['gateway']}")
         await device.connect(v=2)

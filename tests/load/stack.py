@@ -22,6 +22,7 @@ from typing import Any
 
 import httpx
 import websockets
+from echo_runtime.devrun import ready
 from echo_runtime.devstack import EmbeddedNats, EmbeddedPostgres, free_port
 from echo_runtime.migrate import apply_migrations
 from echo_runtime.nats_client import connect
@@ -55,13 +56,12 @@ def start_services(names: tuple[str, ...], env: dict[str, str]) -> tuple[subproc
                                env={**BENCH_ENV, **env, "LOG_LEVEL": "warning",
                                     **{f"ECHO_{name.upper()}_HTTP_PORT": str(port) for name, port in ports.items()}},
                                stdout=output, stderr=output)
+    if output is not subprocess.DEVNULL:
+        output.close()  # the service writes to its own copy
     for name, port in ports.items():
         for _ in range(300):
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/readyz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
+            if ready(port):
+                break
             time.sleep(0.1)
         else:
             raise RuntimeError(f"{name} never became ready")

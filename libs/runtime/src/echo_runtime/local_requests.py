@@ -31,6 +31,7 @@ class Answer:
 #: a request; the asker's own deadline and second asking decide what happens next)
 Responder = Callable[[bytes, dict[str, str]], Awaitable[Answer | None]]
 
+
 class _Here:
     """The subjects served in this process, and whether askers here look for them."""
 
