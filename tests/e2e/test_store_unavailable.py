@@ -168,3 +168,50 @@ async def test_the_devices_card_waits_for_the_server_and_signs_out_by_itself(bro
     for player in (desktop, phone):
         errors = [error for error in player.errors if SERVED_503 not in error]
         assert not errors, errors
+
+
+@pytest.mark.parametrize(("language", "viewport"), [("ru", PHONE), ("en", DESKTOP)], ids=["ru-phone", "en-desktop"])
+async def test_the_account_forms_wait_for_the_server_and_send_again_by_themselves(browser, system: str, social,  # noqa: ANN001, ARG001
+                                                                                 language: str, viewport: dict) -> None:
+    player = await device(browser, system, viewport, language)
+    page = player.page
+    loaded: list[str] = []
+    await page.route("**/api/v1/account", unavailable_once("GET", loaded))
+    name = f"store-unavailable-{language}-{'phone' if viewport == PHONE else 'desktop'}-account"
+    try:
+        await page.goto(system + "/#/account")
+        await page.wait_for_selector("[data-testid=account-page][data-loaded=true]")  # after one wait of a second
+        assert len(loaded) == 1
+
+        saved: list[str] = []
+        await page.route("**/api/v1/account/callsign", unavailable_once("PUT", saved))
+        await page.fill("[data-testid=callsign-input]", "Штурман")
+        await page.click("[data-testid=callsign-save]")
+        note = page.locator("[data-testid=callsign-note]")
+        await page.wait_for_function("[...document.querySelectorAll('[data-testid=callsign-note]')]"
+                                     ".some((el) => !el.hidden && el.textContent.length > 0)")
+        assert CARD_WAITING[language] in await note.inner_text()
+        assert await page.locator("[data-testid=callsign-save]").is_disabled()
+        await player.shot(f"{name}-waiting")
+        await page.wait_for_selector("[data-testid=callsign-note][data-ok=true]:not([hidden])")
+        await page.wait_for_function("document.querySelector('[data-testid=callsign-now]').textContent"
+                                     ".includes('Штурман')")
+        assert CARD_WAITING[language] not in await note.inner_text()
+        assert len(saved) == 1
+        assert await page.locator("[data-testid=callsign-save]").is_enabled()
+
+        letters: list[str] = []
+        await page.route("**/api/v1/account/login", unavailable_once("POST", letters))
+        await page.fill("[data-testid=login-input]", "nobody@example.org")
+        await page.click("[data-testid=login-send]")
+        told = {"ru": "Если этот e-mail подтверждён", "en": "If this e-mail is confirmed"}[language]
+        await page.wait_for_function(f"document.querySelector('[data-testid=login-note]').textContent"
+                                     f".includes({json.dumps(told)})")
+        assert len(letters) == 1
+        await player.shot(f"{name}-done")
+        body = await page.inner_text("body")
+        assert "store_unavailable" not in body and "503" not in body
+    finally:
+        await page.context.close()
+    errors = [error for error in player.errors if SERVED_503 not in error]
+    assert not errors, errors

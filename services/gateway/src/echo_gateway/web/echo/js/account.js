@@ -1,9 +1,12 @@
 // The account screen (`#/account`): the callsign, the e-mail confirmation, logging in on another device,
 // the devices signed in (devices.js).
-// The server's refusals are shown as it words them (message_ru in Russian), by their code.
+// The server's refusals are shown as it words them (message_ru in Russian), by their code. While the server's
+// session store elects a leader (503, a few seconds) a form's note says it is waiting and the call is sent
+// again by itself (shell/patience.js), as the devices card does.
 import { t, serverError } from "./i18n.js";
 import { account, friendsScores } from "./api.js";
 import { call } from "../../shell/session.js";
+import { patiently } from "../../shell/patience.js";
 import { escapeHTML } from "../../shell/text.js";
 import { DevicesCard } from "./devices.js";
 
@@ -18,8 +21,8 @@ export class AccountScreen {
   async mount() {
     this.render();
     this.devices.load(); // its card draws itself: a wait for the server there does not hold the others
-    const [mine, scores] = await Promise.all([account(), friendsScores()]);
-    this.account = mine?.account ?? null;
+    const [mine, scores] = await Promise.all([patiently(() => call("GET", "/api/v1/account")), friendsScores()]);
+    this.account = mine.ok ? mine.body?.account ?? null : null;
     this.shownAs = scores?.me?.callsign ?? null; // the name the Chart and friends see until a callsign is set
     this.render();
   }
@@ -30,6 +33,23 @@ export class AccountScreen {
     this.notes[key] = { text, ok };
     const el = this.root.querySelector(`[data-testid=${key}]`);
     if (el) { el.textContent = text; el.dataset.ok = String(ok); el.hidden = !text; }
+  }
+
+  /** The form `name`'s call (`call(...)`), sent again while the server asks to wait: its note says so and its
+   *  button rests meanwhile. */
+  async ask(name, ...args) {
+    const button = () => this.root.querySelector(`[data-form=${name}] button`);
+    let waited = false;
+    const reply = await patiently(() => call(...args), { onWait: () => {
+      waited = true;
+      this.note(`${name}-note`, t("serverWaiting"), true);
+      const waiting = button();
+      if (waiting) waiting.disabled = true;
+    } });
+    const done = button();
+    if (done) done.disabled = false;
+    if (waited) this.note(`${name}-note`, "", true); // the caller says how it ended
+    return reply;
   }
 
   render() {
@@ -92,7 +112,7 @@ export class AccountScreen {
       handler(new FormData(e.target));
     });
     form("callsign", async (data) => {
-      const reply = await call("PUT", "/api/v1/account/callsign", { callsign: String(data.get("callsign") ?? "").trim() });
+      const reply = await this.ask("callsign", "PUT", "/api/v1/account/callsign", { callsign: String(data.get("callsign") ?? "").trim() });
       if (!reply.ok) { this.note("callsign-note", serverError(reply.body, t("err_connect")), false); return; }
       this.notes["callsign-note"] = { text: t("callsignSaved", { c: reply.body.callsign }), ok: true };
       this.account = { ...(this.account ?? {}), callsign: reply.body.callsign };
@@ -100,7 +120,7 @@ export class AccountScreen {
     });
     form("email", async (data) => {
       const email = String(data.get("email") ?? "").trim();
-      const reply = await call("POST", "/api/v1/account/email", { email });
+      const reply = await this.ask("email", "POST", "/api/v1/account/email", { email });
       if (!reply.ok) { this.note("email-note", serverError(reply.body, t("err_connect")), false); return; }
       if (reply.body.already_confirmed) { this.account = (await account())?.account ?? null; this.render(); return; }
       this.notes["email-note"] = { text: t("emailSent", { e: reply.body.email ?? email }), ok: true };
@@ -108,7 +128,7 @@ export class AccountScreen {
       this.render();
     });
     form("login", async (data) => {
-      const reply = await call("POST", "/api/v1/account/login", { email: String(data.get("email") ?? "").trim() });
+      const reply = await this.ask("login", "POST", "/api/v1/account/login", { email: String(data.get("email") ?? "").trim() });
       this.note("login-note", reply.ok ? t("loginSent") : serverError(reply.body, t("err_connect")), reply.ok);
     });
   }
