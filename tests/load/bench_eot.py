@@ -12,8 +12,10 @@ Prints three sections and writes `.bench/eot.json`:
 - bots: the `strong` level against `random`, `casual` against `random` and `strong` against `casual`
   (a third as many games each), in 2-player games with the seats
   swapped every game; target ≥ 90 % for strong vs random (judged on the measured rate, with its 95 % interval);
-- speed: a whole 4-player game folded from its events (target ≤ 50 ms) and one decision — the command
-  decided and applied, then all four seats' views rendered (target ≤ 5 ms), wall and thread CPU time.
+- speed: a whole 4-player game folded from its events (target ≤ 50 ms) and one decision as the engine makes
+  it — the command decided and applied, its events' public log entries added to those kept (`hosting.compact`),
+  then all four seats' views rendered from one public state and the kept log (target ≤ 5 ms), wall and thread
+  CPU time.
 Timing is measured, not asserted: a figure over its target is printed as such; the exit code is 1 only when
 a game crashed, stalled or had a command refused.
 """
@@ -33,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from echo_events.game_rules import Refused
-from echoes_of_time import fold, view
+from echoes_of_time import fold, hosting
 from echoes_of_time.bots import LEVELS
 from echoes_of_time.bots.selfplay import SelfPlay, aggregate, self_play
 from echoes_of_time.game import play
@@ -211,15 +213,17 @@ def bench_speed(games: int) -> dict[str, Any]:
             fold(game.events)
             best = min(best, time.perf_counter() - t0)
         folds.append((len(game.events), best * 1000))
-        table = fold(game.events[:_first_turn(game)])
+        table, log = hosting.compact(fold(game.events[:_first_turn(game)]))
         for line_command in _commands_of(game):
             c0, t0 = time.thread_time(), time.perf_counter()
             outcome = play(table, line_command)
             if isinstance(outcome, Refused):
                 raise AssertionError(f"speed-{k}: a replayed command was refused: {outcome.code}")
-            table = outcome[0]
+            table, entries = hosting.compact(outcome[0])  # as the engine keeps a game (its store's `advanced`)
+            log += entries
+            public = hosting.public(table)
             for seat in range(4):
-                view(table, seat)
+                hosting.view(table, seat, public, log)
             wall.append((time.perf_counter() - t0) * 1000)
             cpu.append((time.thread_time() - c0) * 1000)
     fold_ms = [ms for _, ms in folds]
