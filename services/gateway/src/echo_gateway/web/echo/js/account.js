@@ -4,7 +4,7 @@
 // session store elects a leader (503, a few seconds) a form's note says it is waiting and the call is sent
 // again by itself (shell/patience.js), as the devices card does.
 import { t, serverError } from "./i18n.js";
-import { account, friendsScores } from "./api.js";
+import { friendsScores } from "./api.js";
 import { call } from "../../shell/session.js";
 import { patiently } from "../../shell/patience.js";
 import { escapeHTML } from "../../shell/text.js";
@@ -21,13 +21,19 @@ export class AccountScreen {
   async mount() {
     this.render();
     this.devices.load(); // its card draws itself: a wait for the server there does not hold the others
-    const [mine, scores] = await Promise.all([patiently(() => call("GET", "/api/v1/account")), friendsScores()]);
-    this.account = mine.ok ? mine.body?.account ?? null : null;
+    const [mine, scores] = await Promise.all([this.loadAccount(), friendsScores()]);
+    this.account = mine;
     this.shownAs = scores?.me?.callsign ?? null; // the name the Chart and friends see until a callsign is set
     this.render();
   }
 
   unmount() { this.gone = true; }
+
+  /** The account (null when the server does not give it), sent for again while the server asks to wait. */
+  async loadAccount() {
+    const reply = await patiently(() => call("GET", "/api/v1/account"));
+    return reply.ok ? reply.body?.account ?? null : null;
+  }
 
   note(key, text, ok) {
     this.notes[key] = { text, ok };
@@ -122,7 +128,7 @@ export class AccountScreen {
       const email = String(data.get("email") ?? "").trim();
       const reply = await this.ask("email", "POST", "/api/v1/account/email", { email });
       if (!reply.ok) { this.note("email-note", serverError(reply.body, t("err_connect")), false); return; }
-      if (reply.body.already_confirmed) { this.account = (await account())?.account ?? null; this.render(); return; }
+      if (reply.body.already_confirmed) { this.account = await this.loadAccount(); this.render(); return; }
       this.notes["email-note"] = { text: t("emailSent", { e: reply.body.email ?? email }), ok: true };
       this.account = { ...(this.account ?? {}), pending_email: null };
       this.render();
